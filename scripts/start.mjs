@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+// Starts the built site. PORT and HOST are honoured; without PORT it tries 8080 and falls back to any free port,
+// because a fixed default may already be taken on the machine.
+import { existsSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import compression from 'compression';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const entry = path.join(root, 'dist/server/entry.mjs');
+if (!existsSync(entry)) {
+  console.error('No build found: run "npm run build" first.');
+  process.exit(1);
+}
+
+function portIsFree(port, host) {
+  return new Promise((resolve) => {
+    const probe = net.createServer().once('error', () => resolve(false));
+    probe.listen(port, host, () => probe.close(() => resolve(true)));
+  });
+}
+
+function anyFreePort(host) {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().once('error', reject);
+    probe.listen(0, host, () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const host = process.env.HOST ?? '127.0.0.1';
+if (!process.env.PORT) {
+  process.env.PORT = String((await portIsFree(8080, host)) ? 8080 : await anyFreePort(host));
+}
+
+// We run our own HTTP server around Astro's handler so every response is compressed and carries the same
+// security headers; Astro's standalone server does neither.
+process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+const { handler } = await import(pathToFileURL(entry).href);
+const compress = compression({ threshold: 1024 });
+
+const securityHeaders = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'SAMEORIGIN',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), interest-cohort=()',
+};
+
+const server = http.createServer((req, res) => {
+  for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
+  compress(req, res, () => handler(req, res));
+});
+server.keepAliveTimeout = 65_000;
+server.listen(Number(process.env.PORT), host, () => {
+  console.log(`Site listening on http://${host}:${process.env.PORT}`);
+});
+
+const shutdown = () => server.close(() => process.exit(0));
+process.on('SIGTERM', shutdown);
+process.on('SIGINT', shutdown);

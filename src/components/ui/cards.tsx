@@ -1,0 +1,123 @@
+import { Icon, Stars, type IconName } from './Icon';
+
+export function LinkCard({ href, title, text, icon, cta = 'Learn more' }: { href: string; title: string; text: string; icon?: IconName; cta?: string }) {
+  return (
+    <article className="group relative flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow hover:shadow-md">
+      {icon && (
+        <span className="mb-4 inline-flex h-11 w-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+          <Icon name={icon} className="h-6 w-6" />
+        </span>
+      )}
+      <h3 className="text-xl font-semibold text-ink">
+        <a href={href} className="no-underline after:absolute after:inset-0 after:rounded-2xl hover:text-brand-700">
+          {title}
+        </a>
+      </h3>
+      <p className="mt-3 flex-1 text-slate-700">{text}</p>
+      <p aria-hidden="true" className="mt-4 inline-flex items-center gap-1 font-semibold text-brand-700">
+        {cta} <Icon name="arrow" className="h-4 w-4 transition-transform group-hover:translate-x-1" />
+      </p>
+    </article>
+  );
+}
+
+export interface CaseStudySummary {
+  id: string;
+  href: string | null;
+  title: string;
+  client: string;
+  industry: string;
+  summary: string;
+  headline: string;
+  externalUrl?: string;
+  metrics: { timeline: string; traffic: string; conversions: string; revenue: string };
+}
+
+export const metricLabels = { timeline: 'Timeline', traffic: 'Organic traffic', conversions: 'Enquiries', revenue: 'Revenue impact' } as const;
+
+export function MetricGrid({ metrics, compact = false }: { metrics: CaseStudySummary['metrics']; compact?: boolean }) {
+  return (
+    <dl className={`grid grid-cols-2 gap-3 ${compact ? '' : 'sm:grid-cols-4'}`}>
+      {(Object.keys(metricLabels) as (keyof typeof metricLabels)[]).map((key) => (
+        <div key={key} className="rounded-xl bg-slate-50 p-3">
+          <dt className="text-xs font-semibold tracking-wide text-muted uppercase">{metricLabels[key]}</dt>
+          <dd className={`mt-1 font-bold text-ink ${compact ? 'text-base' : 'text-xl'}`}>{metrics[key]}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function CaseStudyCard({ study, headingLevel = 3 }: { study: CaseStudySummary; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <article className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <div className="flex items-start justify-between gap-3">
+        <p className="text-sm font-medium text-muted">
+          {study.client} · {study.industry}
+        </p>
+        <span className="shrink-0 rounded-full bg-emerald-50 px-3 py-1 text-sm font-semibold text-accent">{study.headline}</span>
+      </div>
+      <Heading className="mt-3 text-xl font-semibold text-ink">{study.title}</Heading>
+      <p className="mt-3 flex-1 text-slate-700">{study.summary}</p>
+      <div className="mt-5">
+        <MetricGrid metrics={study.metrics} compact />
+      </div>
+      <div className="mt-5 flex flex-wrap gap-3">
+        {study.href && (
+          <a href={study.href} className="btn-primary">
+            View Project<span className="sr-only">: {study.title}</span>
+          </a>
+        )}
+        {study.externalUrl && (
+          <a href={study.externalUrl} target="_blank" rel="noopener noreferrer" className="btn-secondary">
+            Visit the site<span className="sr-only"> of {study.client} (opens in a new tab)</span>
+            <Icon name="external" className="h-4 w-4" />
+          </a>
+        )}
+      </div>
+    </article>
+  );
+}
+
+export interface TestimonialSummary {
+  name: string;
+  role: string;
+  quote: string;
+  rating: number;
+  caseStudyHref?: string;
+}
+
+function initials(name: string) {
+  return name
+    .split(/\s+/)
+    .map((part) => part[0])
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
+}
+
+export function TestimonialCard({ testimonial }: { testimonial: TestimonialSummary }) {
+  return (
+    <figure className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <Stars count={testimonial.rating} />
+      <blockquote className="mt-4 flex-1 text-lg leading-relaxed text-slate-800">
+        <p>“{testimonial.quote}”</p>
+      </blockquote>
+      <figcaption className="mt-6 flex items-center gap-3">
+        <span aria-hidden="true" className="inline-flex h-11 w-11 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800">
+          {initials(testimonial.name)}
+        </span>
+        <span>
+          <span className="block font-semibold text-ink">{testimonial.name}</span>
+          <span className="block text-sm text-muted">{testimonial.role}</span>
+        </span>
+      </figcaption>
+      {testimonial.caseStudyHref && (
+        <a href={testimonial.caseStudyHref} className="link mt-4 text-sm">
+          Read the case study<span className="sr-only"> for {testimonial.name}</span>
+        </a>
+      )}
+    </figure>
+  );
+}

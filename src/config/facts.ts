@@ -1,0 +1,53 @@
+import { business, fullAddress } from './business';
+import { describeRange, formatGbp, pricingPlans, pricingTerms, serviceOffers } from './pricing';
+
+/**
+ * Facts that prose may quote. Markdown and YAML content write `{{key}}` instead of typing a name, price or figure,
+ * so a change here reaches every sentence; an unknown key fails the build rather than printing braces.
+ */
+const planPrice = (name: string) => {
+  const plan = pricingPlans.find((p) => p.name === name);
+  if (!plan) throw new Error(`No pricing plan named ${name}`);
+  return formatGbp(plan.price);
+};
+
+export const facts: Record<string, string> = {
+  businessName: business.name,
+  ownerName: business.owner.name,
+  ownerTitle: business.owner.title,
+  email: business.email,
+  phone: business.phone.display,
+  address: fullAddress,
+  foundingYear: String(business.foundingYear),
+  teamSize: `${business.teamSize.min}–${business.teamSize.max}`,
+  responseTime: `${business.responseTimeHours} hours`,
+  projectsCompleted: business.claims.projectsCompleted,
+  satisfaction: business.claims.satisfaction,
+  averageTrafficIncrease: business.claims.averageTrafficIncrease,
+  starterPrice: planPrice('Starter'),
+  professionalPrice: planPrice('Professional'),
+  enterprisePrice: planPrice('Enterprise'),
+  minimumTerm: `${pricingTerms.minimumTermMonths} months`,
+  noticePeriod: `${pricingTerms.noticeDays} days`,
+  webDesignTypical: `${formatGbp(pricingTerms.webDesignTypical.min)}–${formatGbp(pricingTerms.webDesignTypical.max)}`,
+  maintenanceFrom: formatGbp(pricingTerms.maintenanceFrom),
+  sixMonthDiscount: `${pricingTerms.discounts.sixMonths}%`,
+  twelveMonthDiscount: `${pricingTerms.discounts.twelveMonths}%`,
+  moneyBack: `${pricingTerms.moneyBackDays}-day`,
+  onboardingDays: pricingTerms.onboardingBusinessDays.replace('-', '–'),
+  resultsMonths: pricingTerms.resultsMonths.replace('-', '–'),
+  consultationLength: `${pricingTerms.consultationMinutes}-minute`,
+  ...Object.fromEntries(
+    Object.entries(serviceOffers).map(([key, offer]) => [`range:${key}`, describeRange(offer.range)]),
+  ),
+};
+
+const token = /\{\{\s*([\w:-]+)\s*\}\}/g;
+
+export function fillFacts(text: string): string {
+  return text.replace(token, (_, key: string) => {
+    const value = facts[key];
+    if (value === undefined) throw new Error(`Unknown fact {{${key}}} in content`);
+    return value;
+  });
+}

@@ -1,0 +1,83 @@
+/**
+ * Pages that are not generated from a content collection: their path, label (navigation and breadcrumbs),
+ * head tags and the date their content last changed (sitemap lastmod). Titles get the business name appended
+ * when it fits; `{{fact}}` tokens are filled from src/config/facts.
+ */
+export interface StaticPage {
+  path: string;
+  name: string;
+  title: string;
+  description: string;
+  updated: string;
+}
+
+export const staticPages = {
+  home: {
+    path: '/',
+    name: 'Home',
+    title: 'SEO Specialist & Web Designer in Hatfield',
+    description:
+      'Hatfield SEO specialist and web designer helping Hertfordshire businesses rank higher, load faster and win more enquiries. Transparent pricing from {{starterPrice}}/month.',
+    updated: '2026-11-21',
+  },
+  services: {
+    path: '/services',
+    name: 'Services',
+    title: 'SEO, Local SEO & Web Design Services',
+    description:
+      'SEO, local SEO, technical audits, web design, digital marketing and analytics reporting for Hertfordshire businesses, with clear prices and monthly reports.',
+    updated: '2026-11-21',
+  },
+  about: {
+    path: '/about',
+    name: 'About',
+    title: 'About {{ownerName}}, SEO Specialist in Hatfield',
+    description:
+      'Meet {{ownerName}}: SEO specialist and web designer in Hatfield, Hertfordshire. How the studio works, what it believes in and the certifications behind it.',
+    updated: '2026-11-21',
+  },
+  portfolio: {
+    path: '/portfolio',
+    name: 'Portfolio',
+    title: 'SEO & Web Design Portfolio and Case Studies',
+    description:
+      'Case studies of SEO and web design projects: the starting point, the work done and the measured change in traffic, enquiries and revenue.',
+    updated: '2026-11-21',
+  },
+  testimonials: {
+    path: '/testimonials',
+    name: 'Testimonials',
+    title: 'Client Reviews and Testimonials',
+    description:
+      'What clients say about working with {{businessName}} on SEO and web design projects in Hatfield, Hertfordshire and beyond.',
+    updated: '2026-11-21',
+  },
+  mediaKit: {
+    path: '/media-kit',
+    name: 'Media Kit',
+    title: 'Media Kit: Facts, Bio and Brand Assets',
+    description:
+      'Press and partner information about {{businessName}}: company facts, a short and long bio of {{ownerName}}, topics for interviews and brand guidance.',
+    updated: '2026-11-21',
+  },
+  blog: {
+    path: '/blog',
+    name: 'Blog',
+    title: 'SEO & Web Design Blog: Practical Guides',
+    description:
+      'Practical SEO and web design guides for small businesses: local SEO, technical checklists and Google Business Profile advice from a Hatfield specialist.',
+    updated: '2026-11-21',
+  },
+  contact: {
+    path: '/contact',
+    name: 'Contact',
+    title: 'Contact {{businessName}}: Free SEO Consultation in Hatfield',
+    description:
+      'Ask for a free SEO audit, book a 15-minute call or send a message. Replies within {{responseTime}}, Monday to Friday, from a Hatfield-based specialist.',
+    updated: '2026-11-21',
+  },
+} as const satisfies Record<string, StaticPage>;
+
+/** Project pages are under /project/{id}; their middle breadcrumb leads to the portfolio. */
+export const projectTrailLabel = 'Projects';
+export const projectFallbackLabel = 'Project Details';

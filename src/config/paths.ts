@@ -1,0 +1,10 @@
+/** URL shapes of content entries; routes, links, the sitemap and structured data all use these. */
+export const paths = {
+  service: (id: string) => `/services/${id}`,
+  post: (id: string) => `/blog/${id}`,
+  project: (id: string) => `/project/${id}`,
+  /** Landing and legal pages live at the site root. */
+  rootPage: (id: string) => `/${id}`,
+  contact: (type?: 'audit' | 'call' | 'seo-checklist') => (type ? `/contact?type=${type}` : '/contact'),
+  homeSection: (anchor: 'services' | 'pricing' | 'projects' | 'reviews' | 'contact') => `/#${anchor}`,
+} as const;

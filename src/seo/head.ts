@@ -1,0 +1,28 @@
+import { business } from '../config/business';
+import { fillFacts } from '../config/facts';
+import type { Crumb } from './breadcrumbs';
+import type { JsonLd } from './jsonld';
+
+export const maxTitleLength = 60;
+export const maxDescriptionLength = 160;
+
+/** Appends the business name when the result still fits the 60 characters search results show. */
+export function pageTitle(base: string): string {
+  const filled = fillFacts(base);
+  if (filled.includes(business.name)) return filled;
+  const branded = `${filled} | ${business.name}`;
+  return branded.length <= maxTitleLength ? branded : filled;
+}
+
+export interface PageMeta {
+  /** Title before branding; `{{fact}}` tokens allowed. */
+  title: string;
+  description: string;
+  /** Site-relative path of the canonical URL. */
+  path: string;
+  /** Breadcrumb trail; omitted only on the home page. */
+  trail?: Crumb[];
+  jsonLd?: JsonLd[];
+  ogType?: 'website' | 'article' | 'profile';
+  noindex?: boolean;
+}
