@@ -3,12 +3,12 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
-
-// Canonical URLs, the sitemap and structured data are all absolute, so the public origin is fixed at build time.
-const site = process.env.SITE_URL ?? 'https://www.hale-digital.example';
+import { siteOrigin } from './src/config/origin.mjs';
+import { remarkFacts } from './src/lib/remark-facts.ts';
 
 export default defineConfig({
-  site,
+  // Canonical URLs, the sitemap and structured data are absolute, so the public origin is fixed at build time.
+  site: siteOrigin,
   output: 'static',
   adapter: node({ mode: 'standalone' }),
   integrations: [react()],
@@ -17,5 +17,6 @@ export default defineConfig({
   compressHTML: true,
   prefetch: false,
   devToolbar: { enabled: false },
+  markdown: { remarkPlugins: [remarkFacts] },
   vite: { plugins: [tailwindcss()] },
 });

@@ -30,7 +30,8 @@ const services = defineCollection({
     ...pageFields,
     order: z.number().int(),
     summary: prose,
-    offer: z.enum(serviceOfferKeys),
+    /** Indicative price range from src/config/pricing; without one the page offers a tailored quote. */
+    offer: z.enum(serviceOfferKeys).optional(),
     features: z.array(prose).min(3),
     faqs: z.array(faq).default([]),
   }),
@@ -42,7 +43,7 @@ const landing = defineCollection({
     ...pageFields,
     kind: z.enum(['audience', 'local', 'audit']),
     summary: prose,
-    offer: z.enum(serviceOfferKeys),
+    offer: z.enum(serviceOfferKeys).optional(),
     highlights: z.array(z.object({ title: prose, text: prose })).min(3),
     faqs: z.array(faq).default([]),
     howTo: howTo.optional(),
@@ -87,6 +88,7 @@ const testimonials = defineCollection({
   schema: z.object({
     name: z.string(),
     role: z.string(),
+    company: z.string(),
     quote: prose,
     rating: z.number().int().min(1).max(5),
     date: isoDate,

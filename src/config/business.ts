@@ -16,7 +16,8 @@ export const business = {
   },
   tagline: 'SEO and web design for businesses in Hatfield and across Hertfordshire',
   email: 'hello@hale-digital.example',
-  phone: { display: '07700 900 461', e164: '+447700900461' },
+  // Non-breaking spaces keep the number on one line.
+  phone: { display: '07700\u00a0900\u00a0461', e164: '+447700900461' },
   address: {
     street: 'Studio 3, 27 Market Place',
     locality: 'Hatfield',
@@ -47,6 +48,8 @@ export const business = {
     averageTrafficIncrease: '300%',
   },
   rating: { value: 5.0, best: 5 },
+  // Quoted by the privacy notice; the server's clean-up jobs use the same values.
+  retention: { enquiryMonths: 24, securityLogDays: 30 },
   social: {
     linkedin: 'https://www.linkedin.com/in/jordan-hale-example',
   },

@@ -1,4 +1,5 @@
 import { business, fullAddress } from './business';
+import { contactLimits } from './contact';
 import { describeRange, formatGbp, pricingPlans, pricingTerms, serviceOffers } from './pricing';
 
 /**
@@ -24,6 +25,9 @@ export const facts: Record<string, string> = {
   projectsCompleted: business.claims.projectsCompleted,
   satisfaction: business.claims.satisfaction,
   averageTrafficIncrease: business.claims.averageTrafficIncrease,
+  enquiryRetention: `${business.retention.enquiryMonths} months`,
+  securityLogRetention: `${business.retention.securityLogDays} days`,
+  legalName: business.legalName,
   starterPrice: planPrice('Starter'),
   professionalPrice: planPrice('Professional'),
   enterprisePrice: planPrice('Enterprise'),
@@ -34,6 +38,8 @@ export const facts: Record<string, string> = {
   sixMonthDiscount: `${pricingTerms.discounts.sixMonths}%`,
   twelveMonthDiscount: `${pricingTerms.discounts.twelveMonths}%`,
   moneyBack: `${pricingTerms.moneyBackDays}-day`,
+  moneyBackPeriod: `${pricingTerms.moneyBackDays} days`,
+  rateLimitWindow: `${contactLimits.windowMinutes} minutes`,
   onboardingDays: pricingTerms.onboardingBusinessDays.replace('-', '–'),
   resultsMonths: pricingTerms.resultsMonths.replace('-', '–'),
   consultationLength: `${pricingTerms.consultationMinutes}-minute`,

@@ -105,6 +105,11 @@ export const serviceOffers = {
 } as const satisfies Record<string, { name: string; range: PriceRange; items: readonly { name: string; range: PriceRange }[] }>;
 
 export type ServiceOfferKey = keyof typeof serviceOffers;
+export interface ServiceOffer {
+  name: string;
+  range: PriceRange;
+  items: readonly { name: string; range: PriceRange }[];
+}
 export const serviceOfferKeys = Object.keys(serviceOffers) as [ServiceOfferKey, ...ServiceOfferKey[]];
 
 /**

@@ -43,7 +43,7 @@ export async function testimonials(): Promise<TestimonialSummary[]> {
     .sort((a, b) => b.data.date.getTime() - a.data.date.getTime())
     .map(({ data }) => ({
       name: data.name,
-      role: data.role,
+      role: `${data.role}, ${data.company}`,
       quote: data.quote,
       rating: data.rating,
       caseStudyHref: data.caseStudy ? paths.project(data.caseStudy.id) : undefined,
@@ -57,4 +57,17 @@ export async function faqs(group: 'main' | 'pricing') {
 /** Words in a Markdown body, for reading time and BlogPosting.wordCount. */
 export function wordCount(markdown: string | undefined): number {
   return (markdown ?? '').replace(/[#>*_`\-[\]()!|]/g, ' ').split(/\s+/).filter(Boolean).length;
+}
+
+export interface PageLink {
+  name: string;
+  href: string;
+}
+
+export async function serviceLinks(): Promise<PageLink[]> {
+  return (await services()).map((e) => ({ name: e.data.name, href: paths.service(e.id) }));
+}
+
+export async function landingLinks(kind: CollectionEntry<'landing'>['data']['kind']): Promise<PageLink[]> {
+  return (await landingPages(kind)).map((e) => ({ name: e.data.name, href: paths.rootPage(e.id) }));
 }

@@ -1,23 +1,42 @@
 /**
  * Typed schema.org builders. Each returns a plain object that pages put in a <script type="application/ld+json">.
- * Entities reference the business by @id so it is described once per page.
+ * Return types come from schema-dts (the schema.org vocabulary as TypeScript), so `astro check` rejects a type or
+ * property that schema.org does not define. Entities reference the business by @id so it is described once.
  */
+import type {
+  BlogPosting,
+  BreadcrumbList,
+  FAQPage,
+  HowTo,
+  ItemList,
+  Offer,
+  Person,
+  Place,
+  PriceSpecification,
+  ProfessionalService,
+  Review,
+  Service,
+  Thing,
+  WebSite,
+  WithContext,
+} from 'schema-dts';
 import { business, fullAddress } from '../config/business';
 import { offerValidity, type PriceRange, serviceOffers, type ServiceOfferKey } from '../config/pricing';
 import type { Crumb } from './breadcrumbs';
 import { absoluteUrl, defaultImage } from './urls';
 
-export type JsonLd = { '@context': 'https://schema.org'; '@type': string } & Record<string, unknown>;
+type Node<T> = Exclude<T, string>;
+export type JsonLd = WithContext<Node<Thing>>;
 
 const context = 'https://schema.org' as const;
 export const businessId = () => absoluteUrl('/#business');
 export const ownerId = () => absoluteUrl('/about#person');
 
-function place(name: string) {
+function place(name: string): Node<Place> {
   return { '@type': name === business.address.countryName ? 'Country' : 'Place', name };
 }
 
-export function businessJsonLd(reviewCount: number): JsonLd {
+export function businessJsonLd(reviewCount: number): WithContext<Node<ProfessionalService>> {
   return {
     '@context': context,
     '@type': 'ProfessionalService',
@@ -42,7 +61,7 @@ export function businessJsonLd(reviewCount: number): JsonLd {
     openingHoursSpecification: [
       {
         '@type': 'OpeningHoursSpecification',
-        dayOfWeek: business.structuredDataHours.dayOfWeek.map((d) => `https://schema.org/${d}`),
+        dayOfWeek: [...business.structuredDataHours.dayOfWeek],
         opens: business.structuredDataHours.opens,
         closes: business.structuredDataHours.closes,
       },
@@ -65,7 +84,7 @@ export function businessJsonLd(reviewCount: number): JsonLd {
   };
 }
 
-export function personJsonLd(): JsonLd {
+export function personJsonLd(): WithContext<Node<Person>> {
   return {
     '@context': context,
     '@type': 'Person',
@@ -83,7 +102,7 @@ export function personJsonLd(): JsonLd {
   };
 }
 
-export function websiteJsonLd(): JsonLd {
+export function websiteJsonLd(): WithContext<Node<WebSite>> {
   return {
     '@context': context,
     '@type': 'WebSite',
@@ -95,7 +114,7 @@ export function websiteJsonLd(): JsonLd {
   };
 }
 
-function priceSpecification(range: PriceRange) {
+function priceSpecification(range: PriceRange): Node<PriceSpecification> {
   if (range.unit === 'free') {
     return { '@type': 'PriceSpecification', price: 0, priceCurrency: business.currency };
   }
@@ -110,7 +129,7 @@ function priceSpecification(range: PriceRange) {
   };
 }
 
-function offer(range: PriceRange, url: string) {
+function offer(range: PriceRange, url: string): Node<Offer> {
   return {
     '@type': 'Offer',
     url,
@@ -123,21 +142,21 @@ function offer(range: PriceRange, url: string) {
   };
 }
 
-export function serviceJsonLd(input: { key: ServiceOfferKey; name: string; description: string; path: string }): JsonLd {
-  const offerData = serviceOffers[input.key];
+export function serviceJsonLd(input: { key?: ServiceOfferKey; name: string; description: string; path: string }): WithContext<Node<Service>> {
+  const offerData = input.key ? serviceOffers[input.key] : undefined;
   const url = absoluteUrl(input.path);
   return {
     '@context': context,
     '@type': 'Service',
     '@id': `${url}#service`,
     name: input.name,
-    serviceType: offerData.name,
+    serviceType: offerData?.name ?? input.name,
     description: input.description,
     url,
     provider: { '@id': businessId() },
     areaServed: business.areaServed.map(place),
-    offers: offer(offerData.range, url),
-    ...(offerData.items.length > 0 && {
+    ...(offerData && { offers: offer(offerData.range, url) }),
+    ...(offerData && offerData.items.length > 0 && {
       hasOfferCatalog: {
         '@type': 'OfferCatalog',
         name: offerData.name,
@@ -158,7 +177,7 @@ export function blogPostingJsonLd(input: {
   updated: Date;
   keywords: string[];
   wordCount: number;
-}): JsonLd {
+}): WithContext<Node<BlogPosting>> {
   const url = absoluteUrl(input.path);
   return {
     '@context': context,
@@ -179,7 +198,7 @@ export function blogPostingJsonLd(input: {
   };
 }
 
-export function faqPageJsonLd(items: { question: string; answer: string }[]): JsonLd {
+export function faqPageJsonLd(items: { question: string; answer: string }[]): WithContext<Node<FAQPage>> {
   return {
     '@context': context,
     '@type': 'FAQPage',
@@ -197,7 +216,7 @@ export function howToJsonLd(input: {
   totalTime: string;
   path: string;
   steps: { name: string; text: string }[];
-}): JsonLd {
+}): WithContext<Node<HowTo>> {
   const url = absoluteUrl(input.path);
   return {
     '@context': context,
@@ -217,7 +236,7 @@ export function howToJsonLd(input: {
 
 export const howToStepAnchor = (index: number) => `step-${index + 1}`;
 
-export function breadcrumbJsonLd(trail: Crumb[]): JsonLd {
+export function breadcrumbJsonLd(trail: Crumb[]): WithContext<Node<BreadcrumbList>> {
   return {
     '@context': context,
     '@type': 'BreadcrumbList',
@@ -230,7 +249,7 @@ export function breadcrumbJsonLd(trail: Crumb[]): JsonLd {
   };
 }
 
-export function reviewJsonLd(input: { author: string; organization?: string; rating: number; body: string; date: Date }) {
+export function reviewJsonLd(input: { author: string; organization?: string; rating: number; body: string; date: Date }): Node<Review> {
   return {
     '@type': 'Review',
     author: {
@@ -245,7 +264,12 @@ export function reviewJsonLd(input: { author: string; organization?: string; rat
   };
 }
 
-export function itemListJsonLd(name: string, items: { name: string; path: string }[]): JsonLd {
+/** Reviews attached to the business node the layout already describes (same @id, so parsers merge them). */
+export function businessReviewsJsonLd(reviews: Node<Review>[]): WithContext<Node<ProfessionalService>> {
+  return { '@context': context, '@type': 'ProfessionalService', '@id': businessId(), name: business.name, review: reviews };
+}
+
+export function itemListJsonLd(name: string, items: { name: string; path: string }[]): WithContext<Node<ItemList>> {
   return {
     '@context': context,
     '@type': 'ItemList',

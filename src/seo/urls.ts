@@ -1,5 +1,6 @@
+import { siteOrigin as origin } from '../config/origin.mjs';
+
 /** Absolute URLs from the configured public origin (SITE_URL at build time). */
-const origin = (import.meta.env.SITE ?? 'https://www.hale-digital.example').replace(/\/$/, '');
 
 export function absoluteUrl(path: string): string {
   if (/^https?:\/\//.test(path)) return path;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { callCta, primaryCta } from '../../config/navigation';
-import type { PriceRange } from '../../config/pricing';
+import type { ServiceOffer } from '../../config/pricing';
 import { CtaBand } from '../ui/CtaBand';
 import { FaqList, type FaqItem } from '../ui/FaqList';
 import { Icon } from '../ui/Icon';
@@ -22,9 +22,7 @@ interface Props {
   highlights?: { title: string; text: string }[];
   faqs: FaqItem[];
   howTo?: HowToSteps;
-  offerLabel: string;
-  range: PriceRange;
-  offerItems?: readonly { name: string; range: PriceRange }[];
+  offer?: ServiceOffer;
   /** The rendered Markdown body. */
   children: ReactNode;
 }
@@ -75,7 +73,7 @@ export function ServicePage(props: Props) {
           )}
         </div>
         <div className="lg:sticky lg:top-24 lg:self-start">
-          <PriceBox label={props.offerLabel} range={props.range} items={props.offerItems} />
+          <PriceBox offer={props.offer} />
         </div>
       </div>
 

@@ -4,8 +4,8 @@ export interface FaqItem {
 }
 
 /** Native disclosures: each answer opens and closes on its own and works without JavaScript. */
-export function FaqList({ items, headingLevel = 3 }: { items: FaqItem[]; headingLevel?: 2 | 3 }) {
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+export function FaqList({ items, headingLevel = 3 }: { items: FaqItem[]; headingLevel?: 2 | 3 | 4 }) {
+  const Heading = `h${headingLevel}` as 'h2' | 'h3' | 'h4';
   return (
     <div className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
       {items.map((item) => (

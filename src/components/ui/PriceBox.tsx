@@ -1,18 +1,21 @@
-import { describeRange, pricingTerms, type PriceRange } from '../../config/pricing';
-import { paths } from '../../config/paths';
+import { callCta, primaryCta } from '../../config/navigation';
+import { describeRange, pricingTerms, type ServiceOffer } from '../../config/pricing';
 import { Icon } from './Icon';
 
-/** Indicative price for a service or audience page; the same range is in its Service structured data. */
-export function PriceBox({ label, range, items = [] }: { label: string; range: PriceRange; items?: readonly { name: string; range: PriceRange }[] }) {
+/**
+ * Indicative price for a service or landing page; the same range is in its Service structured data.
+ * Services without a published range are quoted after the free consultation.
+ */
+export function PriceBox({ offer }: { offer?: ServiceOffer }) {
   return (
-    <aside aria-label="Indicative pricing" className="rounded-2xl border border-slate-200 bg-slate-50 p-6">
+    <aside aria-label="Pricing" className="rounded-2xl border border-slate-200 bg-slate-50 p-6">
       <p className="flex items-center gap-2 text-sm font-semibold text-muted">
-        <Icon name="pound" className="h-4 w-4" /> {label}
+        <Icon name="pound" className="h-4 w-4" /> {offer ? offer.name : 'Pricing'}
       </p>
-      <p className="mt-2 text-2xl font-bold text-ink">{describeRange(range)}</p>
-      {items.length > 0 && (
+      <p className="mt-2 text-2xl font-bold text-ink">{offer ? describeRange(offer.range) : 'Tailored quote'}</p>
+      {offer && offer.items.length > 0 && (
         <ul className="mt-4 space-y-2 text-sm text-slate-700">
-          {items.map((item) => (
+          {offer.items.map((item) => (
             <li key={item.name} className="flex justify-between gap-4">
               <span>{item.name}</span>
               <span className="font-semibold whitespace-nowrap text-ink">{describeRange(item.range)}</span>
@@ -21,12 +24,19 @@ export function PriceBox({ label, range, items = [] }: { label: string; range: P
         </ul>
       )}
       <p className="mt-4 text-sm text-muted">
-        Retainers have a {pricingTerms.minimumTermMonths}-month minimum, then {pricingTerms.noticeDays} days' notice. Every
-        engagement starts with a free {pricingTerms.consultationMinutes}-minute consultation.
+        {offer?.range.unit === 'month'
+          ? `Retainers have a ${pricingTerms.minimumTermMonths}-month minimum, then ${pricingTerms.noticeDays} days' notice. `
+          : ''}
+        Every engagement starts with a free {pricingTerms.consultationMinutes}-minute consultation.
       </p>
-      <a href={paths.contact('audit')} className="btn-primary mt-5 w-full">
-        Ask for a quote
-      </a>
+      <div className="mt-5 grid gap-2">
+        <a href={primaryCta.href} className="btn-primary w-full">
+          {primaryCta.label}
+        </a>
+        <a href={callCta.href} className="btn-secondary w-full">
+          {callCta.label}
+        </a>
+      </div>
     </aside>
   );
 }

@@ -111,13 +111,13 @@ export function TestimonialCard({ testimonial }: { testimonial: TestimonialSumma
         <span>
           <span className="block font-semibold text-ink">{testimonial.name}</span>
           <span className="block text-sm text-muted">{testimonial.role}</span>
+          {testimonial.caseStudyHref && (
+            <a href={testimonial.caseStudyHref} className="link mt-1 block text-sm">
+              Read the case study<span className="sr-only"> for {testimonial.name}</span>
+            </a>
+          )}
         </span>
       </figcaption>
-      {testimonial.caseStudyHref && (
-        <a href={testimonial.caseStudyHref} className="link mt-4 text-sm">
-          Read the case study<span className="sr-only"> for {testimonial.name}</span>
-        </a>
-      )}
     </figure>
   );
 }

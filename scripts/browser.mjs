@@ -1,0 +1,34 @@
+// Finds the Chromium that tests, screenshots and benchmarks drive; installs Debian's package when it is missing
+// and we are root. Fails loudly otherwise: browser checks are never skipped silently.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
+
+export function findChromium() {
+  return candidates.find((p) => existsSync(p));
+}
+
+export function ensureChromium() {
+  const found = findChromium();
+  if (found) return found;
+  if (process.getuid?.() !== 0) {
+    throw new Error('Chromium not found. Install it (Debian: sudo apt-get install chromium) or set CHROMIUM_PATH.');
+  }
+  console.log('Chromium not found: installing Debian package "chromium"…');
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  const installed = findChromium();
+  if (!installed) throw new Error('Installing chromium did not provide /usr/bin/chromium.');
+  return installed;
+}

@@ -1,0 +1,21 @@
+import { type CaseStudySummary, CaseStudyCard } from '../ui/cards';
+import { CtaBand } from '../ui/CtaBand';
+import { PageHero } from '../ui/PageHero';
+
+export function PortfolioIndex({ studies }: { studies: CaseStudySummary[] }) {
+  return (
+    <>
+      <PageHero
+        eyebrow="Portfolio"
+        title="Case studies: SEO and web design results"
+        lead="Each project starts with a clear goal and ends with measured results. Here is where each business started, what was done and what changed."
+      />
+      <div className="container-page grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+        {studies.map((study) => (
+          <CaseStudyCard key={study.id} study={study} headingLevel={2} />
+        ))}
+      </div>
+      <CtaBand title="Could your business be the next case study?" />
+    </>
+  );
+}
