@@ -60,6 +60,6 @@ try {
   console.log(`\nLighthouse ${runs} run(s) per route, mobile emulation with simulated throttling, medians:\n`);
   printTable(['Route', 'Perf', 'A11y', 'BP', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS', 'JS (transfer)'], rows);
 } finally {
-  await chrome.kill();
+  chrome.kill();
   await site.stop();
 }

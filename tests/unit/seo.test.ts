@@ -102,7 +102,7 @@ describe('structured data builders', () => {
   });
 
   it('leaves out the rating when there are no reviews', () => {
-    expect((businessJsonLd(0) as Record<string, unknown>).aggregateRating).toBeUndefined();
+    expect((businessJsonLd(0) as unknown as Record<string, unknown>).aggregateRating).toBeUndefined();
   });
 
   it('gives services a GBP price range valid this year, and sub-offers for local business', () => {
@@ -118,7 +118,7 @@ describe('structured data builders', () => {
   });
 
   it('omits offers for services quoted individually', () => {
-    const node = serviceJsonLd({ name: 'Digital Marketing', description: 'd', path: '/services/digital-marketing' }) as Record<string, unknown>;
+    const node = serviceJsonLd({ name: 'Digital Marketing', description: 'd', path: '/services/digital-marketing' }) as unknown as Record<string, unknown>;
     expect(node.offers).toBeUndefined();
   });
 
