@@ -55,8 +55,15 @@ const server = http.createServer((req, res) => {
   compress(req, res, () => handler(req, res));
 });
 server.keepAliveTimeout = 65_000;
-server.listen(Number(process.env.PORT), host, () => {
-  console.log(`Site listening on http://${host}:${process.env.PORT}`);
+server.listen(Number(process.env.PORT), host, async () => {
+  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${process.env.PORT}`;
+  // Readiness at boot: opens and migrates the database and starts the e-mail outbox before any visitor arrives.
+  const health = await fetch(`${origin}/api/health`).catch((error) => ({ ok: false, statusText: error.message }));
+  if (!health.ok) {
+    console.error(`Start-up check failed (${health.statusText}): see the error above. Is DATABASE_URL reachable?`);
+    process.exit(1);
+  }
+  console.log(`Site listening on ${origin}`);
 });
 
 const shutdown = () => server.close(() => process.exit(0));

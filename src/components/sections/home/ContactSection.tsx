@@ -1,9 +1,10 @@
+import type { ReactNode } from 'react';
 import { business } from '../../../config/business';
-import { staticPages } from '../../../config/pages';
 import { ContactDetails, WhyChoose } from '../ContactDetails';
 import { Section } from '../../ui/Section';
 
-export function ContactSection() {
+/** Home #contact; `children` is the form island, placed by the route. */
+export function ContactSection({ children }: { children: ReactNode }) {
   return (
     <Section
       id="contact"
@@ -13,16 +14,7 @@ export function ContactSection() {
       tone="muted"
     >
       <div className="grid gap-10 lg:grid-cols-[1fr_1fr]">
-        <div className="rounded-2xl border border-slate-200 bg-white p-6">
-          <h3 className="text-xl font-semibold text-ink">Send a message</h3>
-          <p className="mt-2 text-slate-700">
-            Ask for a free audit, book a call or ask a question. The contact page has a short form and every other way to
-            reach me.
-          </p>
-          <a href={staticPages.contact.path} className="btn-primary mt-5">
-            Go to the contact form
-          </a>
-        </div>
+        <div>{children}</div>
         <ContactDetails />
       </div>
       <div className="mt-10">

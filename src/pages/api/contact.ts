@@ -1,0 +1,25 @@
+import type { APIRoute } from 'astro';
+import { handleContact } from '../../server/contact-handler';
+import { getRuntime } from '../../server/runtime';
+
+export const prerender = false;
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
+  });
+
+export const POST: APIRoute = async (context) => {
+  const runtime = await getRuntime();
+  // A page answer is a rewrite, which needs the original body unread: the handler reads a copy.
+  const wantsPage = (context.request.headers.get('accept') ?? '').includes('text/html');
+  const outcome = await handleContact(runtime, wantsPage ? context.request.clone() : context.request, context.clientAddress);
+  if (!outcome.wantsHtml) return json(outcome.status, outcome.body, outcome.headers);
+  // A browser without JavaScript posted the form: answer with a page, not JSON.
+  if (outcome.body.ok) return context.redirect('/contact/sent', 303);
+  context.locals.contactResult = outcome;
+  return context.rewrite('/contact/result');
+};
+
+export const ALL: APIRoute = () => json(405, { ok: false, error: 'Use POST to send a message.' }, { Allow: 'POST' });

@@ -1,0 +1,14 @@
+import type { Kysely } from 'kysely';
+import { openDatabase as openUntyped } from './connect.mjs';
+import { migrateToLatest } from './migrations.mjs';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+export type DbKind = 'sqlite' | 'postgres';
+
+export async function openDatabase(url: string | undefined, options: { searchPath?: string } = {}): Promise<{ db: Db; kind: DbKind }> {
+  const { db, kind } = await openUntyped(url, options);
+  return { db: db as Db, kind };
+}
+
+export { migrateToLatest };

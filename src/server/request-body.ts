@@ -1,0 +1,72 @@
+/** Reading a request body safely: size limit enforced while streaming, content types checked, JSON parsed. */
+export const maxBodyBytes = 32 * 1024;
+
+export type BodyKind = 'json' | 'form';
+
+export class BodyError extends Error {
+  constructor(
+    readonly status: 400 | 413 | 415,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function bodyKind(contentType: string | null): BodyKind | null {
+  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type === 'application/json') return 'json';
+  if (type === 'application/x-www-form-urlencoded') return 'form';
+  return null;
+}
+
+async function readLimited(request: Request, limit: number): Promise<string> {
+  const declared = Number(request.headers.get('content-length'));
+  if (declared > limit) throw new BodyError(413, `The request body must be at most ${limit / 1024} KB.`);
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw new BodyError(413, `The request body must be at most ${limit / 1024} KB.`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+const forbiddenKeys = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** Returns the body as a flat record of strings; nested values are ignored. */
+export async function readFields(request: Request): Promise<{ kind: BodyKind; fields: Record<string, string>; forbiddenKey: boolean }> {
+  const kind = bodyKind(request.headers.get('content-type'));
+  if (!kind) throw new BodyError(415, 'Send the message as application/json or application/x-www-form-urlencoded.');
+  const text = await readLimited(request, maxBodyBytes);
+  const fields: Record<string, string> = Object.create(null);
+  let forbiddenKey = false;
+  if (kind === 'form') {
+    for (const [name, value] of new URLSearchParams(text)) {
+      if (forbiddenKeys.has(name)) forbiddenKey = true;
+      else fields[name] = value;
+    }
+    return { kind, fields, forbiddenKey };
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new BodyError(400, 'The request body is not valid JSON.');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new BodyError(400, 'The request body must be a JSON object.');
+  for (const [name, value] of Object.entries(parsed)) {
+    if (forbiddenKeys.has(name)) forbiddenKey = true;
+    else if (typeof value === 'string') fields[name] = value;
+  }
+  // JSON.parse keeps "__proto__" as an own key, which Object.entries lists; check the raw text too for nested ones.
+  if (/"(__proto__|constructor|prototype)"\s*:/.test(text)) forbiddenKey = true;
+  return { kind, fields, forbiddenKey };
+}

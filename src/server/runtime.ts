@@ -1,0 +1,98 @@
+/**
+ * The server's long-lived parts: database (migrated), outbox worker and clean-up timer. Created once per process on
+ * first use (the start script asks for /api/health at boot, so the worker runs without waiting for traffic).
+ */
+import type { Db, DbKind } from './db';
+import { migrateToLatest, openDatabase } from './db';
+import { readServerConfig, type ServerConfig } from './config';
+import { deleteExpiredLeadData } from './leads';
+import { createSmtpSender } from './mailer';
+import { deliverDue, type SendMail } from './outbox';
+import { deleteOldSecurityEvents } from './security';
+
+export interface Runtime {
+  db: Db;
+  kind: DbKind;
+  config: ServerConfig;
+  clientHashSecret: string;
+  /** Ask the worker to look at the outbox now rather than at its next poll. */
+  kickOutbox: () => void;
+}
+
+const key = Symbol.for('hale-digital.runtime');
+type Holder = { [key]?: Promise<Runtime> };
+
+export function getRuntime(): Promise<Runtime> {
+  const holder = globalThis as Holder;
+  holder[key] ??= createRuntime().catch((error) => {
+    delete holder[key];
+    throw error;
+  });
+  return holder[key];
+}
+
+async function createRuntime(): Promise<Runtime> {
+  const config = readServerConfig();
+  const { db, kind } = await openDatabase(config.databaseUrl);
+  await migrateToLatest(db);
+  const secretRow = await db.selectFrom('settings').select('value').where('key', '=', 'client_hash_secret').executeTakeFirstOrThrow();
+
+  let send: SendMail | null = null;
+  if (config.smtpUrl) {
+    send = createSmtpSender(config.smtpUrl, config.mailFrom);
+  } else {
+    console.warn('[mail] SMTP_URL is not set: messages are stored in the database and will be e-mailed once SMTP is configured.');
+  }
+
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  let again = false;
+  const tick = async () => {
+    if (!send) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    try {
+      do {
+        again = false;
+        await deliverDue(db, send, config.outbox);
+      } while (again);
+    } catch (error) {
+      console.error('[outbox] delivery pass failed:', error);
+    } finally {
+      running = false;
+    }
+  };
+  const schedule = () => {
+    timer = setTimeout(async () => {
+      await tick();
+      schedule();
+    }, config.outbox.pollMs);
+    timer.unref();
+  };
+  if (send) {
+    schedule();
+    void tick();
+  }
+
+  const cleanup = async () => {
+    try {
+      await deleteOldSecurityEvents(db, config.securityLogRetentionDays);
+      await deleteExpiredLeadData(db);
+    } catch (error) {
+      console.error('[cleanup] failed:', error);
+    }
+  };
+  void cleanup();
+  setInterval(cleanup, config.cleanupIntervalMs).unref();
+
+  return {
+    db,
+    kind,
+    config,
+    clientHashSecret: secretRow.value,
+    kickOutbox: () => void tick(),
+  };
+}
