@@ -66,6 +66,17 @@ server.listen(Number(process.env.PORT), host, async () => {
   console.log(`Site listening on ${origin}`);
 });
 
-const shutdown = () => server.close(() => process.exit(0));
+// Stop taking requests, let the e-mail outbox finish what it is sending, close the database, exit.
+let shuttingDown = false;
+const shutdown = async () => {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  server.close();
+  server.closeIdleConnections();
+  const stopRuntime = globalThis[Symbol.for('hale-digital.shutdown')];
+  const deadline = new Promise((resolve) => setTimeout(resolve, 10_000).unref());
+  await Promise.race([stopRuntime?.().catch((error) => console.error('[shutdown]', error)), deadline]);
+  process.exit(0);
+};
 process.on('SIGTERM', shutdown);
 process.on('SIGINT', shutdown);

@@ -20,7 +20,9 @@ export interface Runtime {
 }
 
 const key = Symbol.for('hale-digital.runtime');
-type Holder = { [key]?: Promise<Runtime> };
+/** scripts/start.mjs calls this on SIGTERM: the start script lives outside the bundle, so they meet on globalThis. */
+const shutdownKey = Symbol.for('hale-digital.shutdown');
+type Holder = { [key]?: Promise<Runtime>; [shutdownKey]?: () => Promise<void> };
 
 export function getRuntime(): Promise<Runtime> {
   const holder = globalThis as Holder;
@@ -45,24 +47,29 @@ async function createRuntime(): Promise<Runtime> {
   }
 
   let timer: NodeJS.Timeout | undefined;
-  let running = false;
+  let running: Promise<void> | null = null;
   let again = false;
+  let stopping = false;
   const tick = async () => {
-    if (!send) return;
+    if (!send || stopping) return;
     if (running) {
       again = true;
       return;
     }
-    running = true;
+    running = pass();
+    await running;
+  };
+  const pass = async () => {
+    if (!send) return;
     try {
       do {
         again = false;
         await deliverDue(db, send, config.outbox);
-      } while (again);
+      } while (again && !stopping);
     } catch (error) {
       console.error('[outbox] delivery pass failed:', error);
     } finally {
-      running = false;
+      running = null;
     }
   };
   const schedule = () => {
@@ -86,7 +93,17 @@ async function createRuntime(): Promise<Runtime> {
     }
   };
   void cleanup();
-  setInterval(cleanup, config.cleanupIntervalMs).unref();
+  const cleanupTimer = setInterval(cleanup, config.cleanupIntervalMs);
+  cleanupTimer.unref();
+
+  // Let a delivery pass in flight finish, so no row is left claimed until its lease runs out.
+  (globalThis as Holder)[shutdownKey] = async () => {
+    stopping = true;
+    clearTimeout(timer);
+    clearInterval(cleanupTimer);
+    await running;
+    await db.destroy();
+  };
 
   return {
     db,

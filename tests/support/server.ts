@@ -1,0 +1,57 @@
+/** Runs the built site (scripts/start.mjs) as a child process on a free port, as production does. */
+import { type ChildProcess, spawn } from 'node:child_process';
+import net from 'node:net';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(address.port));
+    });
+  });
+}
+
+export class SiteProcess {
+  private child: ChildProcess | null = null;
+  output = '';
+  readonly base: string;
+
+  constructor(
+    readonly port: number,
+    private readonly env: Record<string, string>,
+  ) {
+    this.base = `http://127.0.0.1:${port}`;
+  }
+
+  async start(): Promise<void> {
+    this.output = '';
+    const child = spawn(process.execPath, ['scripts/start.mjs'], {
+      env: { ...process.env, ...this.env, PORT: String(this.port), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child = child;
+    child.stdout!.on('data', (d: Buffer) => (this.output += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (this.output += d.toString()));
+    const deadline = Date.now() + 30_000;
+    while (!this.output.includes('Site listening')) {
+      if (child.exitCode !== null) throw new Error(`server exited early:\n${this.output}`);
+      if (Date.now() > deadline) throw new Error(`server did not start:\n${this.output}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  async stop(): Promise<void> {
+    const child = this.child;
+    this.child = null;
+    if (!child || child.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  }
+
+  post(path: string, body: string, headers: Record<string, string> = {}): Promise<Response> {
+    return fetch(this.base + path, { method: 'POST', body, headers, redirect: 'manual' });
+  }
+}
