@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, ensureChromium } from './scripts/browser.mjs';
 
@@ -27,7 +29,14 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/start.mjs',
     url: `${baseURL}/robots.txt`,
-    env: { PORT: process.env.E2E_PORT, HOST: '127.0.0.1' },
+    // A database of its own per run; TRUST_PROXY lets each test act as a different client via X-Forwarded-For.
+    env: {
+      PORT: process.env.E2E_PORT,
+      HOST: '127.0.0.1',
+      DATABASE_URL: `file:${path.join(os.tmpdir(), `hale-e2e-${process.env.E2E_PORT}.db`)}`,
+      TRUST_PROXY: 'true',
+      SMTP_URL: '',
+    },
     reuseExistingServer: false,
     timeout: 60_000,
   },

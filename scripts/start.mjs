@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import compression from 'compression';
+import { loadStaticFiles, serveStatic } from './static-files.mjs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -37,8 +38,8 @@ if (!process.env.PORT) {
   process.env.PORT = String((await portIsFree(8080, host)) ? 8080 : await anyFreePort(host));
 }
 
-// We run our own HTTP server around Astro's handler so every response is compressed and carries the same
-// security headers; Astro's standalone server does neither.
+// We run our own HTTP server around Astro's handler: pre-rendered files come from memory, precompressed at build
+// time; everything else goes through Astro, compressed on the fly; every response carries the same security headers.
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const { handler } = await import(pathToFileURL(entry).href);
 const compress = compression({ threshold: 1024 });
@@ -50,8 +51,22 @@ const securityHeaders = {
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), interest-cohort=()',
 };
 
+const staticFiles = loadStaticFiles(path.join(root, 'dist/client'));
+
+const contactPath = '/api/contact';
 const server = http.createServer((req, res) => {
   for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
+  // JSON contact posts skip Astro's router (see handleContactNode); form posts wanting a page go through Astro.
+  const directContact = globalThis[Symbol.for('hale-digital.contact')];
+  if (directContact && req.method === 'POST' && req.url === contactPath && !String(req.headers.accept ?? '').includes('text/html')) {
+    void directContact(req, res);
+    return;
+  }
+  try {
+    if (serveStatic(staticFiles, req, res)) return;
+  } catch {
+    // A malformed URL: let Astro answer it.
+  }
   compress(req, res, () => handler(req, res));
 });
 server.keepAliveTimeout = 65_000;

@@ -23,7 +23,7 @@ if (process.env.TEST_DATABASE_URL) console.log('PostgreSQL tests enabled (TEST_D
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 run('Type check (astro check)', npx, ['astro', 'check']);
-run('Build', npx, ['astro', 'build']);
+run('Build', 'npm', ['run', 'build']);
 run('Unit and build-output tests (vitest)', npx, ['vitest', 'run']);
 run('End-to-end tests in Chromium (playwright)', npx, ['playwright', 'test']);
 console.log('\n✓ All tests passed');

@@ -1,9 +1,9 @@
 /** Who is asking: the client address (honouring TRUST_PROXY) reduced to a keyed hash, never stored in the clear. */
 import { createHmac } from 'node:crypto';
 
-export function clientAddress(headers: Headers, socketAddress: string | undefined, trustProxy: boolean | number): string {
+export function clientAddress(forwardedFor: string | null, socketAddress: string | undefined, trustProxy: boolean | number): string {
   if (trustProxy !== false) {
-    const chain = (headers.get('x-forwarded-for') ?? '')
+    const chain = (forwardedFor ?? '')
       .split(',')
       .map((part) => part.trim())
       .filter(Boolean);

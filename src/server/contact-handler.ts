@@ -13,7 +13,7 @@ import {
 } from '../lib/contact';
 import { clientAddress, hashClient } from './client';
 import { acceptSubmission, rateLimitStatus } from './leads';
-import { BodyError, readFields } from './request-body';
+import { BodyError, fromNodeRequest, type IncomingBody, readFields } from './request-body';
 import type { Runtime } from './runtime';
 import { recordSecurityEvent, type SecurityEventType } from './security';
 
@@ -29,9 +29,13 @@ export interface HandlerOutcome {
 
 export const storageFailureText = `We could not save your message. Please try again or email us directly at ${business.email}.`;
 
-export async function handleContact(runtime: Runtime, request: Request, socketAddress: string | undefined): Promise<HandlerOutcome> {
-  const userAgent = request.headers.get('user-agent');
-  const wantsHtml = (request.headers.get('accept') ?? '').includes('text/html');
+export function wantsPage(accept: string | null): boolean {
+  return (accept ?? '').includes('text/html');
+}
+
+export async function handleContact(runtime: Runtime, request: IncomingBody, socketAddress: string | undefined): Promise<HandlerOutcome> {
+  const userAgent = request.header('user-agent');
+  const wantsHtml = wantsPage(request.header('accept'));
   const security = { db: runtime.db, alertTo: runtime.config.contactTo };
   const record = (type: SecurityEventType, details: string) => recordSecurityEvent(security, type, details, userAgent);
 
@@ -61,7 +65,7 @@ export async function handleContact(runtime: Runtime, request: Request, socketAd
   const suspicious = contactFields.filter((field) => looksLikeMarkup(fields[field] ?? ''));
   if (suspicious.length > 0) await record('suspicious_activity', `markup or script removed from: ${suspicious.join(', ')}`);
 
-  const clientHash = hashClient(clientAddress(request.headers, socketAddress, runtime.config.trustProxy), runtime.clientHashSecret);
+  const clientHash = hashClient(clientAddress(request.header('x-forwarded-for'), socketAddress, runtime.config.trustProxy), runtime.clientHashSecret);
   const tooMany = (minutes: number): HandlerOutcome => ({
     status: 429,
     body: { ok: false, error: rateLimitText(minutes), retryAfterMinutes: minutes },
@@ -99,4 +103,23 @@ export async function handleContact(runtime: Runtime, request: Request, socketAd
     console.error('[contact] could not store message:', error);
     return { status: 503, body: { ok: false, error: storageFailureText }, values, wantsHtml };
   }
+}
+
+/**
+ * The same handler for a request straight from Node's HTTP server. scripts/start.mjs sends JSON posts here rather
+ * than through Astro's router, which more than halves the time per message; form posts from browsers without
+ * JavaScript still go through Astro, which renders their answer page.
+ */
+export async function handleContactNode(runtime: Runtime, req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) {
+  let outcome: HandlerOutcome;
+  try {
+    outcome = await handleContact(runtime, fromNodeRequest(req), req.socket.remoteAddress);
+  } catch (error) {
+    console.error('[contact]', error);
+    outcome = { status: 503, body: { ok: false, error: storageFailureText }, wantsHtml: false };
+  }
+  res.writeHead(outcome.status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...outcome.headers });
+  res.end(JSON.stringify(outcome.body));
+  // Discard whatever is left of a body that was rejected part-way.
+  req.resume();
 }

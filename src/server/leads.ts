@@ -54,43 +54,96 @@ export function leadEmail(input: ContactInput, requestType: RequestType, id: str
   };
 }
 
+export interface Submission {
+  clientHash: string;
+  data: ContactInput;
+  requestType: RequestType;
+  notify: string;
+  now?: number;
+}
+
 /**
- * Stores a validated message and its notification e-mail, unless the client already has the maximum number of
- * accepted messages in the window. The hit is inserted before counting and PostgreSQL takes a per-client lock, so
- * concurrent requests from one client cannot all slip under the limit, in one instance or several.
+ * Stores validated messages with their notification e-mails, unless a client already has the maximum number of
+ * accepted messages in the window. Each hit is inserted before counting, and PostgreSQL takes a lock per client, so
+ * concurrent requests cannot slip under the limit, in one instance or several.
  */
-export async function acceptSubmission(
-  db: Db,
-  kind: DbKind,
-  input: { clientHash: string; data: ContactInput; requestType: RequestType; notify: string; now?: number },
-): Promise<AcceptResult> {
-  const now = input.now ?? Date.now();
+async function acceptBatch(db: Db, kind: DbKind, batch: Submission[]): Promise<AcceptResult[]> {
   return db.transaction().execute(async (trx) => {
-    if (kind === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${input.clientHash}))`.execute(trx);
-    await trx.insertInto('rate_limit_hits').values({ id: randomUUID(), scope, client_hash: input.clientHash, created_at: now }).execute();
-    const { count, oldest } = await hitsInWindow(trx, input.clientHash, now);
-    if (count > contactLimits.maxSubmissions) {
-      // Throwing rolls the hit back; the caller gets the wait instead.
-      throw new RateLimited(minutesUntilFree(oldest, now));
+    if (kind === 'postgres') {
+      // Sorted, so two batches never wait on each other's locks in opposite orders.
+      for (const hash of [...new Set(batch.map((s) => s.clientHash))].sort()) {
+        await sql`select pg_advisory_xact_lock(hashtext(${hash}))`.execute(trx);
+      }
     }
-    const id = randomUUID();
-    await trx
-      .insertInto('contact_messages')
-      .values({ id, created_at: now, request_type: input.requestType, ...input.data })
-      .execute();
-    const mail = leadEmail(input.data, input.requestType, id, now);
-    await enqueueMail(trx, { kind: 'lead', recipient: input.notify, replyTo: input.data.email, messageId: id, now, ...mail });
-    return { accepted: true as const, id };
-  }).catch((error: unknown) => {
-    if (error instanceof RateLimited) return { accepted: false as const, retryAfterMinutes: error.minutes };
-    throw error;
+    const results: AcceptResult[] = [];
+    for (const submission of batch) {
+      const now = submission.now ?? Date.now();
+      const hitId = randomUUID();
+      await trx.insertInto('rate_limit_hits').values({ id: hitId, scope, client_hash: submission.clientHash, created_at: now }).execute();
+      const { count, oldest } = await hitsInWindow(trx, submission.clientHash, now);
+      if (count > contactLimits.maxSubmissions) {
+        await trx.deleteFrom('rate_limit_hits').where('id', '=', hitId).execute();
+        results.push({ accepted: false, retryAfterMinutes: minutesUntilFree(oldest, now) });
+        continue;
+      }
+      const id = randomUUID();
+      await trx
+        .insertInto('contact_messages')
+        .values({ id, created_at: now, request_type: submission.requestType, ...submission.data })
+        .execute();
+      const mail = leadEmail(submission.data, submission.requestType, id, now);
+      await enqueueMail(trx, { kind: 'lead', recipient: submission.notify, replyTo: submission.data.email, messageId: id, now, ...mail });
+      results.push({ accepted: true, id });
+    }
+    return results;
   });
 }
 
-class RateLimited extends Error {
-  constructor(readonly minutes: number) {
-    super('rate limited');
+interface Waiting {
+  submission: Submission;
+  settle: (result: AcceptResult | Error) => void;
+}
+interface Queue {
+  kind: DbKind;
+  waiting: Waiting[];
+  busy: boolean;
+}
+
+/**
+ * Group commit: submissions that arrive while a transaction is being written join the next one, so a burst costs
+ * one disk flush instead of one each. Every caller still hears back only after its own row is committed.
+ */
+const maxBatch = 100;
+const queues = new WeakMap<Db, Queue>();
+
+export function acceptSubmission(db: Db, kind: DbKind, submission: Submission): Promise<AcceptResult> {
+  let queue = queues.get(db);
+  if (!queue) {
+    queue = { kind, waiting: [], busy: false };
+    queues.set(db, queue);
   }
+  const target = queue;
+  return new Promise<AcceptResult>((resolve, reject) => {
+    target.waiting.push({ submission, settle: (result) => (result instanceof Error ? reject(result) : resolve(result)) });
+    if (!target.busy) void drain(db, target);
+  });
+}
+
+async function drain(db: Db, queue: Queue) {
+  queue.busy = true;
+  // Submissions made in this turn of the event loop join the first batch.
+  await new Promise((resolve) => setImmediate(resolve));
+  while (queue.waiting.length > 0) {
+    const batch = queue.waiting.splice(0, maxBatch);
+    try {
+      const results = await acceptBatch(db, queue.kind, batch.map((w) => w.submission));
+      batch.forEach((w, i) => w.settle(results[i]!));
+    } catch (error) {
+      const failure = error instanceof Error ? error : new Error(String(error));
+      for (const w of batch) w.settle(failure);
+    }
+  }
+  queue.busy = false;
 }
 
 /** Rate-limit hits are only needed for the window; leads are kept for the period the privacy notice states. */

@@ -19,22 +19,40 @@ export function bodyKind(contentType: string | null): BodyKind | null {
   return null;
 }
 
-async function readLimited(request: Request, limit: number): Promise<string> {
-  const declared = Number(request.headers.get('content-length'));
-  if (declared > limit) throw new BodyError(413, `The request body must be at most ${limit / 1024} KB.`);
-  if (!request.body) return '';
-  const reader = request.body.getReader();
+/** What the contact handler needs of a request, whether it came through Astro (web Request) or straight from Node. */
+export interface IncomingBody {
+  header(name: string): string | null;
+  /** The body as chunks; reading stops (and the rest is discarded) once the limit is passed. */
+  chunks(): AsyncIterable<Uint8Array>;
+}
+
+export function fromWebRequest(request: Request): IncomingBody {
+  return {
+    header: (name) => request.headers.get(name),
+    chunks: () => (request.body ?? []) as AsyncIterable<Uint8Array>,
+  };
+}
+
+export function fromNodeRequest(request: import('node:http').IncomingMessage): IncomingBody {
+  return {
+    header: (name) => {
+      const value = request.headers[name.toLowerCase()];
+      return Array.isArray(value) ? value.join(', ') : (value ?? null);
+    },
+    chunks: () => request,
+  };
+}
+
+const tooLarge = (limit: number) => new BodyError(413, `The request body must be at most ${limit / 1024} KB.`);
+
+async function readLimited(request: IncomingBody, limit: number): Promise<string> {
+  if (Number(request.header('content-length')) > limit) throw tooLarge(limit);
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw new BodyError(413, `The request body must be at most ${limit / 1024} KB.`);
-    }
-    chunks.push(value);
+  for await (const chunk of request.chunks()) {
+    size += chunk.byteLength;
+    if (size > limit) throw tooLarge(limit);
+    chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString('utf8');
 }
@@ -42,8 +60,8 @@ async function readLimited(request: Request, limit: number): Promise<string> {
 const forbiddenKeys = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** Returns the body as a flat record of strings; nested values are ignored. */
-export async function readFields(request: Request): Promise<{ kind: BodyKind; fields: Record<string, string>; forbiddenKey: boolean }> {
-  const kind = bodyKind(request.headers.get('content-type'));
+export async function readFields(request: IncomingBody): Promise<{ kind: BodyKind; fields: Record<string, string>; forbiddenKey: boolean }> {
+  const kind = bodyKind(request.header('content-type'));
   if (!kind) throw new BodyError(415, 'Send the message as application/json or application/x-www-form-urlencoded.');
   const text = await readLimited(request, maxBodyBytes);
   const fields: Record<string, string> = Object.create(null);

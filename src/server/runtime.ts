@@ -2,6 +2,8 @@
  * The server's long-lived parts: database (migrated), outbox worker and clean-up timer. Created once per process on
  * first use (the start script asks for /api/health at boot, so the worker runs without waiting for traffic).
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { handleContactNode } from './contact-handler';
 import type { Db, DbKind } from './db';
 import { migrateToLatest, openDatabase } from './db';
 import { readServerConfig, type ServerConfig } from './config';
@@ -22,7 +24,13 @@ export interface Runtime {
 const key = Symbol.for('hale-digital.runtime');
 /** scripts/start.mjs calls this on SIGTERM: the start script lives outside the bundle, so they meet on globalThis. */
 const shutdownKey = Symbol.for('hale-digital.shutdown');
-type Holder = { [key]?: Promise<Runtime>; [shutdownKey]?: () => Promise<void> };
+/** The direct route for JSON contact posts that scripts/start.mjs uses (see handleContactNode). */
+const contactKey = Symbol.for('hale-digital.contact');
+type Holder = {
+  [key]?: Promise<Runtime>;
+  [shutdownKey]?: () => Promise<void>;
+  [contactKey]?: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+};
 
 export function getRuntime(): Promise<Runtime> {
   const holder = globalThis as Holder;
@@ -105,11 +113,13 @@ async function createRuntime(): Promise<Runtime> {
     await db.destroy();
   };
 
-  return {
+  const runtime: Runtime = {
     db,
     kind,
     config,
     clientHashSecret: secretRow.value,
     kickOutbox: () => void tick(),
   };
+  (globalThis as Holder)[contactKey] = (req, res) => handleContactNode(runtime, req, res);
+  return runtime;
 }

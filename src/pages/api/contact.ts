@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
-import { handleContact } from '../../server/contact-handler';
+import { handleContact, wantsPage } from '../../server/contact-handler';
+import { fromWebRequest } from '../../server/request-body';
 import { getRuntime } from '../../server/runtime';
 
 export const prerender = false;
@@ -13,8 +14,8 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 export const POST: APIRoute = async (context) => {
   const runtime = await getRuntime();
   // A page answer is a rewrite, which needs the original body unread: the handler reads a copy.
-  const wantsPage = (context.request.headers.get('accept') ?? '').includes('text/html');
-  const outcome = await handleContact(runtime, wantsPage ? context.request.clone() : context.request, context.clientAddress);
+  const page = wantsPage(context.request.headers.get('accept'));
+  const outcome = await handleContact(runtime, fromWebRequest(page ? context.request.clone() : context.request), context.clientAddress);
   if (!outcome.wantsHtml) return json(outcome.status, outcome.body, outcome.headers);
   // A browser without JavaScript posted the form: answer with a page, not JSON.
   if (outcome.body.ok) return context.redirect('/contact/sent', 303);

@@ -1,0 +1,207 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+
+let client = 0;
+/** Each test is its own client, so the rate limit of one does not affect another. */
+function asNewClient(page: Page) {
+  return page.setExtraHTTPHeaders({ 'X-Forwarded-For': `198.51.100.${++client}, ${Date.now() % 250}.0.0.${test.info().workerIndex + 1}` });
+}
+
+const form = (page: Page) => page.locator('main form[data-contact-form]');
+const toast = (page: Page) => page.locator('[data-toast]');
+
+async function fillValid(page: Page, tag: string) {
+  await form(page).getByLabel('Your name').fill('Jane Smith');
+  await form(page).getByLabel('E-mail address').fill('jane@example.com');
+  await form(page).getByLabel('Subject').fill(`Enquiry ${tag}`);
+  await form(page).getByLabel('Message').fill('Please help me with local SEO for my bakery.');
+}
+
+test.describe('contact form with JavaScript', () => {
+  test.beforeEach(async ({ page }) => asNewClient(page));
+
+  test('the type query pre-selects the request and fills subject and message', async ({ page }) => {
+    for (const [type, subject] of [
+      ['audit', 'Free SEO audit request'],
+      ['call', 'Book a 15-minute call'],
+      ['seo-checklist', 'Free SEO checklist (PDF)'],
+    ]) {
+      await page.goto(`/contact?type=${type}`);
+      await expect(form(page).getByLabel('What can I help with?')).toHaveValue(type!);
+      await expect(form(page).getByLabel('Subject')).toHaveValue(subject!);
+      await expect(form(page).getByLabel('Message')).not.toHaveValue('');
+    }
+  });
+
+  test('can be completed and sent with the keyboard alone', async ({ page }) => {
+    await page.goto('/contact?type=call');
+    await form(page).getByLabel('What can I help with?').focus();
+    await page.keyboard.press('Tab');
+    await expect(form(page).getByLabel('Your name')).toBeFocused();
+    await page.keyboard.type('Jane Smith');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('jane@example.com');
+    await page.keyboard.press('Tab');
+    await expect(form(page).getByLabel('Subject')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Tuesday mornings.');
+    await page.keyboard.press('Tab');
+    await expect(form(page).getByRole('button', { name: 'Send message' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(toast(page)).toContainText('Message sent!');
+    await expect(toast(page)).toContainText("Thank you for contacting us. We'll get back to you soon.");
+    await expect(page.getByRole('status').filter({ hasText: 'Message sent!' })).toHaveCount(1);
+    await expect(form(page).getByLabel('Your name')).toHaveValue('');
+    await expect(form(page).getByLabel('Message')).toHaveValue('');
+  });
+
+  test('shows each error beside its field, linked for screen readers, and focuses the first', async ({ page }) => {
+    await page.goto('/contact');
+    await form(page).getByLabel('Your name').fill('J');
+    await form(page).getByLabel('E-mail address').fill('jane..smith@example.com');
+    await form(page).getByRole('button', { name: 'Send message' }).click();
+    await expect(toast(page)).toContainText('Validation Error');
+    await expect(toast(page)).toContainText('Please fix the errors below and try again.');
+    const name = form(page).getByLabel('Your name');
+    await expect(name).toBeFocused();
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    await expect(name).toHaveAccessibleDescription('Name must be at least 2 characters long');
+    await expect(form(page).getByLabel('E-mail address')).toHaveAccessibleDescription('Please enter a valid email address');
+    await expect(form(page).getByLabel('Subject')).toHaveAccessibleDescription('Subject must be at least 5 characters long');
+    await expect(form(page).getByLabel('Message')).toHaveAccessibleDescription('Message must be at least 10 characters long');
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(results.violations.map((v) => v.id)).toEqual([]);
+    // Fixing the fields clears the errors on the next send.
+    await fillValid(page, 'after-errors');
+    await form(page).getByRole('button', { name: 'Send message' }).click();
+    await expect(toast(page)).toContainText('Message sent!');
+    await expect(form(page).locator('[aria-invalid="true"]')).toHaveCount(0);
+  });
+
+  test('reads "Sending..." and disables the fields while the message is on its way', async ({ page }) => {
+    await page.goto('/contact');
+    await fillValid(page, 'slow');
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/contact', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await form(page).getByRole('button', { name: 'Send message' }).click();
+    await expect(form(page).getByRole('button', { name: 'Sending...' })).toBeDisabled();
+    await expect(form(page).getByLabel('Your name')).toBeDisabled();
+    release();
+    await expect(toast(page)).toContainText('Message sent!');
+    await expect(form(page).getByRole('button', { name: 'Send message' })).toBeEnabled();
+  });
+
+  test('tells the visitor how long to wait after three messages', async ({ page }) => {
+    await page.goto('/contact');
+    for (let i = 0; i < 3; i++) {
+      await fillValid(page, `limit-${i}`);
+      await form(page).getByRole('button', { name: 'Send message' }).click();
+      await expect(toast(page)).toContainText('Message sent!');
+    }
+    await fillValid(page, 'limit-3');
+    await form(page).getByRole('button', { name: 'Send message' }).click();
+    await expect(toast(page)).toContainText('Too Many Submissions');
+    await expect(toast(page)).toContainText(/Please wait (10|9) minutes before submitting again\./);
+    await expect(form(page).getByLabel('Your name')).toHaveValue('Jane Smith');
+  });
+
+  test('shows the server error, or the e-mail fallback when the network fails', async ({ page }) => {
+    await page.goto('/contact');
+    await fillValid(page, 'server-error');
+    await page.route('**/api/contact', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ ok: false, error: 'Database unavailable' }) }));
+    await form(page).getByRole('button', { name: 'Send message' }).click();
+    await expect(toast(page)).toContainText('Failed to send message');
+    await expect(toast(page)).toContainText('Database unavailable');
+    await expect(page.getByRole('alert').filter({ hasText: 'Failed to send message' })).toHaveCount(1);
+    await page.unroute('**/api/contact');
+    await page.route('**/api/contact', (route) => route.abort('connectionrefused'));
+    await form(page).getByRole('button', { name: 'Send message' }).click();
+    await expect(toast(page)).toContainText('Please try again or email us directly at hello@hale-digital.example.');
+    // Nothing typed was lost.
+    await expect(form(page).getByLabel('Message')).toHaveValue('Please help me with local SEO for my bakery.');
+  });
+
+  test('the home page form works the same way', async ({ page }) => {
+    await page.goto('/#contact');
+    await fillValid(page, 'home');
+    await form(page).getByRole('button', { name: 'Send message' }).click();
+    await expect(toast(page)).toContainText('Message sent!');
+  });
+
+  test('the page answering a post without JavaScript is accessible', async ({ page }) => {
+    await page.goto('/contact');
+    // Filled and submitted from script, which does not hydrate the island: the browser posts the form natively.
+    await page.evaluate(() => {
+      const el = document.querySelector<HTMLFormElement>('main form[data-contact-form]')!;
+      (el.elements.namedItem('name') as HTMLInputElement).value = 'J';
+      el.requestSubmit();
+    });
+    await expect(page.locator('h1')).toHaveText('Validation Error');
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(results.violations.map((v) => v.id)).toEqual([]);
+  });
+
+  test('content pages load no JavaScript until the form is used', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(scripts).toEqual([]);
+    await form(page).getByLabel('Your name').click();
+    await expect.poll(() => scripts.length).toBeGreaterThan(0);
+  });
+});
+
+test.describe('contact form without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  test.beforeEach(async ({ page }) => asNewClient(page));
+
+  test('posts normally and lands on the confirmation page', async ({ page }) => {
+    await page.goto('/contact');
+    await form(page).getByLabel('What can I help with?').selectOption('audit');
+    await fillValid(page, 'nojs');
+    await form(page).getByRole('button', { name: 'Send message' }).click();
+    await expect(page).toHaveURL(/\/contact\/sent$/);
+    await expect(page.locator('h1')).toHaveText('Message sent!');
+    await expect(page.getByText("Thank you for contacting us. We'll get back to you soon.")).toBeVisible();
+  });
+
+  test('gets the form back with the same messages and its values kept', async ({ page }) => {
+    await page.goto('/contact');
+    await form(page).getByLabel('Your name').fill('J');
+    await form(page).getByLabel('E-mail address').fill('not-an-email');
+    await form(page).getByLabel('Subject').fill('Kept subject');
+    await form(page).getByLabel('Message').fill('short');
+    await form(page).getByRole('button', { name: 'Send message' }).click();
+    await expect(page.locator('h1')).toHaveText('Validation Error');
+    await expect(page.getByText('Please fix the errors below and try again.').first()).toBeVisible();
+    await expect(form(page).getByLabel('Your name')).toHaveAccessibleDescription('Name must be at least 2 characters long');
+    await expect(form(page).getByLabel('E-mail address')).toHaveAccessibleDescription('Please enter a valid email address');
+    await expect(form(page).getByLabel('Message')).toHaveAccessibleDescription('Message must be at least 10 characters long');
+    await expect(form(page).getByLabel('Subject')).toHaveValue('Kept subject');
+    await expect(form(page).getByLabel('E-mail address')).toHaveValue('not-an-email');
+    // Correcting and sending again works.
+    await fillValid(page, 'nojs-retry');
+    await form(page).getByRole('button', { name: 'Send message' }).click();
+    await expect(page).toHaveURL(/\/contact\/sent$/);
+  });
+
+  test('is told to wait after three messages', async ({ page }) => {
+    for (let i = 0; i < 3; i++) {
+      await page.goto('/contact');
+      await fillValid(page, `nojs-limit-${i}`);
+      await form(page).getByRole('button', { name: 'Send message' }).click();
+      await expect(page).toHaveURL(/\/contact\/sent$/);
+    }
+    await page.goto('/contact');
+    await fillValid(page, 'nojs-limit-3');
+    await form(page).getByRole('button', { name: 'Send message' }).click();
+    await expect(page.locator('h1')).toHaveText('Too Many Submissions');
+    await expect(page.getByText(/Please wait (10|9) minutes before submitting again\./)).toBeVisible();
+  });
+});
