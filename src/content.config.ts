@@ -75,6 +75,12 @@ const caseStudies = defineCollection({
     featured: z.boolean(),
     order: z.number().int(),
     metrics: z.object({ timeline: z.string(), traffic: z.string(), conversions: z.string(), revenue: z.string() }),
+    /** Accent of the client's brand, used for the generated before/after artwork. */
+    brandColour: z.string().regex(/^#[0-9a-f]{6}$/i),
+    /** Lighthouse scores after launch (performance, accessibility, best practices, SEO), drawn as PageSpeed cards. */
+    pagespeed: z
+      .object({ mobile: z.array(z.number().int().min(0).max(100)).length(4), desktop: z.array(z.number().int().min(0).max(100)).length(4) })
+      .optional(),
   }),
 });
 

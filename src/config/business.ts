@@ -74,3 +74,6 @@ export const fullAddress = [
   business.address.postcode,
 ].join(', ');
 export const mapUrl = `https://www.openstreetmap.org/?mlat=${business.geo.latitude}&mlon=${business.geo.longitude}#map=16/${business.geo.latitude}/${business.geo.longitude}`;
+const { latitude: lat, longitude: lon } = business.geo;
+/** Loaded only when the visitor asks for the map (no third-party request before that). */
+export const mapEmbedUrl = `https://www.openstreetmap.org/export/embed.html?bbox=${lon - 0.012},${lat - 0.006},${lon + 0.012},${lat + 0.006}&layer=mapnik&marker=${lat},${lon}`;

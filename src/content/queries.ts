@@ -2,6 +2,8 @@
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { paths } from '../config/paths';
 import type { CaseStudySummary, TestimonialSummary } from '../components/ui/cards';
+import type { PictureData } from '../components/ui/Picture';
+import { hasImage, picture } from './images';
 
 const byOrder = <T extends { data: { order: number } }>(a: T, b: T) => a.data.order - b.data.order;
 
@@ -37,17 +39,54 @@ export function toCaseStudySummary(entry: CollectionEntry<'caseStudies'>): CaseS
   };
 }
 
+export interface CaseStudyImages {
+  before: PictureData;
+  after: PictureData;
+  pagespeed?: { mobile: PictureData; desktop: PictureData };
+}
+
+const scoreNames = ['performance', 'accessibility', 'best practices', 'SEO'];
+
+/** Before/after mock-ups and PageSpeed cards, sized for a card or for the case study page. */
+export async function caseStudyImages(entry: CollectionEntry<'caseStudies'>, layout: 'card' | 'page'): Promise<CaseStudyImages> {
+  const { client, pagespeed } = entry.data;
+  const card = layout === 'card';
+  const shot = { widths: card ? [320, 480] : [640, 960, 1200], sizes: card ? '(min-width: 1024px) 170px, 45vw' : '(min-width: 1152px) 544px, (min-width: 768px) 50vw, 100vw' };
+  const [before, after] = await Promise.all([
+    picture(`${entry.id}-before`, { ...shot, alt: `${client} website before the project: a dated, cluttered layout that loaded slowly` }),
+    picture(`${entry.id}-after`, {
+      ...shot,
+      alt: `${client} website after the project: a clean layout with a clear call to action`,
+      priority: !card,
+    }),
+  ]);
+  if (!pagespeed || !hasImage(`${entry.id}-pagespeed-mobile`)) return { before, after };
+  const speed = { widths: card ? [360, 540] : [540, 900], sizes: card ? '(min-width: 1024px) 340px, 90vw' : '(min-width: 768px) 50vw, 100vw' };
+  const describe = (scores: number[]) => scores.map((score, i) => `${scoreNames[i]} ${score}`).join(', ');
+  const [mobile, desktop] = await Promise.all([
+    picture(`${entry.id}-pagespeed-mobile`, { ...speed, alt: `PageSpeed Insights mobile scores for ${client}: ${describe(pagespeed.mobile)}` }),
+    picture(`${entry.id}-pagespeed-desktop`, { ...speed, alt: `PageSpeed Insights desktop scores for ${client}: ${describe(pagespeed.desktop)}` }),
+  ]);
+  return { before, after, pagespeed: { mobile, desktop } };
+}
+
+export async function toCaseStudyCard(entry: CollectionEntry<'caseStudies'>): Promise<CaseStudySummary> {
+  return { ...toCaseStudySummary(entry), images: await caseStudyImages(entry, 'card') };
+}
+
 export async function testimonials(): Promise<TestimonialSummary[]> {
   const entries = await getCollection('testimonials');
-  return entries
-    .sort((a, b) => b.data.date.getTime() - a.data.date.getTime())
-    .map(({ data }) => ({
+  const sorted = entries.sort((a, b) => b.data.date.getTime() - a.data.date.getTime());
+  return Promise.all(
+    sorted.map(async ({ id, data }) => ({
       name: data.name,
       role: `${data.role}, ${data.company}`,
       quote: data.quote,
       rating: data.rating,
+      avatar: await picture(`avatar-${id}`, { alt: '', widths: [96], sizes: '48px' }),
       caseStudyHref: data.caseStudy ? paths.project(data.caseStudy.id) : undefined,
-    }));
+    })),
+  );
 }
 
 export async function faqs(group: 'main' | 'pricing') {

@@ -30,6 +30,8 @@ describe('built HTML', () => {
       'no-raw-characters': 'off',
       // HTML attribute names are case-insensitive; React writes some in camelCase (dateTime).
       'attr-case': 'off',
+      // React writes boolean attributes such as hidden as hidden="", which is valid HTML.
+      'attribute-empty-style': 'off',
       // HTML5 allows ids that start with a digit (Markdown heading slugs such as "1-…").
       'valid-id': ['error', { relaxed: true }],
     },

@@ -15,8 +15,7 @@ import {
   requestTypes,
   validateContact,
 } from '../../lib/contact';
-import { Toaster } from './Toaster';
-import { toast } from './toast';
+import { toast } from '../../lib/toast';
 
 export const contactEndpoint = '/api/contact';
 const fallbackText = `Please try again or email us directly at ${business.email}.`;
@@ -102,7 +101,6 @@ export function ContactForm({ initialValues = {}, initialErrors = {}, heading = 
   const errorCount = contactFields.filter((f) => errors[f]).length;
 
   return (
-    <>
       <form
         ref={formRef}
         action={contactEndpoint}
@@ -195,7 +193,5 @@ export function ContactForm({ initialValues = {}, initialErrors = {}, heading = 
           .
         </p>
       </form>
-      <Toaster />
-    </>
   );
 }

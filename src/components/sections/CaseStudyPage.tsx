@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { staticPages } from '../../config/pages';
-import { type CaseStudySummary, MetricGrid } from '../ui/cards';
+import { BeforeAfter, type CaseStudySummary, MetricGrid } from '../ui/cards';
+import { Picture } from '../ui/Picture';
 import { CtaBand } from '../ui/CtaBand';
 import { Icon } from '../ui/Icon';
 import { PageHero } from '../ui/PageHero';
@@ -17,6 +18,11 @@ export function CaseStudyPage({ study, location, services, children }: Props) {
     <>
       <PageHero eyebrow={`Case study · ${study.industry}`} title={study.title} lead={study.summary} />
       <div className="container-page">
+        {study.images && (
+          <section aria-label="Before and after" className="mb-10">
+            <BeforeAfter images={study.images} className="gap-4 sm:gap-6" />
+          </section>
+        )}
         <section aria-labelledby="results-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
           <div className="flex flex-wrap items-center justify-between gap-3">
             <h2 id="results-heading" className="text-xl font-bold text-ink">
@@ -29,7 +35,20 @@ export function CaseStudyPage({ study, location, services, children }: Props) {
           </div>
         </section>
         <div className="mt-12 grid gap-12 lg:grid-cols-[1fr_18rem]">
-          <div className="prose">{children}</div>
+          <div>
+            <div className="prose">{children}</div>
+            {study.images?.pagespeed && (
+              <section aria-labelledby="pagespeed-heading" className="mt-10">
+                <h2 id="pagespeed-heading" className="text-2xl font-bold text-ink">
+                  PageSpeed after launch
+                </h2>
+                <div className="mt-5 grid gap-4">
+                  <Picture data={study.images.pagespeed.mobile} className="rounded-xl" />
+                  <Picture data={study.images.pagespeed.desktop} className="rounded-xl" />
+                </div>
+              </section>
+            )}
+          </div>
           <aside aria-label="Project details" className="space-y-6 lg:sticky lg:top-24 lg:self-start">
             <dl className="space-y-4 rounded-2xl bg-slate-50 p-6 text-sm">
               <div>

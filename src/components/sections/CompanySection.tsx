@@ -9,7 +9,7 @@ export interface OfferingLink {
 }
 
 /** Company facts: used on the home page and the About page. */
-export function CompanySection({ coreServices, offerings }: { coreServices: OfferingLink[]; offerings: OfferingLink[] }) {
+export function CompanySection({ coreServices, offerings, reveal = false }: { coreServices: OfferingLink[]; offerings: OfferingLink[]; reveal?: boolean }) {
   const overview = [
     { label: 'Founded', value: String(business.foundingYear) },
     { label: 'Team', value: `${business.teamSize.min}–${business.teamSize.max} specialists` },
@@ -23,7 +23,7 @@ export function CompanySection({ coreServices, offerings }: { coreServices: Offe
     { value: business.claims.averageTrafficIncrease, label: 'average traffic increase' },
   ];
   return (
-    <Section id="company" eyebrow="Company" title={business.legalName} tone="muted">
+    <Section reveal={reveal} id="company" eyebrow="Company" title={business.legalName} tone="muted">
       <ul className="flex flex-wrap gap-3">
         <li className="inline-flex items-center gap-2 rounded-full bg-emerald-50 px-4 py-2 text-sm font-semibold text-accent">
           <Icon name="check" className="h-4 w-4" /> Verified Company

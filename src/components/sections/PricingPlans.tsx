@@ -10,9 +10,10 @@ const timeline = [
   { months: 'Months 7–12', title: 'Scaling', text: 'Expanding into wider and more valuable searches, refining what converts and compounding the results.' },
 ];
 
-export function PricingPlans({ faqs }: { faqs: FaqItem[] }) {
+export function PricingPlans({ faqs, reveal = false }: { faqs: FaqItem[]; reveal?: boolean }) {
   return (
     <Section
+      reveal={reveal}
       id="pricing"
       eyebrow="Pricing"
       title="Transparent Pricing for SEO Services"

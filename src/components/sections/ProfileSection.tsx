@@ -11,9 +11,10 @@ const pillarText: Record<string, string> = {
 };
 
 /** Who runs the business: used on the home page and the About page. */
-export function ProfileSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
+export function ProfileSection({ headingLevel = 2, reveal = false }: { headingLevel?: 1 | 2; reveal?: boolean }) {
   return (
     <Section
+      reveal={reveal}
       id="profile"
       eyebrow="About"
       headingLevel={headingLevel}

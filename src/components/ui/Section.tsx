@@ -7,15 +7,22 @@ interface Props {
   lead?: string;
   tone?: 'white' | 'muted';
   headingLevel?: 1 | 2;
+  /** Fade in once when scrolled into view (home page sections). */
+  reveal?: boolean;
   children: ReactNode;
 }
 
 /** A titled page band; its heading labels the region for assistive technology. */
-export function Section({ id, eyebrow, title, lead, tone = 'white', headingLevel = 2, children }: Props) {
+export function Section({ id, eyebrow, title, lead, tone = 'white', headingLevel = 2, reveal = false, children }: Props) {
   const headingId = `${id ?? title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-heading`;
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   return (
-    <section id={id} aria-labelledby={headingId} className={`py-16 sm:py-20 ${tone === 'muted' ? 'bg-slate-50' : ''}`}>
+    <section
+      id={id}
+      aria-labelledby={headingId}
+      data-reveal={reveal ? '' : undefined}
+      className={`py-16 sm:py-20 ${tone === 'muted' ? 'bg-slate-50' : ''}`}
+    >
       <div className="container-page">
         <div className="max-w-3xl">
           {eyebrow && <p className="eyebrow">{eyebrow}</p>}

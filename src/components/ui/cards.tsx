@@ -1,4 +1,5 @@
 import { Icon, Stars, type IconName } from './Icon';
+import { Picture, type PictureData } from './Picture';
 
 export function LinkCard({ href, title, text, icon, cta = 'Learn more' }: { href: string; title: string; text: string; icon?: IconName; cta?: string }) {
   return (
@@ -31,6 +32,20 @@ export interface CaseStudySummary {
   headline: string;
   externalUrl?: string;
   metrics: { timeline: string; traffic: string; conversions: string; revenue: string };
+  images?: { before: PictureData; after: PictureData; pagespeed?: { mobile: PictureData; desktop: PictureData } };
+}
+
+export function BeforeAfter({ images, className = '' }: { images: NonNullable<CaseStudySummary['images']>; className?: string }) {
+  return (
+    <div className={`grid grid-cols-2 gap-3 ${className}`}>
+      {(['before', 'after'] as const).map((stage) => (
+        <figure key={stage} className="overflow-hidden rounded-xl border border-slate-200 bg-slate-50">
+          <Picture data={images[stage]} />
+          <figcaption className="px-3 py-1.5 text-xs font-semibold tracking-wide text-muted uppercase">{stage === 'before' ? 'Before' : 'After'}</figcaption>
+        </figure>
+      ))}
+    </div>
+  );
 }
 
 export const metricLabels = { timeline: 'Timeline', traffic: 'Organic traffic', conversions: 'Enquiries', revenue: 'Revenue impact' } as const;
@@ -40,8 +55,8 @@ export function MetricGrid({ metrics, compact = false }: { metrics: CaseStudySum
     <dl className={`grid grid-cols-2 gap-3 ${compact ? '' : 'sm:grid-cols-4'}`}>
       {(Object.keys(metricLabels) as (keyof typeof metricLabels)[]).map((key) => (
         <div key={key} className="rounded-xl bg-slate-50 p-3">
-          <dt className="text-xs font-semibold tracking-wide text-muted uppercase">{metricLabels[key]}</dt>
-          <dd className={`mt-1 font-bold text-ink ${compact ? 'text-base' : 'text-xl'}`}>{metrics[key]}</dd>
+          <dt className="text-xs font-semibold tracking-wide break-words text-muted uppercase">{metricLabels[key]}</dt>
+          <dd className={`mt-1 font-bold text-ink ${compact ? 'text-sm' : 'text-xl'}`}>{metrics[key]}</dd>
         </div>
       ))}
     </dl>
@@ -52,17 +67,28 @@ export function CaseStudyCard({ study, headingLevel = 3 }: { study: CaseStudySum
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-      <div className="flex items-start justify-between gap-3">
-        <p className="text-sm font-medium text-muted">
-          {study.client} · {study.industry}
-        </p>
-        <span className="shrink-0 rounded-full bg-emerald-50 px-3 py-1 text-sm font-semibold text-accent">{study.headline}</span>
-      </div>
-      <Heading className="mt-3 text-xl font-semibold text-ink">{study.title}</Heading>
+      {study.images && <BeforeAfter images={study.images} className="mb-5" />}
+      <p>
+        <span className="inline-block rounded-full bg-emerald-50 px-3 py-1 text-sm font-semibold text-accent">{study.headline}</span>
+      </p>
+      <p className="mt-3 text-sm font-medium text-muted">
+        {study.client} · {study.industry}
+      </p>
+      <Heading className="mt-1 text-xl font-semibold text-ink">{study.title}</Heading>
       <p className="mt-3 flex-1 text-slate-700">{study.summary}</p>
-      <div className="mt-5">
+      <div className="mt-5 rounded-xl border border-slate-200 p-3">
+        <p className="mb-2 text-sm font-semibold text-ink">Results</p>
         <MetricGrid metrics={study.metrics} compact />
       </div>
+      {study.images?.pagespeed && (
+        <details className="mt-4 rounded-xl border border-slate-200">
+          <summary className="cursor-pointer px-3 py-2 text-sm font-semibold text-brand-700">PageSpeed scores after launch</summary>
+          <div className="grid gap-2 p-3">
+            <Picture data={study.images.pagespeed.mobile} />
+            <Picture data={study.images.pagespeed.desktop} />
+          </div>
+        </details>
+      )}
       <div className="mt-5 flex flex-wrap gap-3">
         {study.href && (
           <a href={study.href} className="btn-primary">
@@ -85,6 +111,7 @@ export interface TestimonialSummary {
   role: string;
   quote: string;
   rating: number;
+  avatar?: PictureData;
   caseStudyHref?: string;
 }
 
@@ -105,9 +132,15 @@ export function TestimonialCard({ testimonial }: { testimonial: TestimonialSumma
         <p>“{testimonial.quote}”</p>
       </blockquote>
       <figcaption className="mt-6 flex items-center gap-3">
-        <span aria-hidden="true" className="inline-flex h-11 w-11 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800">
-          {initials(testimonial.name)}
-        </span>
+        {testimonial.avatar ? (
+          <span className="block h-12 w-12 shrink-0 overflow-hidden rounded-full">
+            <Picture data={testimonial.avatar} />
+          </span>
+        ) : (
+          <span aria-hidden="true" className="inline-flex h-12 w-12 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800">
+            {initials(testimonial.name)}
+          </span>
+        )}
         <span>
           <span className="block font-semibold text-ink">{testimonial.name}</span>
           <span className="block text-sm text-muted">{testimonial.role}</span>

@@ -16,7 +16,7 @@ export function FaqSection({ faqs }: { faqs: CategorisedFaq[] }) {
     { value: business.rating.value.toFixed(1), label: 'average rating' },
   ];
   return (
-    <Section id="faq" eyebrow="FAQ" title="Frequently Asked Questions" lead="Straight answers to the questions business owners ask most.">
+    <Section reveal id="faq" eyebrow="FAQ" title="Frequently Asked Questions" lead="Straight answers to the questions business owners ask most.">
       <div className="grid gap-10 lg:grid-cols-2">
         {categories.map((category) => (
           <div key={category}>

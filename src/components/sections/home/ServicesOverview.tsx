@@ -36,6 +36,7 @@ export const serviceGroupHrefs: readonly string[] = groups.map((g) => g.href);
 export function ServicesOverview({ specialised }: { specialised: ServiceLink[] }) {
   return (
     <Section
+      reveal
       id="services"
       eyebrow="Services"
       title="Everything you need to be found online"

@@ -1,0 +1,58 @@
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it } from 'vitest';
+import { autoDismissMs, currentToast, dismiss, toast } from '../../src/lib/toast';
+
+const region = () => document.getElementById('toast-region')!;
+const card = () => region().querySelector<HTMLElement>('[data-toast-card]')!;
+const polite = () => region().querySelector('[data-toast-polite]')!.textContent;
+const assertive = () => region().querySelector('[data-toast-assertive]')!.textContent;
+
+beforeEach(() => {
+  dismiss();
+  document.body.innerHTML = `<div id="toast-region">
+    <div data-toast-polite role="status"></div><div data-toast-assertive role="alert"></div>
+    <div data-toast-card hidden><p data-toast-title></p><p data-toast-description></p><button data-toast-close>×</button></div>
+  </div>`;
+});
+
+describe('toasts', () => {
+  it('shows and announces a toast', () => {
+    toast({ title: 'Message sent!', description: 'Thanks.', variant: 'success' });
+    expect(card().hidden).toBe(false);
+    expect(card().dataset.toast).toBe('success');
+    expect(card().querySelector('[data-toast-title]')!.textContent).toBe('Message sent!');
+    expect(polite()).toBe('Message sent!. Thanks.');
+    expect(assertive()).toBe('');
+  });
+
+  it('keeps one at a time: the newest replaces the older', () => {
+    const first = toast({ title: 'First' });
+    toast({ title: 'Second', variant: 'destructive' });
+    expect(card().querySelector('[data-toast-title]')!.textContent).toBe('Second');
+    expect(region().querySelectorAll('[data-toast-card]')).toHaveLength(1);
+    expect(assertive()).toBe('Second.');
+    // The older handle no longer affects what is shown.
+    first.update({ title: 'Changed' });
+    first.dismiss();
+    expect(currentToast()?.title).toBe('Second');
+    expect(card().hidden).toBe(false);
+  });
+
+  it('can be updated and dismissed', () => {
+    const t = toast({ title: 'Sending' });
+    t.update({ title: 'Sent', description: 'Done' });
+    expect(card().querySelector('[data-toast-title]')!.textContent).toBe('Sent');
+    expect(card().querySelector('[data-toast-description]')!.textContent).toBe('Done');
+    t.dismiss();
+    expect(currentToast()?.open).toBe(false);
+    expect(card().hidden).toBe(true);
+    expect(polite()).toBe('');
+  });
+
+  it('closes from its close button and by itself after a while', async () => {
+    toast({ title: 'Hello' });
+    card().querySelector<HTMLButtonElement>('[data-toast-close]')!.click();
+    expect(card().hidden).toBe(true);
+    expect(autoDismissMs).toBeGreaterThanOrEqual(5000);
+  });
+});
