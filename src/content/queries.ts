@@ -51,7 +51,8 @@ const scoreNames = ['performance', 'accessibility', 'best practices', 'SEO'];
 export async function caseStudyImages(entry: CollectionEntry<'caseStudies'>, layout: 'card' | 'page'): Promise<CaseStudyImages> {
   const { client, pagespeed } = entry.data;
   const card = layout === 'card';
-  const shot = { widths: card ? [320, 480] : [640, 960, 1200], sizes: card ? '(min-width: 1024px) 170px, 45vw' : '(min-width: 1152px) 544px, (min-width: 768px) 50vw, 100vw' };
+  // Before and after sit side by side at every width, so each is about half the container.
+  const shot = { widths: card ? [320, 480] : [400, 640, 960, 1200], sizes: card ? '(min-width: 1024px) 170px, 45vw' : '(min-width: 1152px) 544px, 48vw' };
   const [before, after] = await Promise.all([
     picture(`${entry.id}-before`, { ...shot, alt: `${client} website before the project: a dated, cluttered layout that loaded slowly` }),
     picture(`${entry.id}-after`, {

@@ -17,6 +17,11 @@ import { toast } from './toast';
 const launcher = document.getElementById('a11y-launcher') as HTMLButtonElement | null;
 const dialog = document.getElementById('a11y-panel') as HTMLDialogElement | null;
 
+/** Opens the panel; safe to call when it is already open. */
+export function openPanel(): void {
+  if (dialog && !dialog.open) dialog.showModal();
+}
+
 if (launcher && dialog) {
   let prefs = loadPreferences();
   const fontValue = dialog.querySelector<HTMLOutputElement>('[data-a11y-font-value]')!;
@@ -42,7 +47,7 @@ if (launcher && dialog) {
 
   sync();
 
-  launcher.addEventListener('click', () => dialog.showModal());
+  launcher.addEventListener('click', openPanel);
   dialog.querySelector('[data-a11y-close]')!.addEventListener('click', () => dialog.close());
   // Clicking the backdrop closes too.
   dialog.addEventListener('click', (event) => {

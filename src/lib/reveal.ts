@@ -16,3 +16,4 @@ if (root.classList.contains('reveal-ready')) {
   );
   document.querySelectorAll('[data-reveal]').forEach((section) => observer.observe(section));
 }
+export {};

@@ -25,6 +25,8 @@ interface Props {
   initialValues?: Partial<Record<ContactField | 'type', string>>;
   initialErrors?: FieldErrors;
   heading?: string;
+  /** 2 where the form follows the page's h1 directly, 3 inside a titled section. */
+  headingLevel?: 2 | 3;
 }
 
 const labels: Record<ContactField, string> = { name: 'Your name', email: 'E-mail address', subject: 'Subject', message: 'Message' };
@@ -34,7 +36,8 @@ const autocomplete: Partial<Record<ContactField, string>> = { name: 'name', emai
  * The contact form. Without JavaScript it posts to the server, which answers with a page; once hydrated it checks the
  * fields with the same rules as the server, sends JSON and reports through toasts and inline messages.
  */
-export function ContactForm({ initialValues = {}, initialErrors = {}, heading = 'Send a message' }: Props) {
+export function ContactForm({ initialValues = {}, initialErrors = {}, heading = 'Send a message', headingLevel = 3 }: Props) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<FieldErrors>(initialErrors);
@@ -111,9 +114,9 @@ export function ContactForm({ initialValues = {}, initialErrors = {}, heading = 
         aria-labelledby={`${id}-heading`}
         className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
       >
-        <h3 id={`${id}-heading`} className="text-xl font-semibold text-ink">
+        <Heading id={`${id}-heading`} className="text-xl font-semibold text-ink">
           {heading}
-        </h3>
+        </Heading>
         <p className="mt-1 text-sm text-muted">All fields are required. Replies within {business.responseTimeHours} hours on working days.</p>
         {errorCount > 0 && (
           <p className="mt-4 rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
