@@ -356,3 +356,22 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('#faq details').first()).toHaveAttribute('open', '');
   });
 });
+
+test.describe('mobile menu', () => {
+  test.use({ viewport: { width: 390, height: 800 } });
+
+  test('opens, closes on Escape and after choosing a link on the same page', async ({ page }) => {
+    await page.goto('/');
+    const summary = page.locator('details[data-menu] summary');
+    await summary.click();
+    const menu = page.getByRole('navigation', { name: 'Main (mobile)' });
+    await expect(menu).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(summary).toBeFocused();
+    await summary.click();
+    await menu.getByRole('link', { name: 'Pricing' }).click();
+    await expect(page).toHaveURL(/#pricing$/);
+    await expect(menu).toBeHidden();
+  });
+});

@@ -68,6 +68,11 @@ test('every route has its own head tags, one h1, valid JSON-LD and matching brea
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', `${siteOrigin}/og/default.png`);
     await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
     await expect(page.locator('h1'), `${route.path} has one h1`).toHaveCount(1);
+    // Headings never skip a level on the way down (h1 then h3 with no h2 between).
+    const levels = await page.$$eval('h1, h2, h3, h4, h5, h6', (els) => els.map((el) => Number(el.tagName[1])));
+    levels.forEach((level, i) => {
+      if (i > 0) expect(level, `${route.path}: heading ${i + 1} is h${level} after h${levels[i - 1]}`).toBeLessThanOrEqual(levels[i - 1]! + 1);
+    });
 
     const nodes = parseJsonLd(await page.locator('script[type="application/ld+json"]').allTextContents());
     for (const node of nodes) expect(node['@context'], route.path).toBe('https://schema.org');

@@ -3,6 +3,22 @@ import { paths } from '../../config/paths';
 import { Icon } from '../ui/Icon';
 import { Section } from '../ui/Section';
 
+function FactCard({ title, facts, emphasis = false }: { title: string; facts: { label: string; value: string }[]; emphasis?: boolean }) {
+  return (
+    <div className="rounded-2xl bg-white p-6 shadow-sm">
+      <h3 className="text-lg font-semibold text-ink">{title}</h3>
+      <dl className="mt-4 grid grid-cols-2 gap-4">
+        {facts.map((item) => (
+          <div key={item.label}>
+            <dt className="text-sm text-muted">{item.label}</dt>
+            <dd className={emphasis ? 'text-2xl font-bold text-ink' : 'font-semibold text-ink'}>{item.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
 export interface OfferingLink {
   name: string;
   href: string;
@@ -17,10 +33,10 @@ export function CompanySection({ coreServices, offerings, reveal = false }: { co
     { label: 'Reply within', value: `${business.responseTimeHours} hours` },
   ];
   const results = [
-    { value: business.claims.yearsInBusiness, label: 'years in business' },
-    { value: business.claims.projectsCompleted, label: 'projects completed' },
-    { value: business.claims.satisfaction, label: 'client satisfaction' },
-    { value: business.claims.averageTrafficIncrease, label: 'average traffic increase' },
+    { label: 'years in business', value: business.claims.yearsInBusiness },
+    { label: 'projects completed', value: business.claims.projectsCompleted },
+    { label: 'client satisfaction', value: business.claims.satisfaction },
+    { label: 'average traffic increase', value: business.claims.averageTrafficIncrease },
   ];
   return (
     <Section reveal={reveal} id="company" eyebrow="Company" title={business.legalName} tone="muted">
@@ -33,28 +49,8 @@ export function CompanySection({ coreServices, offerings, reveal = false }: { co
         </li>
       </ul>
       <div className="mt-8 grid gap-8 lg:grid-cols-2">
-        <div className="rounded-2xl bg-white p-6 shadow-sm">
-          <h3 className="text-lg font-semibold text-ink">Overview</h3>
-          <dl className="mt-4 grid grid-cols-2 gap-4">
-            {overview.map((item) => (
-              <div key={item.label}>
-                <dt className="text-sm text-muted">{item.label}</dt>
-                <dd className="font-semibold text-ink">{item.value}</dd>
-              </div>
-            ))}
-          </dl>
-        </div>
-        <div className="rounded-2xl bg-white p-6 shadow-sm">
-          <h3 className="text-lg font-semibold text-ink">Proven results</h3>
-          <dl className="mt-4 grid grid-cols-2 gap-4">
-            {results.map((item) => (
-              <div key={item.label}>
-                <dt className="text-sm text-muted">{item.label}</dt>
-                <dd className="text-2xl font-bold text-ink">{item.value}</dd>
-              </div>
-            ))}
-          </dl>
-        </div>
+        <FactCard title="Overview" facts={overview} />
+        <FactCard title="Proven results" facts={results} emphasis />
         <div className="rounded-2xl bg-white p-6 shadow-sm">
           <h3 className="text-lg font-semibold text-ink">Founder credentials</h3>
           <ul className="mt-4 space-y-2">

@@ -12,6 +12,7 @@ const pillarText: Record<string, string> = {
 
 /** Who runs the business: used on the home page and the About page. */
 export function ProfileSection({ headingLevel = 2, reveal = false }: { headingLevel?: 1 | 2; reveal?: boolean }) {
+  const Sub = headingLevel === 1 ? 'h2' : 'h3';
   return (
     <Section
       reveal={reveal}
@@ -24,7 +25,7 @@ export function ProfileSection({ headingLevel = 2, reveal = false }: { headingLe
       <ul className="grid gap-6 md:grid-cols-3">
         {business.owner.pillars.map((pillar) => (
           <li key={pillar} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-            <h3 className="text-lg font-semibold text-ink">{pillar}</h3>
+            <Sub className="text-lg font-semibold text-ink">{pillar}</Sub>
             <p className="mt-2 text-slate-700">{pillarText[pillar]}</p>
           </li>
         ))}

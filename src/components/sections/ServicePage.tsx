@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { callCta, primaryCta } from '../../config/navigation';
+import { CtaButtons } from '../ui/CtaButtons';
 import type { ServiceOffer } from '../../config/pricing';
 import { CtaBand } from '../ui/CtaBand';
 import { FaqList, type FaqItem } from '../ui/FaqList';
@@ -32,12 +32,7 @@ export function ServicePage(props: Props) {
   return (
     <>
       <PageHero eyebrow={props.eyebrow} title={props.name} lead={props.summary}>
-        <a href={primaryCta.href} className="btn-primary">
-          {primaryCta.label}
-        </a>
-        <a href={callCta.href} className="btn-secondary">
-          {callCta.label}
-        </a>
+        <CtaButtons />
       </PageHero>
 
       {props.highlights && (

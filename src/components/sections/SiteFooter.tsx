@@ -1,5 +1,9 @@
 import { business, fullAddress, mailtoHref, telHref } from '../../config/business';
 import { callCta, checklistCta, type NavLink } from '../../config/navigation';
+import { CtaButtons } from '../ui/CtaButtons';
+
+// SPEC §2 words the footer's call button 'Book 15-min call'.
+const footerCallCta: NavLink = { ...callCta, label: 'Book 15-min call' };
 import { Icon, Stars } from '../ui/Icon';
 
 export interface FooterColumn {
@@ -54,14 +58,7 @@ export function SiteFooter({ columns, legalLinks, reviewCount, copyrightYear }: 
               or talk it through on a quick call.
             </p>
           </div>
-          <div className="flex flex-wrap gap-3">
-            <a href={checklistCta.href} className="btn-light">
-              {checklistCta.label}
-            </a>
-            <a href={callCta.href} className="btn border border-white/60 text-white hover:bg-white/10">
-              {callCta.label}
-            </a>
-          </div>
+          <CtaButtons tone="dark" links={[checklistCta, footerCallCta]} />
         </div>
       </section>
 

@@ -40,7 +40,7 @@ export function SiteHeader({ currentPath }: { currentPath: string }) {
           <a href={primaryCta.href} className="btn-primary hidden sm:inline-flex">
             {primaryCta.label}
           </a>
-          <details className="group relative lg:hidden">
+          <details data-menu="" className="group relative lg:hidden">
             <summary className="btn-secondary cursor-pointer list-none px-3 [&::-webkit-details-marker]:hidden">
               <Icon name="menu" />
               <span>Menu</span>

@@ -1,5 +1,5 @@
 import { business } from '../../config/business';
-import { callCta, primaryCta } from '../../config/navigation';
+import { CtaButtons } from './CtaButtons';
 
 interface Props {
   title?: string;
@@ -15,14 +15,7 @@ export function CtaBand({
       <div className="rounded-2xl bg-gradient-to-br from-brand-700 to-brand-800 px-6 py-12 text-center sm:px-12">
         <h2 className="text-3xl font-bold text-white">{title}</h2>
         <p className="mx-auto mt-4 max-w-2xl text-lg text-brand-100">{text}</p>
-        <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <a href={primaryCta.href} className="btn-light">
-            {primaryCta.label}
-          </a>
-          <a href={callCta.href} className="btn border border-white/60 text-white hover:bg-white/10">
-            {callCta.label}
-          </a>
-        </div>
+        <CtaButtons tone="dark" className="mt-8 justify-center" />
       </div>
     </section>
   );

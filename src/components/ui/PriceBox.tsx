@@ -1,4 +1,4 @@
-import { callCta, primaryCta } from '../../config/navigation';
+import { CtaButtons } from './CtaButtons';
 import { describeRange, pricingTerms, type ServiceOffer } from '../../config/pricing';
 import { Icon } from './Icon';
 
@@ -29,14 +29,7 @@ export function PriceBox({ offer }: { offer?: ServiceOffer }) {
           : ''}
         Every engagement starts with a free {pricingTerms.consultationMinutes}-minute consultation.
       </p>
-      <div className="mt-5 grid gap-2">
-        <a href={primaryCta.href} className="btn-primary w-full">
-          {primaryCta.label}
-        </a>
-        <a href={callCta.href} className="btn-secondary w-full">
-          {callCta.label}
-        </a>
-      </div>
+      <CtaButtons stacked className="mt-5" />
     </aside>
   );
 }

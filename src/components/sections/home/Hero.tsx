@@ -1,5 +1,5 @@
 import { business } from '../../../config/business';
-import { callCta, primaryCta } from '../../../config/navigation';
+import { CtaButtons } from '../../ui/CtaButtons';
 import { Stars } from '../../ui/Icon';
 
 const claims = [
@@ -23,14 +23,7 @@ export function Hero({ reviewCount }: { reviewCount: number }) {
           I'm {business.owner.name}. I build fast, accessible websites and run SEO that gets {business.address.region}{' '}
           businesses found, with transparent prices and reports in plain English.
         </p>
-        <div className="mt-8 flex flex-wrap gap-3">
-          <a href={primaryCta.href} className="btn-primary">
-            {primaryCta.label}
-          </a>
-          <a href={callCta.href} className="btn-secondary">
-            {callCta.label}
-          </a>
-        </div>
+        <CtaButtons className="mt-8" />
         <p className="mt-6 flex items-center gap-2 text-sm text-muted">
           <Stars className="h-4 w-4" />
           <span>
