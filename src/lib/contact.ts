@@ -47,11 +47,12 @@ const dangerousProtocol = /\b(?:javascript|vbscript)\s*:/gi;
 const inlineHandler = /\bon[a-z]+\s*=/gi;
 /**
  * Everything but word characters (any script, so names such as Zoë or Łukasz survive), whitespace and the listed
- * punctuation is removed. Beyond the specification's @ . , ! ? ( ) { } [ ] quotes and hyphen, we keep £ % & / : + # '
+ * punctuation is removed. Beyond the specification's @ . , ! ? ( ) { } [ ] quotes and hyphens (including en and em
+ * dashes), we keep £ % & / : + #
  * because removing them corrupts prices, web addresses and addresses such as name+tag@example.com; all output is
  * escaped, so they are harmless. Angle brackets, backticks, backslashes and the like still go.
  */
-const disallowed = /[^\p{L}\p{M}\p{N}_\s@.,!?(){}[\]'"‘’“”\-£%&/:+#]/gu;
+const disallowed = /[^\p{L}\p{M}\p{N}_\s@.,!?(){}[\]'"‘’“”\-–—£%&/:+#]/gu;
 
 export function cleanField(value: string): string {
   return value

@@ -35,6 +35,7 @@ describe('cleaning', () => {
       'Budget £1,500/month: 50% more (maybe) [ok] {fine} "yes" it\'s #1 & done!?',
     );
     expect(cleanField('name+tag@example.com')).toBe('name+tag@example.com');
+    expect(cleanField('Mon–Fri — after 5pm')).toBe('Mon–Fri — after 5pm');
   });
 
   it('removes everything else', () => {
