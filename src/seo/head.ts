@@ -3,8 +3,7 @@ import { fillFacts } from '../config/facts';
 import type { Crumb } from './breadcrumbs';
 import type { JsonLd } from './jsonld';
 
-export const maxTitleLength = 60;
-export const maxDescriptionLength = 160;
+const maxTitleLength = 60;
 
 /** Appends the business name when the result still fits the 60 characters search results show. */
 export function pageTitle(base: string): string {

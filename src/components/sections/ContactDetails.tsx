@@ -58,7 +58,7 @@ export function ContactDetails() {
   );
 }
 
-export const whyChoose = [
+const whyChoose = [
   { title: 'Local Expertise', text: `Based in ${business.address.locality}, with first-hand knowledge of ${business.address.region} towns and customers.` },
   { title: 'Proven Results', text: `${business.claims.averageTrafficIncrease} average organic traffic increase across client projects.` },
   { title: 'Fast Response', text: `A reply within ${business.responseTimeHours} hours on working days, from the person who will do the work.` },

@@ -32,7 +32,7 @@ function withStatementCache(sqlite, limit = 200) {
 }
 
 /** @param {string | undefined} url */
-export function describeDatabase(url) {
+function describeDatabase(url) {
   if (url && /^postgres(ql)?:\/\//.test(url)) return { kind: /** @type {const} */ ('postgres'), url };
   const file = url ? url.replace(/^(sqlite|file):(\/\/)?/, '') : defaultSqlitePath;
   return { kind: /** @type {const} */ ('sqlite'), file };
