@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type SubmitEvent, useId, useRef, useState } from 'react';
 import { business } from '../../config/business';
 import { contactLimits } from '../../config/contact';
 import {
@@ -53,7 +53,7 @@ export function ContactForm({ initialValues = {}, initialErrors = {}, heading = 
     if (first) requestAnimationFrame(() => document.getElementById(fieldId(first))?.focus());
   };
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
