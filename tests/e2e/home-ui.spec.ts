@@ -221,21 +221,30 @@ test.describe('mobile bar', () => {
     });
   }
 
-  test('never covers the footer or a focused element', async ({ page }) => {
-    await page.setViewportSize({ width: 390, height: 800 });
-    await page.goto('/');
-    const barTop = async () => (await page.getByRole('navigation', { name: 'Quick actions' }).boundingBox())!.y;
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    const lastFooterLine = await page.locator('footer p').last().boundingBox();
-    expect(lastFooterLine!.y + lastFooterLine!.height).toBeLessThanOrEqual(await barTop());
-    // Tab to elements across the page: each focused one is clear of the bar.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    for (const selector of ['#services a', '#pricing a', '#faq summary', 'footer a']) {
-      await page.locator(selector).last().focus();
-      const box = await page.locator(selector).last().boundingBox();
-      expect(box!.y + box!.height, selector).toBeLessThanOrEqual(await barTop());
-    }
-  });
+  for (const fontSize of [100, 150]) {
+    test(`never covers the footer or a focused element (font size ${fontSize}%)`, async ({ page }) => {
+      await savePrefs(page, { fontSize });
+      await page.setViewportSize({ width: 390, height: 800 });
+      await page.goto('/');
+      const bar = page.getByRole('navigation', { name: 'Quick actions' });
+      const barTop = async () => (await bar.boundingBox())!.y;
+      for (const link of await bar.getByRole('link').all()) {
+        const box = (await link.boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual(390);
+      }
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      const lastFooterLine = await page.locator('footer p').last().boundingBox();
+      expect(lastFooterLine!.y + lastFooterLine!.height).toBeLessThanOrEqual(await barTop());
+      // Focus elements across the page: each focused one is clear of the bar.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      for (const selector of ['#services a', '#pricing a', '#faq summary', 'footer a']) {
+        await page.locator(selector).last().focus();
+        const box = await page.locator(selector).last().boundingBox();
+        expect(box!.y + box!.height, selector).toBeLessThanOrEqual(await barTop());
+      }
+    });
+  }
+
 });
 
 test.describe('home page content and behaviour', () => {

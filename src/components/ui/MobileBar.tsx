@@ -6,14 +6,14 @@ import { Icon } from './Icon';
 export function MobileBar() {
   return (
     <nav aria-label="Quick actions" className="mobile-bar fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 px-3 py-2 shadow-[0_-4px_16px_rgba(15,23,42,0.08)] backdrop-blur">
-      <ul className="grid grid-cols-[1fr_1fr_auto] gap-1.5">
+      <ul className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] gap-1.5">
         <li>
-          <a href={primaryCta.href} className="btn-primary w-full px-2 text-sm whitespace-nowrap">
+          <a href={primaryCta.href} className="btn-primary h-full w-full px-1.5 text-[0.8125rem] leading-tight">
             {primaryCta.label}
           </a>
         </li>
         <li>
-          <a href={callCta.href} className="btn-secondary w-full px-2 text-sm whitespace-nowrap">
+          <a href={callCta.href} className="btn-secondary h-full w-full px-1.5 text-[0.8125rem] leading-tight">
             {callCta.label}
           </a>
         </li>
