@@ -1,6 +1,7 @@
 import { business } from '../config/business';
 import { fillFacts } from '../config/facts';
-import type { Crumb } from './breadcrumbs';
+import type { StaticPage } from '../config/pages';
+import { type Crumb, pageTrail } from './breadcrumbs';
 import type { JsonLd } from './jsonld';
 
 const maxTitleLength = 60;
@@ -24,4 +25,15 @@ export interface PageMeta {
   jsonLd?: JsonLd[];
   ogType?: 'website' | 'article' | 'profile';
   noindex?: boolean;
+}
+
+/** Head tags for a page of src/config/pages (Home has no breadcrumb trail). */
+export function staticPageMeta(page: StaticPage, extra: Pick<PageMeta, 'jsonLd' | 'ogType'> = {}): PageMeta {
+  return {
+    title: page.title,
+    description: page.description,
+    path: page.path,
+    ...(page.path !== '/' && { trail: pageTrail(page.name, page.path) }),
+    ...extra,
+  };
 }

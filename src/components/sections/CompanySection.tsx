@@ -19,6 +19,20 @@ function FactCard({ title, facts, emphasis = false }: { title: string; facts: { 
   );
 }
 
+function LinkList({ links, className }: { links: OfferingLink[]; className: string }) {
+  return (
+    <ul className={className}>
+      {links.map((link) => (
+        <li key={link.href}>
+          <a href={link.href} className="link">
+            {link.name}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export interface OfferingLink {
   name: string;
   href: string;
@@ -64,25 +78,9 @@ export function CompanySection({ coreServices, offerings, reveal = false }: { co
         </div>
         <div className="rounded-2xl bg-white p-6 shadow-sm">
           <h3 className="text-lg font-semibold text-ink">Core services</h3>
-          <ul className="mt-4 space-y-2">
-            {coreServices.map((s) => (
-              <li key={s.href}>
-                <a href={s.href} className="link">
-                  {s.name}
-                </a>
-              </li>
-            ))}
-          </ul>
+          <LinkList links={coreServices} className="mt-4 space-y-2" />
           <h3 className="mt-6 text-lg font-semibold text-ink">Specialised offerings</h3>
-          <ul className="mt-4 grid gap-2 sm:grid-cols-2">
-            {offerings.map((s) => (
-              <li key={s.href}>
-                <a href={s.href} className="link">
-                  {s.name}
-                </a>
-              </li>
-            ))}
-          </ul>
+          <LinkList links={offerings} className="mt-4 grid gap-2 sm:grid-cols-2" />
         </div>
       </div>
       <div className="mt-8 flex flex-wrap gap-3">
