@@ -81,15 +81,17 @@ server.listen(Number(process.env.PORT), host, async () => {
   console.log(`Site listening on ${origin}`);
 });
 
-// Stop taking requests, let the e-mail outbox finish what it is sending, close the database, exit.
+// Stop taking requests, let those in progress finish (a lead being saved is saved), let the e-mail outbox finish
+// what it is sending, close the database, exit. Ten seconds at most.
 let shuttingDown = false;
 const shutdown = async () => {
   if (shuttingDown) return;
   shuttingDown = true;
-  server.close();
-  server.closeIdleConnections();
-  const stopRuntime = globalThis[Symbol.for('hale-digital.shutdown')];
   const deadline = new Promise((resolve) => setTimeout(resolve, 10_000).unref());
+  const drained = new Promise((resolve) => server.close(resolve));
+  server.closeIdleConnections();
+  await Promise.race([drained, deadline]);
+  const stopRuntime = globalThis[Symbol.for('hale-digital.shutdown')];
   await Promise.race([stopRuntime?.().catch((error) => console.error('[shutdown]', error)), deadline]);
   process.exit(0);
 };

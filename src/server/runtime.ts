@@ -83,7 +83,7 @@ async function createRuntime(): Promise<Runtime> {
   const schedule = () => {
     timer = setTimeout(async () => {
       await tick();
-      schedule();
+      if (!stopping) schedule();
     }, config.outbox.pollMs);
     timer.unref();
   };
