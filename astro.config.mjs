@@ -3,16 +3,54 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { embeddedFrameOrigins } from './src/config/business.ts';
 import { siteOrigin } from './src/config/origin.mjs';
 import { remarkFacts } from './src/lib/remark-facts.ts';
+import { inlineScriptHashes } from './src/server/http/csp.mjs';
+import { pagePathFor } from './src/server/http/page-path.mjs';
+
+/**
+ * After the build: the hashes of every pre-rendered page's inline scripts, for the Content-Security-Policy header
+ * the HTTP front sends with that page (dist/server/csp.json).
+ * @returns {import('astro').AstroIntegration}
+ */
+function cspManifest() {
+  /** @type {URL} */
+  let serverDir;
+  return {
+    name: 'csp-manifest',
+    hooks: {
+      'astro:config:done': ({ config }) => {
+        serverDir = config.build.server;
+      },
+      'astro:build:done': ({ dir }) => {
+        const clientDir = fileURLToPath(dir);
+        /** @type {Record<string, string[]>} */
+        const pages = {};
+        for (const file of readdirSync(clientDir, { recursive: true, encoding: 'utf8' })) {
+          if (!file.endsWith('.html')) continue;
+          pages[pagePathFor(file)] = inlineScriptHashes(readFileSync(path.join(clientDir, file), 'utf8'));
+        }
+        writeFileSync(new URL('csp.json', serverDir), JSON.stringify({ frameSrc: embeddedFrameOrigins, pages }));
+      },
+    },
+  };
+}
+
+const site = new URL(siteOrigin);
 
 export default defineConfig({
   // Canonical URLs, the sitemap and structured data are absolute, so the public origin is fixed at build time.
   site: siteOrigin,
   output: 'static',
-  adapter: node({ mode: 'standalone' }),
+  // Middleware mode: Astro renders routes; scripts/start.mjs and its HTTP front serve files and set headers.
+  adapter: node({ mode: 'middleware' }),
   integrations: [
     react(),
+    cspManifest(),
     {
       name: 'interaction-directive',
       hooks: {
@@ -26,10 +64,17 @@ export default defineConfig({
   build: { format: 'directory', inlineStylesheets: 'always' },
   compressHTML: true,
   prefetch: false,
-  // Astro's origin check rejects form posts whose Origin differs from the URL it reconstructs, which behind a
-  // TLS-terminating proxy is every post: a lost lead. The contact form has no session to forge; abuse is handled by
-  // the rate limit, honeypot and validation instead.
-  security: { checkOrigin: false },
+  // Cross-site form posts are refused (403). Astro rebuilds the request URL from Host and, when the HTTP front has
+  // kept them (TRUST_PROXY), X-Forwarded-Proto/-Host, believing only these domains: the public site and loopback.
+  security: {
+    checkOrigin: true,
+    allowedDomains: [
+      { hostname: site.hostname, protocol: site.protocol.slice(0, -1), ...(site.port && { port: site.port }) },
+      { hostname: 'localhost' },
+      { hostname: '127.0.0.1' },
+      { hostname: '[::1]' },
+    ],
+  },
   devToolbar: { enabled: false },
   markdown: { remarkPlugins: [remarkFacts] },
   vite: { plugins: [tailwindcss()] },

@@ -6,10 +6,7 @@ import { chromiumArgs, ensureChromium } from './scripts/browser.mjs';
 
 // A free port chosen once in the main process; workers inherit it through the environment.
 if (!process.env.E2E_PORT) {
-  process.env.E2E_PORT = execFileSync(process.execPath, [
-    '-e',
-    "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
-  ]).toString();
+  process.env.E2E_PORT = execFileSync(process.execPath, ['scripts/free-port.mjs']).toString();
 }
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 

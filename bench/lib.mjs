@@ -1,15 +1,29 @@
-// Shared by the benchmarks: start the built site on a free port and stop it again.
+// Shared by the benchmarks: start the built site on a free port, drive load at it, print tables.
 import { spawn } from 'node:child_process';
-import net from 'node:net';
+import http from 'node:http';
+import { freePort } from '../scripts/free-port.mjs';
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
+export { freePort };
+
+/** Waits until `base` answers /robots.txt (a few seconds at most). */
+export async function waitUntilServing(base, attempts = 100) {
+  for (let i = 0; i < attempts; i++) {
+    try {
+      if ((await fetch(`${base}/robots.txt`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Stops a child process with `signal` and resolves once it has exited. */
+export function stopper(child, signal = 'SIGTERM') {
+  return () =>
+    new Promise((resolve) => {
+      child.once('exit', resolve);
+      child.kill(signal);
     });
-  });
 }
 
 export async function startSite(env = {}) {
@@ -19,13 +33,8 @@ export async function startSite(env = {}) {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${base}/robots.txt`)).ok) break;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { base, stop: () => new Promise((r) => { child.once('exit', r); child.kill('SIGTERM'); }) };
+  await waitUntilServing(base);
+  return { base, stop: stopper(child) };
 }
 
 export function median(values) {
@@ -41,3 +50,65 @@ export function printTable(headers, rows) {
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const row of rows) console.log(line(row));
 }
+
+let clientCounter = 0;
+/** A different client address each call (the site runs with TRUST_PROXY), so no rate limit is measured. */
+export function nextAddress() {
+  const n = ++clientCounter;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+/** One request; resolves with its status, time and the response body when asked for. */
+export function request(agent, base, method, pathname, { body, headers = {}, keepBody = false } = {}) {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve) => {
+    const started = process.hrtime.bigint();
+    const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
+    const req = http.request(
+      {
+        host: hostname,
+        port,
+        method,
+        path: pathname,
+        agent,
+        headers: body
+          ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), 'X-Forwarded-For': nextAddress(), ...headers }
+          : headers,
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => keepBody && chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode, ms: elapsed(), body: keepBody ? Buffer.concat(chunks).toString() : '' }));
+      },
+    );
+    req.on('error', () => resolve({ status: 0, ms: elapsed(), body: '' }));
+    req.end(body);
+  });
+}
+
+/** `concurrency` clients repeating a request until `until` (ms since epoch); latencies of answers with okStatus. */
+export async function load({ base, concurrency, until, method = 'GET', pathname, makeBody, headers, okStatus = 200, onResponse }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const latencies = [];
+  let errors = 0;
+  let serverErrors = 0;
+  const started = Date.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < until) {
+        const response = await request(agent, base, method, pathname, { body: makeBody?.(), headers, keepBody: !!onResponse });
+        onResponse?.(response);
+        if (response.status >= 500) serverErrors++;
+        if (response.status === okStatus) latencies.push(response.ms);
+        else errors++;
+      }
+    }),
+  );
+  agent.destroy();
+  const seconds = (Date.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const p99 = latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))] ?? 0;
+  return { requests: latencies.length, perSecond: Math.round(latencies.length / seconds), p50: median(latencies) ?? 0, p99, errors, serverErrors };
+}
+
+export const ms = (value) => `${value.toFixed(1)} ms`;

@@ -2,6 +2,7 @@
 // and we are root. Fails loudly otherwise: browser checks are never skipped silently.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { settings } from '../src/config/settings.mjs';
 
 export const chromiumArgs = [
   '--no-sandbox',
@@ -13,7 +14,7 @@ export const chromiumArgs = [
   '--disable-sync',
 ];
 
-const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
+const candidates = [settings().chromiumPath, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
 
 export function findChromium() {
   return candidates.find((p) => existsSync(p));

@@ -38,7 +38,10 @@ function browserFrame(width, height, url, inner) {
 }
 
 function beforeSite(study, w, h) {
-  const lines = Array.from({ length: 9 }, (_, i) => `<rect x="${40 + (i % 3) * 6}" y="${250 + i * 22}" width="${320 + ((i * 53) % 160)}" height="9" fill="#9ca3af"/>`).join('');
+  const lines = Array.from(
+    { length: 9 },
+    (_, i) => `<rect x="${40 + (i % 3) * 6}" y="${250 + i * 22}" width="${320 + ((i * 53) % 160)}" height="9" fill="#9ca3af"/>`,
+  ).join('');
   return `<rect width="${w}" height="${h}" fill="#f3f4f6"/>
   <rect width="${w}" height="70" fill="#4b5563"/>
   <text x="30" y="45" font-family="DejaVu Serif, serif" font-size="26" fill="#e5e7eb">${esc(study.client)}</text>

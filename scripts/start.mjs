@@ -1,13 +1,23 @@
 #!/usr/bin/env node
-// Starts the built site. PORT and HOST are honoured; without PORT it tries 8080 and falls back to any free port,
-// because a fixed default may already be taken on the machine.
+// Starts the built site: validated settings, the HTTP front (src/server/http/front.mjs) around Astro's handler,
+// sensible timeouts, graceful shutdown. Without PORT it tries 8080 and falls back to any free port, because a fixed
+// default may already be taken on the machine.
 import { existsSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
-import compression from 'compression';
-import { loadStaticFiles, serveStatic } from './static-files.mjs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { SettingsError, settings as readSettings } from '../src/config/settings.mjs';
+import { createFront, readCspManifest } from '../src/server/http/front.mjs';
+import { freePort, portIsFree } from './free-port.mjs';
+
+let settings;
+try {
+  settings = readSettings();
+} catch (error) {
+  if (!(error instanceof SettingsError)) throw error;
+  console.error(`${error.message}\nSee "Configuration" in README.md.`);
+  process.exit(1);
+}
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const entry = path.join(root, 'dist/server/entry.mjs');
@@ -16,62 +26,35 @@ if (!existsSync(entry)) {
   process.exit(1);
 }
 
-function portIsFree(port, host) {
-  return new Promise((resolve) => {
-    const probe = net.createServer().once('error', () => resolve(false));
-    probe.listen(port, host, () => probe.close(() => resolve(true)));
-  });
-}
+const { host } = settings;
+const port = settings.port ?? ((await portIsFree(8080, host)) ? 8080 : await freePort(host));
 
-function anyFreePort(host) {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().once('error', reject);
-    probe.listen(0, host, () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-const host = process.env.HOST ?? '127.0.0.1';
-if (!process.env.PORT) {
-  process.env.PORT = String((await portIsFree(8080, host)) ? 8080 : await anyFreePort(host));
-}
-
-// We run our own HTTP server around Astro's handler: pre-rendered files come from memory, precompressed at build
-// time; everything else goes through Astro, compressed on the fly; every response carries the same security headers.
-process.env.ASTRO_NODE_AUTOSTART = 'disabled';
-const { handler } = await import(pathToFileURL(entry).href);
-const compress = compression({ threshold: 1024 });
-
-const securityHeaders = {
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'X-Frame-Options': 'SAMEORIGIN',
-  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), interest-cohort=()',
-};
-
-const staticFiles = loadStaticFiles(path.join(root, 'dist/client'));
-
-const contactPath = '/api/contact';
-const server = http.createServer((req, res) => {
-  for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
-  // JSON contact posts skip Astro's router (see handleContactNode); form posts wanting a page go through Astro.
-  const directContact = globalThis[Symbol.for('hale-digital.contact')];
-  if (directContact && req.method === 'POST' && req.url === contactPath && !String(req.headers.accept ?? '').includes('text/html')) {
-    void directContact(req, res);
-    return;
-  }
-  try {
-    if (serveStatic(staticFiles, req, res)) return;
-  } catch {
-    // A malformed URL: let Astro answer it.
-  }
-  compress(req, res, () => handler(req, res));
+// The adapter runs in middleware mode: it renders routes and nothing else, the front serves files.
+const { handler: app } = await import(pathToFileURL(entry).href);
+const front = createFront({
+  clientDir: path.join(root, 'dist/client'),
+  app,
+  settings,
+  csp: readCspManifest(path.join(root, 'dist/server')),
 });
+
+const server = http.createServer(
+  {
+    // A client that trickles its headers or body is cut off instead of holding a connection for ever.
+    headersTimeout: 10_000,
+    requestTimeout: 30_000,
+    connectionsCheckingInterval: 1_000,
+  },
+  front,
+);
 server.keepAliveTimeout = 65_000;
-server.listen(Number(process.env.PORT), host, async () => {
-  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${process.env.PORT}`;
+let requestsInProgress = 0;
+server.on('request', (_req, res) => {
+  requestsInProgress++;
+  res.once('close', () => requestsInProgress--);
+});
+server.listen(port, host, async () => {
+  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   // Readiness at boot: opens and migrates the database and starts the e-mail outbox before any visitor arrives.
   const health = await fetch(`${origin}/api/health`).catch((error) => ({ ok: false, statusText: error.message }));
   if (!health.ok) {
@@ -82,16 +65,22 @@ server.listen(Number(process.env.PORT), host, async () => {
 });
 
 // Stop taking requests, let those in progress finish (a lead being saved is saved), let the e-mail outbox finish
-// what it is sending, close the database, exit. Ten seconds at most.
+// what it is sending, close the database, exit; SHUTDOWN_TIMEOUT_MS at most.
+// The runtime lives inside Astro's bundle, so it leaves its stop function on globalThis under this one documented
+// key (src/server/runtime.ts); it is the only hand-off between this script and the bundle.
+const shutdownKey = Symbol.for('hale-digital.shutdown');
 let shuttingDown = false;
 const shutdown = async () => {
   if (shuttingDown) return;
   shuttingDown = true;
-  const deadline = new Promise((resolve) => setTimeout(resolve, 10_000).unref());
-  const drained = new Promise((resolve) => server.close(resolve));
-  server.closeIdleConnections();
-  await Promise.race([drained, deadline]);
-  const stopRuntime = globalThis[Symbol.for('hale-digital.shutdown')];
+  let timedOut = false;
+  const deadline = new Promise((resolve) => setTimeout(resolve, settings.shutdownTimeoutMs).unref()).then(() => (timedOut = true));
+  // Stop accepting, wait for the requests in progress (counted here: Node's own idea of an idle keep-alive
+  // connection differs between versions), then close every connection that is left.
+  server.close();
+  while (requestsInProgress > 0 && !timedOut) await new Promise((resolve) => setTimeout(resolve, 20));
+  server.closeAllConnections();
+  const stopRuntime = globalThis[shutdownKey];
   await Promise.race([stopRuntime?.().catch((error) => console.error('[shutdown]', error)), deadline]);
   process.exit(0);
 };

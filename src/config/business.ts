@@ -58,8 +58,7 @@ export const business = {
     url: 'https://directory.example/hale-digital',
   },
   // Shown in the footer until the owner replaces the sample case studies and reviews with their own.
-  sampleContentNotice:
-    'Case studies, client names, reviews and results on this site are illustrative samples and will be replaced with verified client work.',
+  sampleContentNotice: 'Case studies, client names, reviews and results on this site are illustrative samples and will be replaced with verified client work.',
 } as const;
 
 export type Business = typeof business;
@@ -67,13 +66,10 @@ export type Business = typeof business;
 /** The contact e-mail as a mailto: link, used wherever the address is linked. */
 export const mailtoHref = `mailto:${business.email}`;
 export const telHref = `tel:${business.phone.e164}`;
-export const fullAddress = [
-  business.address.street,
-  business.address.locality,
-  business.address.region,
-  business.address.postcode,
-].join(', ');
+export const fullAddress = [business.address.street, business.address.locality, business.address.region, business.address.postcode].join(', ');
 export const mapUrl = `https://www.openstreetmap.org/?mlat=${business.geo.latitude}&mlon=${business.geo.longitude}#map=16/${business.geo.latitude}/${business.geo.longitude}`;
 const { latitude: lat, longitude: lon } = business.geo;
 /** Loaded only when the visitor asks for the map (no third-party request before that). */
 export const mapEmbedUrl = `https://www.openstreetmap.org/export/embed.html?bbox=${lon - 0.012},${lat - 0.006},${lon + 0.012},${lat + 0.006}&layer=mapnik&marker=${lat},${lon}`;
+/** Origins whose pages the site embeds in a frame (the map, on request): the CSP's frame-src. */
+export const embeddedFrameOrigins = [new URL(mapEmbedUrl).origin];

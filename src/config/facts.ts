@@ -43,9 +43,7 @@ export const facts: Record<string, string> = {
   onboardingDays: pricingTerms.onboardingBusinessDays.replace('-', '–'),
   resultsMonths: pricingTerms.resultsMonths.replace('-', '–'),
   consultationLength: `${pricingTerms.consultationMinutes}-minute`,
-  ...Object.fromEntries(
-    Object.entries(serviceOffers).map(([key, offer]) => [`range:${key}`, describeRange(offer.range)]),
-  ),
+  ...Object.fromEntries(Object.entries(serviceOffers).map(([key, offer]) => [`range:${key}`, describeRange(offer.range)])),
 };
 
 const token = /\{\{\s*([\w:-]+)\s*\}\}/g;

@@ -40,16 +40,14 @@ export const staticPages = {
     path: '/portfolio',
     name: 'Portfolio',
     title: 'SEO & Web Design Portfolio and Case Studies',
-    description:
-      'Case studies of SEO and web design projects: the starting point, the work done and the measured change in traffic, enquiries and revenue.',
+    description: 'Case studies of SEO and web design projects: the starting point, the work done and the measured change in traffic, enquiries and revenue.',
     updated: '2026-11-21',
   },
   testimonials: {
     path: '/testimonials',
     name: 'Testimonials',
     title: 'Client Reviews and Testimonials',
-    description:
-      'What clients say about working with {{businessName}} on SEO and web design projects in Hatfield, Hertfordshire and beyond.',
+    description: 'What clients say about working with {{businessName}} on SEO and web design projects in Hatfield, Hertfordshire and beyond.',
     updated: '2026-11-21',
   },
   mediaKit: {

@@ -6,5 +6,7 @@ export const paths = {
   /** Landing and legal pages live at the site root. */
   rootPage: (id: string) => `/${id}`,
   contact: (type?: 'audit' | 'call' | 'seo-checklist') => (type ? `/contact?type=${type}` : '/contact'),
+  feed: '/rss.xml',
+  sitemap: '/sitemap.xml',
   homeSection: (anchor: 'services' | 'pricing' | 'projects' | 'reviews' | 'contact') => `/#${anchor}`,
 } as const;

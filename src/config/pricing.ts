@@ -1,4 +1,5 @@
 /** Prices and plan contents (SPEC §9). Every price shown on the site or in structured data comes from here. */
+import { settings } from './settings.mjs';
 
 export interface PricingPlan {
   name: string;
@@ -113,12 +114,11 @@ export interface ServiceOffer {
 export const serviceOfferKeys = Object.keys(serviceOffers) as [ServiceOfferKey, ...ServiceOfferKey[]];
 
 /**
- * Offers in structured data are valid for the calendar year of the build; OFFER_VALID_YEAR overrides it.
+ * Offers in structured data are valid for the calendar year of the build; OFFER_VALID_YEAR (settings) overrides it.
  * An offer that has expired is an error in Google's validator, so this must never be a fixed year.
  */
-export function offerValidity(now = new Date()): { validFrom: string; validThrough: string } {
-  const fromEnv = Number(process.env.OFFER_VALID_YEAR);
-  const year = Number.isInteger(fromEnv) && fromEnv > 2000 ? fromEnv : now.getFullYear();
+export function offerValidity(now = new Date(), fixedYear = settings().offerValidYear): { validFrom: string; validThrough: string } {
+  const year = fixedYear ?? now.getFullYear();
   return { validFrom: `${year}-01-01`, validThrough: `${year}-12-31` };
 }
 

@@ -4,7 +4,7 @@
  */
 import type { ImageMetadata } from 'astro';
 import { getImage } from 'astro:assets';
-import type { PictureData } from '../components/ui/Picture';
+import type { PictureData } from '~/components/ui/Picture';
 
 const sources = import.meta.glob<{ default: ImageMetadata }>('../assets/generated/*.png', { eager: true });
 
@@ -12,15 +12,10 @@ function source(name: string): ImageMetadata | undefined {
   return sources[`../assets/generated/${name}.png`]?.default;
 }
 
-export async function picture(
-  name: string,
-  options: { alt: string; widths: number[]; sizes: string; priority?: boolean },
-): Promise<PictureData> {
+export async function picture(name: string, options: { alt: string; widths: number[]; sizes: string; priority?: boolean }): Promise<PictureData> {
   const src = source(name);
   if (!src) throw new Error(`No generated image "${name}": run scripts/generate-artwork.mjs (npm run build does).`);
-  const [avif, webp] = await Promise.all(
-    (['avif', 'webp'] as const).map((format) => getImage({ src, format, widths: options.widths, quality: 75 })),
-  );
+  const [avif, webp] = await Promise.all((['avif', 'webp'] as const).map((format) => getImage({ src, format, widths: options.widths, quality: 75 })));
   const largest = Math.max(...options.widths);
   return {
     avifSrcSet: avif!.srcSet.attribute,

@@ -1,8 +1,8 @@
 /** Build-time content queries shared by routes, so ordering and mapping live in one place. */
 import { getCollection, type CollectionEntry } from 'astro:content';
-import { paths } from '../config/paths';
-import type { CaseStudySummary, TestimonialSummary } from '../components/ui/cards';
-import type { PictureData } from '../components/ui/Picture';
+import { paths } from '~/config/paths';
+import type { CaseStudySummary, TestimonialSummary } from '~/components/ui/cards';
+import type { PictureData } from '~/components/ui/Picture';
 import { hasImage, picture } from './images';
 
 const byOrder = <T extends { data: { order: number } }>(a: T, b: T) => a.data.order - b.data.order;
@@ -91,12 +91,18 @@ export async function testimonials(): Promise<TestimonialSummary[]> {
 }
 
 export async function faqs(group: 'main' | 'pricing') {
-  return (await getCollection('faqs')).filter((e) => e.data.group === group).sort(byOrder).map((e) => e.data);
+  return (await getCollection('faqs'))
+    .filter((e) => e.data.group === group)
+    .sort(byOrder)
+    .map((e) => e.data);
 }
 
 /** Words in a Markdown body, for reading time and BlogPosting.wordCount. */
 export function wordCount(markdown: string | undefined): number {
-  return (markdown ?? '').replace(/[#>*_`\-[\]()!|]/g, ' ').split(/\s+/).filter(Boolean).length;
+  return (markdown ?? '')
+    .replace(/[#>*_`\-[\]()!|]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean).length;
 }
 
 export interface PageLink {

@@ -1,5 +1,5 @@
 /** Behaviour of the accessibility panel rendered by AccessibilityPanel.tsx. Plain DOM: no framework on first load. */
-import { a11yMessages, fontSizeBounds } from '../config/accessibility';
+import { a11yMessages, fontSizeBounds } from '~/config/accessibility';
 import {
   type A11yPreferences,
   applyPreferences,
@@ -27,9 +27,7 @@ if (launcher && dialog) {
   const fontValue = dialog.querySelector<HTMLOutputElement>('[data-a11y-font-value]')!;
   const fontDown = dialog.querySelector<HTMLButtonElement>('[data-a11y-font="down"]')!;
   const fontUp = dialog.querySelector<HTMLButtonElement>('[data-a11y-font="up"]')!;
-  const switches = new Map(
-    toggleKeys.map((key) => [key, dialog.querySelector<HTMLInputElement>(`[data-a11y-toggle="${key}"]`)!] as const),
-  );
+  const switches = new Map(toggleKeys.map((key) => [key, dialog.querySelector<HTMLInputElement>(`[data-a11y-toggle="${key}"]`)!] as const));
 
   const sync = () => {
     applyPreferences(document.documentElement, prefs, toggleAttributes, fontSizeBounds);

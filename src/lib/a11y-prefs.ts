@@ -3,7 +3,7 @@
  * `applyPreferences` and `bootPreferences` are self-contained on purpose: the layout inlines their source in <head>
  * so saved settings are in place before the first paint.
  */
-import { a11yToggles, fontSizeBounds } from '../config/accessibility';
+import { a11yToggles, fontSizeBounds } from '~/config/accessibility';
 
 export type ToggleKey = (typeof a11yToggles)[number]['key'];
 export type A11yPreferences = { fontSize: number } & Record<ToggleKey, boolean>;

@@ -3,7 +3,10 @@
  * Order: clean every field, then honeypot, rate limit (both decided by the caller), name, e-mail, subject, message.
  */
 import { z } from 'zod';
-import { contactLimits } from '../config/contact';
+import { contactLimits } from '~/config/contact';
+
+// zod compiles object parsers with `new Function` unless told not to; the site's CSP (rightly) forbids eval.
+z.config({ jitless: true });
 
 export { applyPreset, parseRequestType, requestPresets, requestTypeLabels, requestTypes, type RequestType } from './contact-presets';
 
@@ -54,8 +57,12 @@ const inlineHandler = /\bon[a-z]+\s*=/gi;
  */
 const disallowed = /[^\p{L}\p{M}\p{N}_\s@.,!?(){}[\]'"‘’“”\-–—£%&/:+#]/gu;
 
-export function cleanField(value: string): string {
-  return value
+/** Name, e-mail and subject are one line each: line breaks there could forge lines in the owner's e-mail. */
+const singleLineFields: ReadonlySet<ContactField> = new Set(['name', 'email', 'subject']);
+const lineBreaksAndControls = /[\s\u0000-\u001F\u007F-\u009F]+/g;
+
+export function cleanField(value: string, singleLine = false): string {
+  return (singleLine ? value.replace(lineBreaksAndControls, ' ') : value)
     .trim()
     .replace(controlCharacters, '')
     .replace(scriptOrIframe, '')
@@ -84,16 +91,8 @@ export function isValidEmail(email: string): boolean {
 const { fieldMax, fieldMin } = contactLimits;
 
 const schema = z.object({
-  name: z
-    .string()
-    .min(1, contactMessages.nameRequired)
-    .min(fieldMin.name, contactMessages.nameShort)
-    .max(fieldMax.name, contactMessages.nameLong),
-  email: z
-    .string()
-    .min(1, contactMessages.emailRequired)
-    .max(fieldMax.email, contactMessages.emailLong)
-    .refine(isValidEmail, contactMessages.emailInvalid),
+  name: z.string().min(1, contactMessages.nameRequired).min(fieldMin.name, contactMessages.nameShort).max(fieldMax.name, contactMessages.nameLong),
+  email: z.string().min(1, contactMessages.emailRequired).max(fieldMax.email, contactMessages.emailLong).refine(isValidEmail, contactMessages.emailInvalid),
   subject: z.string().min(fieldMin.subject, contactMessages.subjectShort).max(fieldMax.subject, contactMessages.subjectLong),
   message: z.string().min(fieldMin.message, contactMessages.messageShort).max(fieldMax.message, contactMessages.messageLong),
 });
@@ -103,7 +102,7 @@ export type ValidationResult = { ok: true; data: ContactInput } | { ok: false; d
 /** Cleans then checks the four fields; each field reports its first failing rule. */
 export function validateContact(raw: Partial<Record<ContactField, unknown>>): ValidationResult {
   const data = Object.fromEntries(
-    contactFields.map((field) => [field, cleanField(typeof raw[field] === 'string' ? (raw[field] as string) : '')]),
+    contactFields.map((field) => [field, cleanField(typeof raw[field] === 'string' ? (raw[field] as string) : '', singleLineFields.has(field))]),
   ) as ContactInput;
   const parsed = schema.safeParse(data);
   if (parsed.success) return { ok: true, data };
@@ -116,6 +115,4 @@ export function validateContact(raw: Partial<Record<ContactField, unknown>>): Va
 }
 
 /** What the server answers with; the form reads the same shape. */
-export type ContactResponse =
-  | { ok: true; id: string }
-  | { ok: false; error: string; errors?: FieldErrors; retryAfterMinutes?: number };
+export type ContactResponse = { ok: true; id: string } | { ok: false; error: string; errors?: FieldErrors; retryAfterMinutes?: number };

@@ -1,3 +1,4 @@
+// Relative, not ~/: astro.config.mjs loads this file before the alias exists.
 import { fillFacts } from '../config/facts';
 
 interface MdNode {

@@ -1,7 +1,8 @@
 import type { APIRoute } from 'astro';
-import { absoluteUrl } from '../seo/urls';
+import { paths } from '~/config/paths';
+import { absoluteUrl } from '~/seo/urls';
 
 export const GET: APIRoute = () =>
-  new Response(`User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${absoluteUrl('/sitemap.xml')}\n`, {
+  new Response(`User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${absoluteUrl(paths.sitemap)}\n`, {
     headers: { 'Content-Type': 'text/plain; charset=utf-8' },
   });

@@ -1,11 +1,11 @@
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
-import { business } from '../config/business';
-import { fillFacts } from '../config/facts';
-import { staticPages } from '../config/pages';
-import { paths } from '../config/paths';
-import { posts } from '../content/queries';
-import { absoluteUrl } from '../seo/urls';
+import { business } from '~/config/business';
+import { fillFacts } from '~/config/facts';
+import { staticPages } from '~/config/pages';
+import { paths } from '~/config/paths';
+import { posts } from '~/content/queries';
+import { absoluteUrl } from '~/seo/urls';
 
 export const GET: APIRoute = async () =>
   rss({

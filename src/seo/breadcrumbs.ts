@@ -1,4 +1,4 @@
-import { projectFallbackLabel, projectTrailLabel, staticPages } from '../config/pages';
+import { projectFallbackLabel, projectTrailLabel, staticPages } from '~/config/pages';
 
 export interface Crumb {
   name: string;
@@ -14,9 +14,5 @@ export function pageTrail(name: string, path: string): Crumb[] {
 
 /** Case studies: Home > Projects > project name, falling back to a generic label when a study has no title. */
 export function projectTrail(name: string | undefined, path: string): Crumb[] {
-  return [
-    home,
-    { name: projectTrailLabel, path: staticPages.portfolio.path },
-    { name: name?.trim() || projectFallbackLabel, path },
-  ];
+  return [home, { name: projectTrailLabel, path: staticPages.portfolio.path }, { name: name?.trim() || projectFallbackLabel, path }];
 }

@@ -1,6 +1,6 @@
-import { business } from '../config/business';
-import { fillFacts } from '../config/facts';
-import type { StaticPage } from '../config/pages';
+import { business } from '~/config/business';
+import { fillFacts } from '~/config/facts';
+import type { StaticPage } from '~/config/pages';
 import { type Crumb, pageTrail } from './breadcrumbs';
 import type { JsonLd } from './jsonld';
 

@@ -20,8 +20,8 @@ import type {
   WebSite,
   WithContext,
 } from 'schema-dts';
-import { business, fullAddress } from '../config/business';
-import { offerValidity, type PriceRange, serviceOffers, type ServiceOfferKey } from '../config/pricing';
+import { business, fullAddress } from '~/config/business';
+import { offerValidity, type PriceRange, serviceOffers, type ServiceOfferKey } from '~/config/pricing';
 import type { Crumb } from './breadcrumbs';
 import { absoluteUrl, defaultImage } from './urls';
 
@@ -156,16 +156,17 @@ export function serviceJsonLd(input: { key?: ServiceOfferKey; name: string; desc
     provider: { '@id': businessId() },
     areaServed: business.areaServed.map(place),
     ...(offerData && { offers: offer(offerData.range, url) }),
-    ...(offerData && offerData.items.length > 0 && {
-      hasOfferCatalog: {
-        '@type': 'OfferCatalog',
-        name: offerData.name,
-        itemListElement: offerData.items.map((item) => ({
-          ...offer(item.range, url),
-          itemOffered: { '@type': 'Service', name: item.name, provider: { '@id': businessId() } },
-        })),
-      },
-    }),
+    ...(offerData &&
+      offerData.items.length > 0 && {
+        hasOfferCatalog: {
+          '@type': 'OfferCatalog',
+          name: offerData.name,
+          itemListElement: offerData.items.map((item) => ({
+            ...offer(item.range, url),
+            itemOffered: { '@type': 'Service', name: item.name, provider: { '@id': businessId() } },
+          })),
+        },
+      }),
   };
 }
 

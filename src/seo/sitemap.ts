@@ -1,6 +1,6 @@
 import { getCollection } from 'astro:content';
-import { staticPages } from '../config/pages';
-import { paths } from '../config/paths';
+import { staticPages } from '~/config/pages';
+import { paths } from '~/config/paths';
 
 /** SPEC §9 page priority hint. */
 export function sitemapPriority(path: string): string {

@@ -1,4 +1,4 @@
-import { siteOrigin as origin } from '../config/origin.mjs';
+import { siteOrigin as origin } from '~/config/origin.mjs';
 
 /** Absolute URLs from the configured public origin (SITE_URL at build time). */
 

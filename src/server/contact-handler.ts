@@ -1,5 +1,5 @@
 /** POST /api/contact: the order of SPEC §5 (honeypot, rate limit, fields) with every outcome recorded. */
-import { business } from '../config/business';
+import { business } from '~/config/business';
 import {
   type ContactField,
   type ContactResponse,
@@ -10,10 +10,10 @@ import {
   parseRequestType,
   rateLimitText,
   validateContact,
-} from '../lib/contact';
-import { clientAddress, hashClient } from './client';
+} from '~/lib/contact';
+import { hashClient } from './client';
 import { acceptSubmission, rateLimitStatus } from './leads';
-import { BodyError, fromNodeRequest, type IncomingBody, readFields } from './request-body';
+import { BodyError, type IncomingBody, readFields } from './request-body';
 import type { Runtime } from './runtime';
 import { recordSecurityEvent, type SecurityEventType } from './security';
 
@@ -33,7 +33,8 @@ export function wantsPage(accept: string | null): boolean {
   return (accept ?? '').includes('text/html');
 }
 
-export async function handleContact(runtime: Runtime, request: IncomingBody, socketAddress: string | undefined): Promise<HandlerOutcome> {
+/** `client` is the resolved client address (the HTTP front applies TRUST_PROXY before Astro sees the request). */
+export async function handleContact(runtime: Runtime, request: IncomingBody, client: string): Promise<HandlerOutcome> {
   const userAgent = request.header('user-agent');
   const wantsHtml = wantsPage(request.header('accept'));
   const security = { db: runtime.db, alertTo: runtime.config.contactTo };
@@ -65,7 +66,7 @@ export async function handleContact(runtime: Runtime, request: IncomingBody, soc
   const suspicious = contactFields.filter((field) => looksLikeMarkup(fields[field] ?? ''));
   if (suspicious.length > 0) await record('suspicious_activity', `markup or script removed from: ${suspicious.join(', ')}`);
 
-  const clientHash = hashClient(clientAddress(request.header('x-forwarded-for'), socketAddress, runtime.config.trustProxy), runtime.clientHashSecret);
+  const clientHash = hashClient(client, runtime.clientHashSecret);
   const tooMany = (minutes: number): HandlerOutcome => ({
     status: 429,
     body: { ok: false, error: rateLimitText(minutes), retryAfterMinutes: minutes },
@@ -103,23 +104,4 @@ export async function handleContact(runtime: Runtime, request: IncomingBody, soc
     console.error('[contact] could not store message:', error);
     return { status: 503, body: { ok: false, error: storageFailureText }, values, wantsHtml };
   }
-}
-
-/**
- * The same handler for a request straight from Node's HTTP server. scripts/start.mjs sends JSON posts here rather
- * than through Astro's router, which more than halves the time per message; form posts from browsers without
- * JavaScript still go through Astro, which renders their answer page.
- */
-export async function handleContactNode(runtime: Runtime, req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) {
-  let outcome: HandlerOutcome;
-  try {
-    outcome = await handleContact(runtime, fromNodeRequest(req), req.socket.remoteAddress);
-  } catch (error) {
-    console.error('[contact]', error);
-    outcome = { status: 503, body: { ok: false, error: storageFailureText }, wantsHtml: false };
-  }
-  res.writeHead(outcome.status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...outcome.headers });
-  res.end(JSON.stringify(outcome.body));
-  // Discard whatever is left of a body that was rejected part-way.
-  req.resume();
 }

@@ -1,9 +1,9 @@
 /** Accepting a contact message: rate limit, lead row and notification e-mail, all in one transaction. */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { business } from '../config/business';
-import { contactLimits } from '../config/contact';
-import { type ContactInput, type RequestType, requestTypeLabels } from '../lib/contact';
+import { business } from '~/config/business';
+import { contactLimits } from '~/config/contact';
+import { type ContactInput, type RequestType, requestTypeLabels } from '~/lib/contact';
 import type { Db, DbKind } from './db';
 import { enqueueMail } from './outbox';
 
@@ -47,6 +47,8 @@ export function leadEmail(input: ContactInput, requestType: RequestType, id: str
       `Received: ${new Date(now).toUTCString()}`,
       `Reference: ${id}`,
       '',
+      // Name, e-mail and subject are single-line by the cleaning rules; everything below this line is the sender's.
+      '----- Message -----',
       input.message,
       '',
       '— Reply to this e-mail to answer the sender directly.',
@@ -136,7 +138,11 @@ async function drain(db: Db, queue: Queue) {
   while (queue.waiting.length > 0) {
     const batch = queue.waiting.splice(0, maxBatch);
     try {
-      const results = await acceptBatch(db, queue.kind, batch.map((w) => w.submission));
+      const results = await acceptBatch(
+        db,
+        queue.kind,
+        batch.map((w) => w.submission),
+      );
       batch.forEach((w, i) => w.settle(results[i]!));
     } catch (error) {
       const failure = error instanceof Error ? error : new Error(String(error));
@@ -148,7 +154,10 @@ async function drain(db: Db, queue: Queue) {
 
 /** Rate-limit hits are only needed for the window; leads are kept for the period the privacy notice states. */
 export async function deleteExpiredLeadData(db: Db, now = Date.now()): Promise<void> {
-  await db.deleteFrom('rate_limit_hits').where('created_at', '<', now - rateLimitWindowMs).execute();
+  await db
+    .deleteFrom('rate_limit_hits')
+    .where('created_at', '<', now - rateLimitWindowMs)
+    .execute();
   const cutoff = new Date(now);
   cutoff.setUTCMonth(cutoff.getUTCMonth() - business.retention.enquiryMonths);
   await db.deleteFrom('contact_messages').where('created_at', '<', cutoff.getTime()).execute();

@@ -93,6 +93,16 @@ export async function deliverDue(db: Db, send: SendMail, timing: OutboxTiming, n
   const report: DeliveryReport = { sent: 0, failed: 0 };
   const claimed = await claimDue(db, now, timing.leaseMs, batch);
   for (const row of claimed) {
+    // A batch can outlast its lease (a slow mail server); renew it for this row just before sending, and skip the row
+    // if another instance has taken it over since, so it is never sent by both.
+    const renewed = await db
+      .updateTable('mail_outbox')
+      .set({ locked_until: Math.max(Date.now(), now) + timing.leaseMs + 1 })
+      .where('id', '=', row.id)
+      .where('status', '=', 'pending')
+      .where('locked_until', '=', row.locked_until)
+      .executeTakeFirst();
+    if (Number(renewed.numUpdatedRows) === 0) continue;
     try {
       await send({ id: row.id, to: row.recipient, replyTo: row.reply_to, subject: row.subject, text: row.body });
       await db

@@ -19,7 +19,7 @@ export function bodyKind(contentType: string | null): BodyKind | null {
   return null;
 }
 
-/** What the contact handler needs of a request, whether it came through Astro (web Request) or straight from Node. */
+/** What the contact handler needs of a request. */
 export interface IncomingBody {
   header(name: string): string | null;
   /** The body as chunks; reading stops (and the rest is discarded) once the limit is passed. */
@@ -30,16 +30,6 @@ export function fromWebRequest(request: Request): IncomingBody {
   return {
     header: (name) => request.headers.get(name),
     chunks: () => (request.body ?? []) as AsyncIterable<Uint8Array>,
-  };
-}
-
-export function fromNodeRequest(request: import('node:http').IncomingMessage): IncomingBody {
-  return {
-    header: (name) => {
-      const value = request.headers[name.toLowerCase()];
-      return Array.isArray(value) ? value.join(', ') : (value ?? null);
-    },
-    chunks: () => request,
   };
 }
 

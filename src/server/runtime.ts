@@ -2,8 +2,6 @@
  * The server's long-lived parts: database (migrated), outbox worker and clean-up timer. Created once per process on
  * first use (the start script asks for /api/health at boot, so the worker runs without waiting for traffic).
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { handleContactNode } from './contact-handler';
 import type { Db, DbKind } from './db';
 import { migrateToLatest, openDatabase } from './db';
 import { readServerConfig, type ServerConfig } from './config';
@@ -22,14 +20,14 @@ export interface Runtime {
 }
 
 const key = Symbol.for('hale-digital.runtime');
-/** scripts/start.mjs calls this on SIGTERM: the start script lives outside the bundle, so they meet on globalThis. */
+/**
+ * The one hand-off between the bundle and scripts/start.mjs: the start script lives outside the bundle and calls
+ * this on SIGTERM so the outbox finishes and the database closes.
+ */
 const shutdownKey = Symbol.for('hale-digital.shutdown');
-/** The direct route for JSON contact posts that scripts/start.mjs uses (see handleContactNode). */
-const contactKey = Symbol.for('hale-digital.contact');
 type Holder = {
   [key]?: Promise<Runtime>;
   [shutdownKey]?: () => Promise<void>;
-  [contactKey]?: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 };
 
 export function getRuntime(): Promise<Runtime> {
@@ -44,7 +42,7 @@ export function getRuntime(): Promise<Runtime> {
 async function createRuntime(): Promise<Runtime> {
   const config = readServerConfig();
   const { db, kind } = await openDatabase(config.databaseUrl);
-  await migrateToLatest(db);
+  await migrateToLatest(db, kind);
   const secretRow = await db.selectFrom('settings').select('value').where('key', '=', 'client_hash_secret').executeTakeFirstOrThrow();
 
   let send: SendMail | null = null;
@@ -75,7 +73,8 @@ async function createRuntime(): Promise<Runtime> {
         await deliverDue(db, send, config.outbox);
       } while (again && !stopping);
     } catch (error) {
-      console.error('[outbox] delivery pass failed:', error);
+      // One line: while the database or SMTP is away this repeats every poll.
+      console.error(`[outbox] delivery pass failed: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
       running = null;
     }
@@ -120,6 +119,5 @@ async function createRuntime(): Promise<Runtime> {
     clientHashSecret: secretRow.value,
     kickOutbox: () => void tick(),
   };
-  (globalThis as Holder)[contactKey] = (req, res) => handleContactNode(runtime, req, res);
   return runtime;
 }

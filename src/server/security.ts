@@ -32,12 +32,7 @@ function safeDetails(details: string): string {
   return details.replace(/[<>]/g, '').slice(0, maxDetailLength);
 }
 
-export async function recordSecurityEvent(
-  ctx: SecurityContext,
-  type: SecurityEventType,
-  details: string,
-  userAgent: string | null,
-): Promise<void> {
+export async function recordSecurityEvent(ctx: SecurityContext, type: SecurityEventType, details: string, userAgent: string | null): Promise<void> {
   const now = ctx.now?.() ?? Date.now();
   const severity = severityByType[type];
   await ctx.db
@@ -57,12 +52,7 @@ async function alertOnBurst(ctx: SecurityContext, now: number) {
     .executeTakeFirstOrThrow();
   if (Number(count) < alertRule.count) return;
   // One alert per window, however long the attack goes on.
-  const recentAlert = await ctx.db
-    .selectFrom('mail_outbox')
-    .select('id')
-    .where('kind', '=', 'alert')
-    .where('created_at', '>', since)
-    .executeTakeFirst();
+  const recentAlert = await ctx.db.selectFrom('mail_outbox').select('id').where('kind', '=', 'alert').where('created_at', '>', since).executeTakeFirst();
   if (recentAlert) return;
   const events = await ctx.db
     .selectFrom('security_events')

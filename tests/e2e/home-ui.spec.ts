@@ -37,7 +37,9 @@ test.describe('accessibility panel', () => {
     await page.keyboard.press('Shift+Tab');
     expect(await page.evaluate(() => document.getElementById('a11y-panel')!.contains(document.activeElement))).toBe(true);
     // Toggle a switch with the space bar.
-    await panel(page).getByRole('switch', { name: /Highlight Links/ }).focus();
+    await panel(page)
+      .getByRole('switch', { name: /Highlight Links/ })
+      .focus();
     await page.keyboard.press('Space');
     await expect(html(page)).toHaveAttribute('data-a11y-links', '');
     await page.keyboard.press('Escape');
@@ -87,7 +89,10 @@ test.describe('accessibility panel', () => {
     page.on('request', (r) => r.url().includes('opendyslexic') && fontRequests.push(r.url()));
     await page.goto('/');
     await openPanelWithKeyboard(page);
-    const toggle = (name: string) => panel(page).getByRole('switch', { name: new RegExp(name) }).check();
+    const toggle = (name: string) =>
+      panel(page)
+        .getByRole('switch', { name: new RegExp(name) })
+        .check();
 
     await toggle('High Contrast Mode');
     await expect(html(page)).toHaveAttribute('data-a11y-contrast', '');
@@ -110,9 +115,18 @@ test.describe('accessibility panel', () => {
 
     await toggle('Highlight Links');
     // Links fade between colours, so wait for the transition to end.
-    await expect.poll(() => page.locator('main a').first().evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(254, 240, 138)');
+    await expect
+      .poll(() =>
+        page
+          .locator('main a')
+          .first()
+          .evaluate((el) => getComputedStyle(el).backgroundColor),
+      )
+      .toBe('rgb(254, 240, 138)');
 
-    await panel(page).getByRole('switch', { name: /High Contrast Mode/ }).uncheck();
+    await panel(page)
+      .getByRole('switch', { name: /High Contrast Mode/ })
+      .uncheck();
     await expect(html(page)).not.toHaveAttribute('data-a11y-contrast', '');
   });
 
@@ -120,8 +134,12 @@ test.describe('accessibility panel', () => {
     await page.goto('/');
     await openPanelWithKeyboard(page);
     await panel(page).getByRole('button', { name: 'Increase font size' }).click();
-    await panel(page).getByRole('switch', { name: /High Contrast Mode/ }).check();
-    await panel(page).getByRole('switch', { name: /Dyslexia-Friendly Font/ }).check();
+    await panel(page)
+      .getByRole('switch', { name: /High Contrast Mode/ })
+      .check();
+    await panel(page)
+      .getByRole('switch', { name: /Dyslexia-Friendly Font/ })
+      .check();
     await page.keyboard.press('Escape');
 
     await page.reload();
@@ -192,7 +210,15 @@ test.describe('axe on the home page in every panel mode', () => {
         await savePrefs(page, prefs);
         await page.goto('/');
         const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-        expect(results.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+        expect(
+          results.violations.map(
+            (v) =>
+              `${v.id}: ${v.nodes
+                .slice(0, 3)
+                .map((n) => n.target.join(' '))
+                .join(', ')}`,
+          ),
+        ).toEqual([]);
         await context.close();
       });
     }
@@ -244,7 +270,6 @@ test.describe('mobile bar', () => {
       }
     });
   }
-
 });
 
 test.describe('home page content and behaviour', () => {

@@ -1,7 +1,14 @@
 /**
- * The public routes of SPEC §2, written out independently of the site's own registries so the tests catch a page
- * that goes missing or appears unannounced. Each lists the JSON-LD types it must carry besides the business.
+ * The public routes the site must have, read from the content files and the page config (never from the site's own
+ * routing code), so adding a post, service, case study or page needs no edit here. Each route lists the JSON-LD types
+ * it must carry besides the business, and its visible breadcrumb labels after Home.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import yaml from 'js-yaml';
+import { paths } from '../../src/config/paths';
+import { staticPages } from '../../src/config/pages';
+
 export interface ExpectedRoute {
   path: string;
   types: string[];
@@ -9,40 +16,51 @@ export interface ExpectedRoute {
   trail: string[];
 }
 
-const services = ['seo', 'local-seo', 'web-design', 'digital-marketing', 'analytics-reporting'];
-const audiences = ['local-business', 'startup-growth', 'agency-partnership', 'personal-brand'];
-const projects = [
-  'ecommerce-seo',
-  'ecommerce-growth',
-  'saas-platform',
-  'smart-tutors',
-  'web-design-revamp',
-  'dog-teeth-cleanings',
-  'ro-auto-market',
-  'corporate-redesign',
-];
-const posts = ['local-seo-mistakes', 'technical-seo-checklist', 'google-business-profile-guide'];
+interface FrontMatter {
+  name: string;
+  howTo?: unknown;
+  faqs?: unknown[];
+}
 
-const crumbs = ['BreadcrumbList'];
+/** Each entry of a Markdown collection: its id (the file name) and front matter. */
+function entries(collection: string): (FrontMatter & { id: string })[] {
+  const dir = path.join('src/content', collection);
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.md'))
+    .map((file) => {
+      const frontMatter = /^---\n([\s\S]*?)\n---/.exec(readFileSync(path.join(dir, file), 'utf8'))![1]!;
+      return { id: file.replace(/\.md$/, ''), ...(yaml.load(frontMatter) as FrontMatter) };
+    });
+}
+
+const crumbs = 'BreadcrumbList';
+const faqPage = (entry: FrontMatter) => (entry.faqs?.length ? ['FAQPage'] : []);
+
+/** What each page outside the collections must show in structured data (this is the test's expectation). */
+const staticPageTypes: Record<keyof typeof staticPages, string[]> = {
+  home: ['WebSite', 'Person', 'FAQPage'],
+  services: ['ItemList', crumbs],
+  about: ['Person', crumbs],
+  portfolio: ['ItemList', crumbs],
+  testimonials: [crumbs],
+  mediaKit: ['Person', crumbs],
+  blog: ['ItemList', crumbs],
+  contact: [crumbs],
+};
 
 export const expectedRoutes: ExpectedRoute[] = [
-  { path: '/', types: ['WebSite', 'Person', 'FAQPage'], trail: [] },
-  { path: '/services', types: ['ItemList', ...crumbs], trail: ['Services'] },
-  ...services.map((s) => ({ path: `/services/${s}`, types: ['Service', 'FAQPage', ...crumbs], trail: ['*'] })),
-  ...audiences.map((a) => ({ path: `/${a}`, types: ['Service', 'FAQPage', ...crumbs], trail: ['*'] })),
-  { path: '/seo-audit', types: ['Service', 'HowTo', 'FAQPage', ...crumbs], trail: ['Free SEO Audit'] },
-  { path: '/technical-seo-audit', types: ['Service', 'HowTo', 'FAQPage', ...crumbs], trail: ['Technical SEO Audit'] },
-  { path: '/hatfield-seo-services', types: ['Service', 'FAQPage', ...crumbs], trail: ['Hatfield SEO Services'] },
-  { path: '/hertfordshire-seo', types: ['Service', 'FAQPage', ...crumbs], trail: ['Hertfordshire SEO'] },
-  { path: '/about', types: ['Person', ...crumbs], trail: ['About'] },
-  { path: '/portfolio', types: ['ItemList', ...crumbs], trail: ['Portfolio'] },
-  { path: '/testimonials', types: [...crumbs], trail: ['Testimonials'] },
-  { path: '/media-kit', types: ['Person', ...crumbs], trail: ['Media Kit'] },
-  ...projects.map((p) => ({ path: `/project/${p}`, types: crumbs, trail: ['Projects', '*'] })),
-  { path: '/blog', types: ['ItemList', ...crumbs], trail: ['Blog'] },
-  ...posts.map((p) => ({ path: `/blog/${p}`, types: ['BlogPosting', ...crumbs], trail: ['*'] })),
-  { path: '/contact', types: crumbs, trail: ['Contact'] },
-  { path: '/privacy-policy', types: crumbs, trail: ['Privacy Policy'] },
-  { path: '/terms-of-service', types: crumbs, trail: ['Terms of Service'] },
-  { path: '/accessibility-statement', types: crumbs, trail: ['Accessibility Statement'] },
+  ...Object.entries(staticPages).map(([key, page]) => ({
+    path: page.path,
+    types: staticPageTypes[key as keyof typeof staticPages],
+    trail: page.path === '/' ? [] : [page.name],
+  })),
+  ...entries('services').map((s) => ({ path: paths.service(s.id), types: ['Service', ...faqPage(s), crumbs], trail: [s.name] })),
+  ...entries('landing').map((l) => ({
+    path: paths.rootPage(l.id),
+    types: ['Service', ...(l.howTo ? ['HowTo'] : []), ...faqPage(l), crumbs],
+    trail: [l.name],
+  })),
+  ...entries('case-studies').map((c) => ({ path: paths.project(c.id), types: [crumbs], trail: ['Projects', c.name] })),
+  ...entries('posts').map((p) => ({ path: paths.post(p.id), types: ['BlogPosting', crumbs], trail: [p.name] })),
+  ...entries('legal').map((l) => ({ path: paths.rootPage(l.id), types: [crumbs], trail: [l.name] })),
 ];

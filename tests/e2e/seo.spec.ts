@@ -101,7 +101,10 @@ test('every route has its own head tags, one h1, valid JSON-LD and matching brea
     route.trail.forEach((label, i) => {
       if (label !== '*') expect(visible[i + 1], route.path).toBe(label);
     });
-    expect(list?.itemListElement.map((i) => i.name), route.path).toEqual(visible);
+    expect(
+      list?.itemListElement.map((i) => i.name),
+      route.path,
+    ).toEqual(visible);
     expect(list?.itemListElement.at(-1)?.item).toBe(`${siteOrigin}${route.path}`);
     expect(list?.itemListElement.map((i) => i.position)).toEqual(visible.map((_, i) => i + 1));
     await expect(breadcrumbNav.locator('[aria-current="page"]')).toHaveText(visible.at(-1)!);

@@ -9,6 +9,7 @@ import { type Db, openDatabase } from '../../src/server/db';
 import { createTarget, databaseNames, type DatabaseTarget } from '../support/databases';
 import { freePort, SiteProcess } from '../support/server';
 import { SmtpSink } from '../support/smtp-sink';
+import { until } from '../support/until';
 
 const owner = 'owner@example.com';
 let clientCounter = 0;
@@ -16,16 +17,6 @@ const nextClient = () => `203.0.113.${++clientCounter % 250}, 10.0.${Math.floor(
 
 function message(tag: string, extra: Record<string, string> = {}) {
   return { name: 'Jane Smith', email: 'jane@example.com', subject: `Enquiry ${tag}`, message: `Please help with SEO (${tag}).`, ...extra };
-}
-
-async function until<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 describe.each(databaseNames())('contact pipeline on %s', (name) => {
@@ -37,7 +28,15 @@ describe.each(databaseNames())('contact pipeline on %s', (name) => {
   const send = (body: object, client = nextClient(), headers: Record<string, string> = {}) =>
     site.post('/api/contact', JSON.stringify(body), { 'Content-Type': 'application/json', 'X-Forwarded-For': client, ...headers });
   const mailsWithSubject = (subject: string) => sink.received.filter((m) => m.headers.subject === `New enquiry: ${subject}`);
-  const countMessages = async () => Number((await db.selectFrom('contact_messages').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const countMessages = async () =>
+    Number(
+      (
+        await db
+          .selectFrom('contact_messages')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   beforeAll(async () => {
     expect(existsSync('dist/server/entry.mjs'), 'run "npm run build" first').toBe(true);
@@ -154,7 +153,8 @@ describe.each(databaseNames())('contact pipeline on %s', (name) => {
     expect(tooLarge.status).toBe(413);
     expect((await json(tooLarge)).error).toMatch(/at most 32 KB/);
 
-    const wrongType = await site.post('/api/contact', 'name=x', { 'Content-Type': 'text/plain', 'X-Forwarded-For': nextClient() });
+    // A same-site post (browsers always send Origin with one); without Origin, Astro's CSRF check refuses it (403).
+    const wrongType = await site.post('/api/contact', 'name=x', { 'Content-Type': 'text/plain', Origin: site.base, 'X-Forwarded-For': nextClient() });
     expect(wrongType.status).toBe(415);
     expect((await json(wrongType)).ok).toBe(false);
 
@@ -165,7 +165,10 @@ describe.each(databaseNames())('contact pipeline on %s', (name) => {
     const notObject = await site.post('/api/contact', '[1,2]', { 'Content-Type': 'application/json', 'X-Forwarded-For': nextClient() });
     expect(notObject.status).toBe(400);
 
-    const pollution = await site.post('/api/contact', '{"__proto__":{"admin":true},"name":"x"}', { 'Content-Type': 'application/json', 'X-Forwarded-For': nextClient() });
+    const pollution = await site.post('/api/contact', '{"__proto__":{"admin":true},"name":"x"}', {
+      'Content-Type': 'application/json',
+      'X-Forwarded-For': nextClient(),
+    });
     expect(pollution.status).toBe(400);
 
     const invalid = await send({ name: 'J', email: 'jane..x@example.com', subject: 'Hi', message: 'Short' });
@@ -193,7 +196,12 @@ describe.each(databaseNames())('contact pipeline on %s', (name) => {
     const client = nextClient();
     const tag = `markup-${name}`;
     const response = await send(
-      { name: 'Eve <b>Hacker</b>', email: 'eve@example.com', subject: `Enquiry ${tag}`, message: 'Hello <script>steal(document.cookie)</script> world, how much?' },
+      {
+        name: 'Eve <b>Hacker</b>',
+        email: 'eve@example.com',
+        subject: `Enquiry ${tag}`,
+        message: 'Hello <script>steal(document.cookie)</script> world, how much?',
+      },
       client,
     );
     expect(response.status).toBe(201);
@@ -219,12 +227,15 @@ describe.each(databaseNames())('contact pipeline on %s', (name) => {
   });
 
   it('answers a form post from a browser without JavaScript with pages', async () => {
-    const form = (fields: Record<string, string>) =>
+    const form = (fields: Record<string, string>, origin = site.base) =>
       site.post('/api/contact', new URLSearchParams(fields).toString(), {
         'Content-Type': 'application/x-www-form-urlencoded',
         Accept: 'text/html',
+        Origin: origin,
         'X-Forwarded-For': nextClient(),
       });
+    const crossSite = await form({ ...message('cross-site'), type: 'call' }, 'https://attacker.example');
+    expect(crossSite.status).toBe(403);
     const ok = await form({ ...message('nojs'), type: 'call', website: '' });
     expect(ok.status).toBe(303);
     expect(ok.headers.get('location')).toBe('/contact/sent');

@@ -20,7 +20,7 @@ describe.each(databaseNames())('database suite on %s', (name) => {
   beforeAll(async () => {
     target = await createTarget(name);
     ({ db, kind } = await openDatabase(target.url.startsWith('file:') ? target.url : process.env.TEST_DATABASE_URL, target.options));
-    await migrateToLatest(db);
+    await migrateToLatest(db, kind);
   });
   afterAll(async () => {
     await db?.destroy();
@@ -28,7 +28,7 @@ describe.each(databaseNames())('database suite on %s', (name) => {
   });
 
   it('migrations are idempotent', async () => {
-    expect(await migrateToLatest(db)).toEqual([]);
+    expect(await migrateToLatest(db, kind)).toEqual([]);
   });
 
   it('stores a lead and its notification e-mail together', async () => {
@@ -61,9 +61,7 @@ describe.each(databaseNames())('database suite on %s', (name) => {
   it('holds the limit under concurrent requests from one client', async () => {
     const clientHash = nextClient();
     const now = Date.now();
-    const results = await Promise.all(
-      Array.from({ length: 12 }, () => acceptSubmission(db, kind, { clientHash, data, requestType: 'general', notify, now })),
-    );
+    const results = await Promise.all(Array.from({ length: 12 }, () => acceptSubmission(db, kind, { clientHash, data, requestType: 'general', notify, now })));
     expect(results.filter((r) => r.accepted)).toHaveLength(contactLimits.maxSubmissions);
   });
 

@@ -1,16 +1,8 @@
 /** Runs the built site (scripts/start.mjs) as a child process on a free port, as production does. */
 import { type ChildProcess, spawn } from 'node:child_process';
-import net from 'node:net';
+import { freePort } from '../../scripts/free-port.mjs';
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(address.port));
-    });
-  });
-}
+export { freePort };
 
 export class SiteProcess {
   private child: ChildProcess | null = null;
@@ -41,13 +33,23 @@ export class SiteProcess {
     }
   }
 
-  async stop(): Promise<void> {
+  /** SIGTERM: the graceful shutdown a deployment uses. */
+  stop(): Promise<void> {
+    return this.kill('SIGTERM');
+  }
+
+  /** kill -9: no shutdown handler runs, as in a crash or an OOM kill. */
+  crash(): Promise<void> {
+    return this.kill('SIGKILL');
+  }
+
+  private async kill(signal: NodeJS.Signals): Promise<void> {
     const child = this.child;
     this.child = null;
     if (!child || child.exitCode !== null) return;
     await new Promise<void>((resolve) => {
       child.once('exit', () => resolve());
-      child.kill('SIGTERM');
+      child.kill(signal);
     });
   }
 

@@ -41,7 +41,12 @@ export class SmtpSink {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
-          this.received.push(parse(Buffer.concat(chunks).toString('utf8'), session.envelope.rcptTo.map((r) => r.address)));
+          this.received.push(
+            parse(
+              Buffer.concat(chunks).toString('utf8'),
+              session.envelope.rcptTo.map((r) => r.address),
+            ),
+          );
           callback();
         });
       },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { clientAddress, hashClient } from '../../src/server/client';
-import { readServerConfig } from '../../src/server/config';
+import { hashClient } from '../../src/server/client';
+import { clientAddress } from '../../src/server/http/client-address.mjs';
+import { loadSettings, SettingsError } from '../../src/config/settings.mjs';
 
 describe('client address', () => {
   const chain = '198.51.100.7, 10.0.0.2, 10.0.0.3';
@@ -17,11 +18,12 @@ describe('client address', () => {
     expect(clientAddress(chain, '127.0.0.1', 3)).toBe('198.51.100.7');
   });
 
-  it('reads TRUST_PROXY from the environment', () => {
-    expect(readServerConfig({}).trustProxy).toBe(false);
-    expect(readServerConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
-    expect(readServerConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
-    expect(readServerConfig({ TRUST_PROXY: 'nonsense' }).trustProxy).toBe(false);
+  it('reads TRUST_PROXY from the settings and refuses anything else', () => {
+    expect(loadSettings({}).trustProxy).toBe(false);
+    expect(loadSettings({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadSettings({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadSettings({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(() => loadSettings({ TRUST_PROXY: 'maybe' })).toThrow(SettingsError);
   });
 
   it('hashes addresses with a secret: stable, and not the address itself', () => {

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  cleanField,
-  contactMessages as m,
-  isValidEmail,
-  looksLikeMarkup,
-  parseRequestType,
-  rateLimitText,
-  validateContact,
-} from '../../src/lib/contact';
+import { cleanField, contactMessages as m, isValidEmail, looksLikeMarkup, parseRequestType, rateLimitText, validateContact } from '../../src/lib/contact';
 
 const valid = { name: 'Jane Smith', email: 'jane@example.co.uk', subject: 'Website help', message: 'Please call me about SEO.' };
 
@@ -15,6 +7,19 @@ describe('cleaning', () => {
   it('trims and removes control characters', () => {
     expect(cleanField('  Jane\u0000 Smith\u0007  ')).toBe('Jane Smith');
     expect(cleanField('line one\nline two')).toBe('line one\nline two');
+  });
+
+  it("keeps name, e-mail and subject on one line, so they cannot forge lines in the owner's e-mail", () => {
+    const forged = validateContact({
+      name: 'Jane Smith\r\nBcc: victim@example.com',
+      email: 'jane@example.com',
+      subject: 'Hello there\r\nReference: forged\u2028x',
+      message: 'Line one\r\nLine two',
+    });
+    expect(forged.data.name).toBe('Jane Smith Bcc: victim@example.com');
+    expect(forged.data.subject).toBe('Hello there Reference: forged x');
+    expect(forged.data.message).toBe('Line one\r\nLine two');
+    expect(cleanField('a\tb\r\n c', true)).toBe('a b c');
   });
 
   it('removes script and iframe tags with their content', () => {

@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { business } from '../../src/config/business';
 import { facts, fillFacts } from '../../src/config/facts';
+import { loadSettings } from '../../src/config/settings.mjs';
 import { describeRange, offerValidity, pricingPlans, serviceOffers } from '../../src/config/pricing';
 import { pageTrail, projectTrail } from '../../src/seo/breadcrumbs';
 import { pageTitle } from '../../src/seo/head';
@@ -39,15 +40,12 @@ describe('pricing', () => {
   });
 
   describe('offer validity', () => {
-    afterEach(() => {
-      delete process.env.OFFER_VALID_YEAR;
-    });
     it('covers the current calendar year', () => {
-      expect(offerValidity(new Date('2031-06-15T12:00:00Z'))).toEqual({ validFrom: '2031-01-01', validThrough: '2031-12-31' });
+      expect(offerValidity(new Date('2031-06-15T12:00:00Z'), undefined)).toEqual({ validFrom: '2031-01-01', validThrough: '2031-12-31' });
     });
     it('can be pinned with OFFER_VALID_YEAR', () => {
-      process.env.OFFER_VALID_YEAR = '2030';
-      expect(offerValidity(new Date('2031-06-15T12:00:00Z')).validThrough).toBe('2030-12-31');
+      const { offerValidYear } = loadSettings({ OFFER_VALID_YEAR: '2030' });
+      expect(offerValidity(new Date('2031-06-15T12:00:00Z'), offerValidYear).validThrough).toBe('2030-12-31');
     });
   });
 });
@@ -95,7 +93,11 @@ describe('structured data builders', () => {
     expect(node['@type']).toBe('ProfessionalService');
     expect(node.priceRange).toBe('££');
     expect(node.currenciesAccepted).toBe('GBP');
-    expect(node.openingHoursSpecification[0]).toMatchObject({ opens: '09:00', closes: '18:00', dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'] });
+    expect(node.openingHoursSpecification[0]).toMatchObject({
+      opens: '09:00',
+      closes: '18:00',
+      dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+    });
     expect(node.aggregateRating).toMatchObject({ ratingValue: '5.0', bestRating: 5, reviewCount: 4 });
     expect(node.address.addressLocality).toBe('Hatfield');
     expect(node.geo).toMatchObject({ latitude: business.geo.latitude });
@@ -106,7 +108,10 @@ describe('structured data builders', () => {
   });
 
   it('gives services a GBP price range valid this year, and sub-offers for local business', () => {
-    const node = serviceJsonLd({ key: 'local-business', name: 'Local Business SEO', description: 'd', path: '/local-business' }) as unknown as Record<string, any>;
+    const node = serviceJsonLd({ key: 'local-business', name: 'Local Business SEO', description: 'd', path: '/local-business' }) as unknown as Record<
+      string,
+      any
+    >;
     const year = new Date().getFullYear();
     expect(node.offers.priceSpecification).toMatchObject({ minPrice: 300, maxPrice: 1200, priceCurrency: 'GBP' });
     expect(node.offers.validThrough).toBe(`${year}-12-31`);
@@ -125,7 +130,16 @@ describe('structured data builders', () => {
   it('builds FAQPage and HowTo nodes', () => {
     const faq = faqPageJsonLd([{ question: 'Q?', answer: 'A.' }]) as unknown as Record<string, any>;
     expect(faq.mainEntity[0]).toEqual({ '@type': 'Question', name: 'Q?', acceptedAnswer: { '@type': 'Answer', text: 'A.' } });
-    const howTo = howToJsonLd({ name: 'n', description: 'd', totalTime: 'P7D', path: '/seo-audit', steps: [{ name: 'a', text: 'b' }, { name: 'c', text: 'd' }] }) as unknown as Record<string, any>;
+    const howTo = howToJsonLd({
+      name: 'n',
+      description: 'd',
+      totalTime: 'P7D',
+      path: '/seo-audit',
+      steps: [
+        { name: 'a', text: 'b' },
+        { name: 'c', text: 'd' },
+      ],
+    }) as unknown as Record<string, any>;
     expect(howTo.step.map((s: any) => s.url)).toEqual([absoluteUrl('/seo-audit#step-1'), absoluteUrl('/seo-audit#step-2')]);
   });
 });

@@ -1,6 +1,7 @@
 import { type SubmitEvent, useId, useRef, useState } from 'react';
-import { business } from '../../config/business';
-import { contactLimits } from '../../config/contact';
+import { paths } from '~/config/paths';
+import { business } from '~/config/business';
+import { contactLimits } from '~/config/contact';
 import {
   type ContactField,
   type ContactResponse,
@@ -14,8 +15,8 @@ import {
   requestTypeLabels,
   requestTypes,
   validateContact,
-} from '../../lib/contact';
-import { toast } from '../../lib/toast';
+} from '~/lib/contact';
+import { toast } from '~/lib/toast';
 
 export const contactEndpoint = '/api/contact';
 const fallbackText = `Please try again or email us directly at ${business.email}.`;
@@ -104,97 +105,102 @@ export function ContactForm({ initialValues = {}, initialErrors = {}, heading = 
   const errorCount = contactFields.filter((f) => errors[f]).length;
 
   return (
-      <form
-        ref={formRef}
-        action={contactEndpoint}
-        method="post"
-        noValidate
-        onSubmit={onSubmit}
-        data-contact-form=""
-        aria-labelledby={`${id}-heading`}
-        className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
-      >
-        <Heading id={`${id}-heading`} className="text-xl font-semibold text-ink">
-          {heading}
-        </Heading>
-        <p className="mt-1 text-sm text-muted">All fields are required. Replies within {business.responseTimeHours} hours on working days.</p>
-        {errorCount > 0 && (
-          <p className="mt-4 rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
-            {contactMessages.validationText} ({errorCount} {errorCount === 1 ? 'field needs' : 'fields need'} attention.)
-          </p>
-        )}
-        {sent && (
-          <p ref={sentRef} tabIndex={-1} className="mt-4 rounded-lg bg-emerald-50 p-3 text-sm font-medium text-emerald-900">
-            {contactMessages.successTitle} {contactMessages.successText}
-          </p>
-        )}
-        <fieldset disabled={submitting} className="mt-5 grid gap-4 disabled:opacity-70">
-          <legend className="sr-only">Your message</legend>
-          <div>
-            <label htmlFor={fieldId('type')} className="block text-sm font-semibold text-ink">
-              What can I help with?
-            </label>
-            <select
-              id={fieldId('type')}
-              name="type"
-              defaultValue={initialValues.type ?? 'general'}
-              onChange={(e) => formRef.current && applyPreset(formRef.current, e.currentTarget.value as RequestType)}
-              className="mt-1 block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base"
-            >
-              {requestTypes.map((type) => (
-                <option key={type} value={type}>
-                  {requestTypeLabels[type]}
-                </option>
-              ))}
-            </select>
-          </div>
-          {contactFields.map((field) => {
-            const error = errors[field];
-            const common = {
-              id: fieldId(field),
-              name: field,
-              defaultValue: initialValues[field] ?? '',
-              maxLength: contactLimits.fieldMax[field],
-              'aria-invalid': error ? true : undefined,
-              'aria-describedby': error ? fieldId(`${field}-error`) : undefined,
-              className: `mt-1 block w-full rounded-lg border bg-white px-3 py-2 text-base ${error ? 'border-red-700' : 'border-slate-400'}`,
-            };
-            return (
-              <div key={field}>
-                <label htmlFor={fieldId(field)} className="block text-sm font-semibold text-ink">
-                  {labels[field]}
-                </label>
-                {field === 'message' ? (
-                  <textarea {...common} rows={6} />
-                ) : (
-                  <input {...common} type={field === 'email' ? 'email' : 'text'} autoComplete={autocomplete[field] ?? 'off'} className={`${common.className} min-h-11`} />
-                )}
-                {error && (
-                  <p id={fieldId(`${field}-error`)} className="mt-1 text-sm font-medium text-red-800">
-                    {error}
-                  </p>
-                )}
-              </div>
-            );
-          })}
-          {/* Honeypot: hidden from people and assistive technology; bots that fill every field give themselves away. */}
-          <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-            <label htmlFor={fieldId(honeypotField)}>Leave this field empty</label>
-            <input id={fieldId(honeypotField)} name={honeypotField} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-          </div>
-          <div>
-            <button type="submit" className="btn-primary w-full sm:w-auto">
-              {submitting ? 'Sending...' : 'Send message'}
-            </button>
-          </div>
-        </fieldset>
-        <p className="mt-4 text-xs text-muted">
-          Your details are used only to reply to you. See the{' '}
-          <a href="/privacy-policy" className="link">
-            privacy policy
-          </a>
-          .
+    <form
+      ref={formRef}
+      action={contactEndpoint}
+      method="post"
+      noValidate
+      onSubmit={onSubmit}
+      data-contact-form=""
+      aria-labelledby={`${id}-heading`}
+      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
+      <Heading id={`${id}-heading`} className="text-xl font-semibold text-ink">
+        {heading}
+      </Heading>
+      <p className="mt-1 text-sm text-muted">All fields are required. Replies within {business.responseTimeHours} hours on working days.</p>
+      {errorCount > 0 && (
+        <p className="mt-4 rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
+          {contactMessages.validationText} ({errorCount} {errorCount === 1 ? 'field needs' : 'fields need'} attention.)
         </p>
-      </form>
+      )}
+      {sent && (
+        <p ref={sentRef} tabIndex={-1} className="mt-4 rounded-lg bg-emerald-50 p-3 text-sm font-medium text-emerald-900">
+          {contactMessages.successTitle} {contactMessages.successText}
+        </p>
+      )}
+      <fieldset disabled={submitting} className="mt-5 grid gap-4 disabled:opacity-70">
+        <legend className="sr-only">Your message</legend>
+        <div>
+          <label htmlFor={fieldId('type')} className="block text-sm font-semibold text-ink">
+            What can I help with?
+          </label>
+          <select
+            id={fieldId('type')}
+            name="type"
+            defaultValue={initialValues.type ?? 'general'}
+            onChange={(e) => formRef.current && applyPreset(formRef.current, e.currentTarget.value as RequestType)}
+            className="mt-1 block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base"
+          >
+            {requestTypes.map((type) => (
+              <option key={type} value={type}>
+                {requestTypeLabels[type]}
+              </option>
+            ))}
+          </select>
+        </div>
+        {contactFields.map((field) => {
+          const error = errors[field];
+          const common = {
+            id: fieldId(field),
+            name: field,
+            defaultValue: initialValues[field] ?? '',
+            maxLength: contactLimits.fieldMax[field],
+            'aria-invalid': error ? true : undefined,
+            'aria-describedby': error ? fieldId(`${field}-error`) : undefined,
+            className: `mt-1 block w-full rounded-lg border bg-white px-3 py-2 text-base ${error ? 'border-red-700' : 'border-slate-400'}`,
+          };
+          return (
+            <div key={field}>
+              <label htmlFor={fieldId(field)} className="block text-sm font-semibold text-ink">
+                {labels[field]}
+              </label>
+              {field === 'message' ? (
+                <textarea {...common} rows={6} />
+              ) : (
+                <input
+                  {...common}
+                  type={field === 'email' ? 'email' : 'text'}
+                  autoComplete={autocomplete[field] ?? 'off'}
+                  className={`${common.className} min-h-11`}
+                />
+              )}
+              {error && (
+                <p id={fieldId(`${field}-error`)} className="mt-1 text-sm font-medium text-red-800">
+                  {error}
+                </p>
+              )}
+            </div>
+          );
+        })}
+        {/* Honeypot: hidden from people and assistive technology; bots that fill every field give themselves away. */}
+        <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+          <label htmlFor={fieldId(honeypotField)}>Leave this field empty</label>
+          <input id={fieldId(honeypotField)} name={honeypotField} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        </div>
+        <div>
+          <button type="submit" className="btn-primary w-full sm:w-auto">
+            {submitting ? 'Sending...' : 'Send message'}
+          </button>
+        </div>
+      </fieldset>
+      <p className="mt-4 text-xs text-muted">
+        Your details are used only to reply to you. See the{' '}
+        <a href={paths.rootPage('privacy-policy')} className="link">
+          privacy policy
+        </a>
+        .
+      </p>
+    </form>
   );
 }

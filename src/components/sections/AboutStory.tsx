@@ -1,5 +1,5 @@
-import { business } from '../../config/business';
-import { Section } from '../ui/Section';
+import { business } from '~/config/business';
+import { Section } from '~/components/ui/Section';
 
 const principles = [
   { title: 'Plain English', text: 'You should understand what is being done to your website and why. Reports explain results, not jargon.' },
@@ -14,17 +14,14 @@ export function AboutStory() {
       <div className="grid gap-10 lg:grid-cols-2">
         <div className="space-y-4 text-lg leading-relaxed text-slate-700">
           <p>
-            Most small businesses do not need a large agency. They need someone who understands search, can build a website
-            that works, and will tell them honestly what is worth doing with their budget.
+            Most small businesses do not need a large agency. They need someone who understands search, can build a website that works, and will tell them
+            honestly what is worth doing with their budget.
           </p>
           <p>
-            That is what {business.name} offers. You work directly with me from the first call, supported by a small team of
-            trusted specialists for copywriting and development when a project needs them.
+            That is what {business.name} offers. You work directly with me from the first call, supported by a small team of trusted specialists for copywriting
+            and development when a project needs them.
           </p>
-          <p>
-            I live and work in {business.address.locality}, and many clients are within a short drive, so meeting in person is
-            always an option.
-          </p>
+          <p>I live and work in {business.address.locality}, and many clients are within a short drive, so meeting in person is always an option.</p>
         </div>
         <ul className="grid gap-4 sm:grid-cols-2">
           {principles.map((p) => (

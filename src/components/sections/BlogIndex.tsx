@@ -1,6 +1,7 @@
-import { formatDate, isoDay } from '../../lib/format';
-import { CtaBand } from '../ui/CtaBand';
-import { PageHero } from '../ui/PageHero';
+import { formatDate, isoDay } from '~/lib/format';
+import { paths } from '~/config/paths';
+import { CtaBand } from '~/components/ui/CtaBand';
+import { PageHero } from '~/components/ui/PageHero';
 
 interface PostLink {
   href: string;
@@ -17,7 +18,7 @@ export function BlogIndex({ posts }: { posts: PostLink[] }) {
         title="Practical SEO and web design guides"
         lead="Clear, practical advice for small-business owners who want to be found online, written from real client work."
       >
-        <a href="/rss.xml" className="link">
+        <a href={paths.feed} className="link">
           Subscribe by RSS
         </a>
       </PageHero>

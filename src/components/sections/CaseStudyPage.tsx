@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { staticPages } from '../../config/pages';
-import { BeforeAfter, type CaseStudySummary, MetricGrid } from '../ui/cards';
-import { Picture } from '../ui/Picture';
-import { CtaBand } from '../ui/CtaBand';
-import { Icon } from '../ui/Icon';
-import { PageHero } from '../ui/PageHero';
+import { staticPages } from '~/config/pages';
+import { BeforeAfter, type CaseStudySummary, MetricGrid } from '~/components/ui/cards';
+import { Picture } from '~/components/ui/Picture';
+import { CtaBand } from '~/components/ui/CtaBand';
+import { Icon } from '~/components/ui/Icon';
+import { PageHero } from '~/components/ui/PageHero';
 
 interface Props {
   study: CaseStudySummary;

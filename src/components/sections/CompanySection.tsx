@@ -1,7 +1,7 @@
-import { business } from '../../config/business';
-import { paths } from '../../config/paths';
-import { Icon } from '../ui/Icon';
-import { Section } from '../ui/Section';
+import { business } from '~/config/business';
+import { paths } from '~/config/paths';
+import { Icon } from '~/components/ui/Icon';
+import { Section } from '~/components/ui/Section';
 
 function FactCard({ title, facts, emphasis = false }: { title: string; facts: { label: string; value: string }[]; emphasis?: boolean }) {
   return (

@@ -1,5 +1,5 @@
-import { business, fullAddress, mailtoHref, mapUrl, telHref } from '../../config/business';
-import { Icon, type IconName } from '../ui/Icon';
+import { business, fullAddress, mailtoHref, mapUrl, telHref } from '~/config/business';
+import { Icon, type IconName } from '~/components/ui/Icon';
 
 function Card({ icon, title, children }: { icon: IconName; title: string; children: React.ReactNode }) {
   return (

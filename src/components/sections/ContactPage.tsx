@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { business, mailtoHref, telHref } from '../../config/business';
-import { PageHero } from '../ui/PageHero';
-import { Section } from '../ui/Section';
+import { business, mailtoHref, telHref } from '~/config/business';
+import { PageHero } from '~/components/ui/PageHero';
+import { Section } from '~/components/ui/Section';
 import { ContactDetails, WhyChoose } from './ContactDetails';
 
 /** The contact page; `children` is the form island, placed by the route. */

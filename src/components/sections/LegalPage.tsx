@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { formatDate, isoDay } from '../../lib/format';
-import { PageHero } from '../ui/PageHero';
+import { formatDate, isoDay } from '~/lib/format';
+import { PageHero } from '~/components/ui/PageHero';
 
 export function LegalPage({ name, updated, children }: { name: string; updated: Date; children: ReactNode }) {
   return (

@@ -1,6 +1,6 @@
-import { business, fullAddress, mailtoHref } from '../../config/business';
-import { PageHero } from '../ui/PageHero';
-import { Section } from '../ui/Section';
+import { business, fullAddress, mailtoHref } from '~/config/business';
+import { PageHero } from '~/components/ui/PageHero';
+import { Section } from '~/components/ui/Section';
 
 const brandColours = [
   { name: 'Hale Blue', hex: '#1D4ED8', className: 'bg-brand-600' },
@@ -54,18 +54,17 @@ export function MediaKit() {
           <div>
             <h3 className="text-lg font-semibold text-ink">Short bio (50 words)</h3>
             <p className="mt-3 text-slate-700">
-              {business.owner.name} is an SEO specialist and web designer based in {business.address.locality},{' '}
-              {business.address.region}. Through {business.name}, {firstName} helps small businesses get found on Google
-              with fast, accessible websites and practical SEO, explained in plain English.
+              {business.owner.name} is an SEO specialist and web designer based in {business.address.locality}, {business.address.region}. Through{' '}
+              {business.name}, {firstName} helps small businesses get found on Google with fast, accessible websites and practical SEO, explained in plain
+              English.
             </p>
           </div>
           <div>
             <h3 className="text-lg font-semibold text-ink">Long bio</h3>
             <p className="mt-3 text-slate-700">
-              {business.owner.name} founded {business.name} in {business.foundingYear} to bring agency-quality SEO and web
-              design to small businesses without agency overheads. {firstName} works directly with trades, clinics,
-              professional firms, start-ups and agencies, combining technical SEO with user-centred design. {firstName} holds
-              the {business.owner.certifications.join(' and the ')} and writes regularly about local search, site speed
+              {business.owner.name} founded {business.name} in {business.foundingYear} to bring agency-quality SEO and web design to small businesses without
+              agency overheads. {firstName} works directly with trades, clinics, professional firms, start-ups and agencies, combining technical SEO with
+              user-centred design. {firstName} holds the {business.owner.certifications.join(' and the ')} and writes regularly about local search, site speed
               and accessibility.
             </p>
           </div>
@@ -82,8 +81,8 @@ export function MediaKit() {
       </Section>
       <Section id="brand" title="Brand guidance" tone="muted">
         <p className="max-w-3xl text-slate-700">
-          Please write the name as “{business.name}”. The logo is available as a scalable SVG; keep clear space around it
-          equal to the height of the letter H and do not recolour or stretch it.
+          Please write the name as “{business.name}”. The logo is available as a scalable SVG; keep clear space around it equal to the height of the letter H
+          and do not recolour or stretch it.
         </p>
         <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-4">
           {brandColours.map((c) => (

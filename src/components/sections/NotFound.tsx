@@ -1,5 +1,5 @@
-import { mailtoHref } from '../../config/business';
-import { staticPages } from '../../config/pages';
+import { mailtoHref } from '~/config/business';
+import { staticPages } from '~/config/pages';
 
 const suggestions = [staticPages.services, staticPages.portfolio, staticPages.blog, staticPages.contact];
 
@@ -9,8 +9,7 @@ export function NotFound() {
       <p className="eyebrow">Error 404</p>
       <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-ink sm:text-5xl">This page could not be found</h1>
       <p className="mx-auto mt-5 max-w-2xl text-lg text-muted">
-        The link may be out of date, or the address may have a typo. Everything on the site is a click or two from the home
-        page.
+        The link may be out of date, or the address may have a typo. Everything on the site is a click or two from the home page.
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <a href={staticPages.home.path} className="btn-primary">

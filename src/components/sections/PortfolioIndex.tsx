@@ -1,6 +1,6 @@
-import { type CaseStudySummary, CaseStudyCard } from '../ui/cards';
-import { CtaBand } from '../ui/CtaBand';
-import { PageHero } from '../ui/PageHero';
+import { type CaseStudySummary, CaseStudyCard } from '~/components/ui/cards';
+import { CtaBand } from '~/components/ui/CtaBand';
+import { PageHero } from '~/components/ui/PageHero';
 
 export function PortfolioIndex({ studies }: { studies: CaseStudySummary[] }) {
   return (

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { business } from '../../config/business';
-import { staticPages } from '../../config/pages';
-import { formatDate, isoDay } from '../../lib/format';
-import { CtaBand } from '../ui/CtaBand';
-import { FaqList, type FaqItem } from '../ui/FaqList';
+import { business } from '~/config/business';
+import { staticPages } from '~/config/pages';
+import { formatDate, isoDay } from '~/lib/format';
+import { CtaBand } from '~/components/ui/CtaBand';
+import { FaqList, type FaqItem } from '~/components/ui/FaqList';
 
 interface Props {
   title: string;
@@ -58,8 +58,8 @@ export function PostPage({ title, description, published, updated, words, faqs, 
             {business.owner.name}, {business.owner.title}
           </p>
           <p className="mt-2 text-slate-700">
-            Helps businesses in {business.address.locality} and across {business.address.region} get found on Google, with
-            websites that load fast and turn visitors into enquiries.{' '}
+            Helps businesses in {business.address.locality} and across {business.address.region} get found on Google, with websites that load fast and turn
+            visitors into enquiries.{' '}
             <a href={staticPages.about.path} className="link">
               More about {business.owner.name.split(' ')[0]}
             </a>

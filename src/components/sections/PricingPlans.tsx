@@ -1,11 +1,15 @@
-import { paths } from '../../config/paths';
-import { formatGbp, pricingPlans, pricingTerms } from '../../config/pricing';
-import { FaqList, type FaqItem } from '../ui/FaqList';
-import { Icon } from '../ui/Icon';
-import { Section } from '../ui/Section';
+import { paths } from '~/config/paths';
+import { formatGbp, pricingPlans, pricingTerms } from '~/config/pricing';
+import { FaqList, type FaqItem } from '~/components/ui/FaqList';
+import { Icon } from '~/components/ui/Icon';
+import { Section } from '~/components/ui/Section';
 
 const timeline = [
-  { months: 'Months 1–3', title: 'Foundation', text: 'Audit, technical fixes, keyword mapping and Google Business Profile work. Early gains from fixing what holds the site back.' },
+  {
+    months: 'Months 1–3',
+    title: 'Foundation',
+    text: 'Audit, technical fixes, keyword mapping and Google Business Profile work. Early gains from fixing what holds the site back.',
+  },
   { months: 'Months 4–6', title: 'Growth', text: 'New and improved content, link building and local signals. Rankings and enquiries start to climb steadily.' },
   { months: 'Months 7–12', title: 'Scaling', text: 'Expanding into wider and more valuable searches, refining what converts and compounding the results.' },
 ];
@@ -27,9 +31,7 @@ export function PricingPlans({ faqs, reveal = false }: { faqs: FaqItem[]; reveal
             className={`relative flex flex-col rounded-2xl border bg-white p-7 shadow-sm ${plan.popular ? 'border-brand-600 ring-2 ring-brand-600' : 'border-slate-200'}`}
           >
             {plan.popular && (
-              <p className="absolute -top-3 left-7 rounded-full bg-brand-600 px-3 py-1 text-xs font-bold tracking-wide text-white uppercase">
-                Most Popular
-              </p>
+              <p className="absolute -top-3 left-7 rounded-full bg-brand-600 px-3 py-1 text-xs font-bold tracking-wide text-white uppercase">Most Popular</p>
             )}
             <h3 className="text-xl font-bold text-ink">{plan.name}</h3>
             <p className="mt-2 text-slate-700">{plan.description}</p>
@@ -71,8 +73,7 @@ export function PricingPlans({ faqs, reveal = false }: { faqs: FaqItem[]; reveal
         ))}
       </ul>
       <p className="mt-6 text-center text-muted">
-        Web design is quoted separately, typically {formatGbp(pricingTerms.webDesignTypical.min)}–
-        {formatGbp(pricingTerms.webDesignTypical.max)}.
+        Web design is quoted separately, typically {formatGbp(pricingTerms.webDesignTypical.min)}–{formatGbp(pricingTerms.webDesignTypical.max)}.
       </p>
 
       <div className="mt-16 grid gap-12 lg:grid-cols-2">

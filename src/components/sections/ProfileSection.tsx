@@ -1,8 +1,8 @@
-import { business } from '../../config/business';
-import { staticPages } from '../../config/pages';
-import { paths } from '../../config/paths';
-import { Icon } from '../ui/Icon';
-import { Section } from '../ui/Section';
+import { business } from '~/config/business';
+import { staticPages } from '~/config/pages';
+import { paths } from '~/config/paths';
+import { Icon } from '~/components/ui/Icon';
+import { Section } from '~/components/ui/Section';
 
 const pillarText: Record<string, string> = {
   'SEO Specialist': 'Technical, on-page and local SEO grounded in what your customers actually search for.',

@@ -1,6 +1,6 @@
-import { staticPages } from '../../config/pages';
-import { type TestimonialSummary, TestimonialCard } from '../ui/cards';
-import { Section } from '../ui/Section';
+import { staticPages } from '~/config/pages';
+import { type TestimonialSummary, TestimonialCard } from '~/components/ui/cards';
+import { Section } from '~/components/ui/Section';
 
 export function ReviewsSection({ testimonials, reveal = false }: { testimonials: TestimonialSummary[]; reveal?: boolean }) {
   return (

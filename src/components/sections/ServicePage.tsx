@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import { CtaButtons } from '../ui/CtaButtons';
-import type { ServiceOffer } from '../../config/pricing';
-import { CtaBand } from '../ui/CtaBand';
-import { FaqList, type FaqItem } from '../ui/FaqList';
-import { Icon } from '../ui/Icon';
-import { PageHero } from '../ui/PageHero';
-import { PriceBox } from '../ui/PriceBox';
+import { CtaButtons } from '~/components/ui/CtaButtons';
+import type { ServiceOffer } from '~/config/pricing';
+import { CtaBand } from '~/components/ui/CtaBand';
+import { FaqList, type FaqItem } from '~/components/ui/FaqList';
+import { Icon } from '~/components/ui/Icon';
+import { PageHero } from '~/components/ui/PageHero';
+import { PriceBox } from '~/components/ui/PriceBox';
 
 export interface HowToSteps {
   name: string;

@@ -1,5 +1,5 @@
-import { LinkCard } from '../ui/cards';
-import { PageHero } from '../ui/PageHero';
+import { LinkCard } from '~/components/ui/cards';
+import { PageHero } from '~/components/ui/PageHero';
 
 interface Group {
   title: string;

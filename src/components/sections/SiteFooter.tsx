@@ -1,10 +1,12 @@
-import { business, fullAddress, mailtoHref, telHref } from '../../config/business';
-import { callCta, checklistCta, type NavLink } from '../../config/navigation';
-import { CtaButtons } from '../ui/CtaButtons';
+import { business, fullAddress, mailtoHref, telHref } from '~/config/business';
+import { paths } from '~/config/paths';
+import { staticPages } from '~/config/pages';
+import { callCta, checklistCta, type NavLink } from '~/config/navigation';
+import { CtaButtons } from '~/components/ui/CtaButtons';
 
 // SPEC §2 words the footer's call button 'Book 15-min call'.
 const footerCallCta: NavLink = { ...callCta, label: 'Book 15-min call' };
-import { Icon, Stars } from '../ui/Icon';
+import { Icon, Stars } from '~/components/ui/Icon';
 
 export interface FooterColumn {
   title: string;
@@ -40,7 +42,7 @@ export function SiteFooter({ columns, legalLinks, reviewCount, copyrightYear }: 
           <Stars />
           <p className="text-sm">
             Rated {business.rating.value.toFixed(1)} out of {business.rating.best} by{' '}
-            <a href="/testimonials" className="font-semibold text-white underline underline-offset-2">
+            <a href={staticPages.testimonials.path} className="font-semibold text-white underline underline-offset-2">
               {reviewCount} client reviews
             </a>
           </p>
@@ -54,8 +56,7 @@ export function SiteFooter({ columns, legalLinks, reviewCount, copyrightYear }: 
               Free local SEO checklist (PDF)
             </h2>
             <p className="mt-2 max-w-xl text-brand-100">
-              The checklist used on every client audit, from Google Business Profile basics to page speed. Ask for a copy,
-              or talk it through on a quick call.
+              The checklist used on every client audit, from Google Business Profile basics to page speed. Ask for a copy, or talk it through on a quick call.
             </p>
           </div>
           <CtaButtons tone="dark" links={[checklistCta, footerCallCta]} />
@@ -122,7 +123,7 @@ export function SiteFooter({ columns, legalLinks, reviewCount, copyrightYear }: 
               </a>
             </li>
             <li>
-              <a href="/sitemap.xml" className="text-slate-300 hover:text-white hover:underline">
+              <a href={paths.sitemap} className="text-slate-300 hover:text-white hover:underline">
                 Sitemap
               </a>
             </li>

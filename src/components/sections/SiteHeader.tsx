@@ -1,14 +1,12 @@
-import { business } from '../../config/business';
-import { headerNav, primaryCta } from '../../config/navigation';
-import { Icon } from '../ui/Icon';
+import { business } from '~/config/business';
+import { logoMarkSvg } from '~/config/brand';
+import { headerNav, primaryCta } from '~/config/navigation';
+import { Icon } from '~/components/ui/Icon';
 
 function Logo() {
   return (
     <a href="/" className="flex items-center gap-2 text-lg font-bold text-ink no-underline">
-      <svg viewBox="0 0 32 32" className="h-8 w-8" aria-hidden="true" focusable="false">
-        <rect width="32" height="32" rx="8" fill="#1d4ed8" />
-        <path d="M9 23V9m0 7h14m0-7v14" stroke="#fff" strokeWidth="3" strokeLinecap="round" fill="none" />
-      </svg>
+      <svg viewBox="0 0 32 32" className="h-8 w-8" aria-hidden="true" focusable="false" dangerouslySetInnerHTML={{ __html: logoMarkSvg() }} />
       <span>{business.name}</span>
     </a>
   );
@@ -45,10 +43,7 @@ export function SiteHeader({ currentPath }: { currentPath: string }) {
               <Icon name="menu" />
               <span>Menu</span>
             </summary>
-            <nav
-              aria-label="Main (mobile)"
-              className="absolute right-0 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-xl"
-            >
+            <nav aria-label="Main (mobile)" className="absolute right-0 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-xl">
               <ul>
                 {headerNav.map((item) => (
                   <li key={item.href}>

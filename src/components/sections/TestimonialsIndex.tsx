@@ -1,8 +1,8 @@
-import { business } from '../../config/business';
-import { type TestimonialSummary, TestimonialCard } from '../ui/cards';
-import { CtaBand } from '../ui/CtaBand';
-import { Stars } from '../ui/Icon';
-import { PageHero } from '../ui/PageHero';
+import { business } from '~/config/business';
+import { type TestimonialSummary, TestimonialCard } from '~/components/ui/cards';
+import { CtaBand } from '~/components/ui/CtaBand';
+import { Stars } from '~/components/ui/Icon';
+import { PageHero } from '~/components/ui/PageHero';
 
 export function TestimonialsIndex({ testimonials }: { testimonials: TestimonialSummary[] }) {
   return (

@@ -1,4 +1,5 @@
-import { a11yMessages, a11yToggles, fontSizeBounds } from '../../config/accessibility';
+import { a11yMessages, a11yToggles, fontSizeBounds } from '~/config/accessibility';
+import { paths } from '~/config/paths';
 
 /**
  * The accessibility launcher and its modal dialog, rendered as static HTML. src/lib/a11y-panel.ts adds behaviour
@@ -29,7 +30,12 @@ export function AccessibilityPanel() {
           <h2 id="a11y-title" className="text-lg font-bold">
             Accessibility options
           </h2>
-          <button type="button" data-a11y-close="" className="rounded-md px-2 py-1 text-2xl leading-none hover:bg-slate-100" aria-label="Close accessibility options">
+          <button
+            type="button"
+            data-a11y-close=""
+            className="rounded-md px-2 py-1 text-2xl leading-none hover:bg-slate-100"
+            aria-label="Close accessibility options"
+          >
             ×
           </button>
         </div>
@@ -69,7 +75,7 @@ export function AccessibilityPanel() {
         </div>
         <p className="border-t border-slate-200 px-5 py-4 text-sm text-muted">
           {a11yMessages.complianceNote}{' '}
-          <a href="/accessibility-statement" className="link">
+          <a href={paths.rootPage('accessibility-statement')} className="link">
             Accessibility statement
           </a>
         </p>

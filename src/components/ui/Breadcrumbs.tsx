@@ -1,4 +1,4 @@
-import type { Crumb } from '../../seo/breadcrumbs';
+import type { Crumb } from '~/seo/breadcrumbs';
 
 /** Visible trail; the same list feeds the BreadcrumbList structured data. */
 export function Breadcrumbs({ trail }: { trail: Crumb[] }) {

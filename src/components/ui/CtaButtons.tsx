@@ -1,4 +1,4 @@
-import { callCta, type NavLink, primaryCta } from '../../config/navigation';
+import { callCta, type NavLink, primaryCta } from '~/config/navigation';
 
 const styles = {
   light: ['btn-primary', 'btn-secondary'],

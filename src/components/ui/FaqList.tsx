@@ -12,10 +12,7 @@ export function FaqList({ items, headingLevel = 3 }: { items: FaqItem[]; heading
         <details key={item.question} className="group p-5">
           <summary className="flex cursor-pointer list-none items-start justify-between gap-4 [&::-webkit-details-marker]:hidden">
             <Heading className="text-lg font-semibold text-ink">{item.question}</Heading>
-            <span
-              aria-hidden="true"
-              className="mt-1 text-xl leading-none text-brand-700 transition-transform group-open:rotate-45"
-            >
+            <span aria-hidden="true" className="mt-1 text-xl leading-none text-brand-700 transition-transform group-open:rotate-45">
               +
             </span>
           </summary>

@@ -1,4 +1,5 @@
-import { business, fullAddress, mapEmbedUrl, mapUrl } from '../../config/business';
+import { brandColours } from '~/config/brand';
+import { business, fullAddress, mapEmbedUrl, mapUrl } from '~/config/business';
 
 /**
  * A drawing of the area with a button to load the real map: no request to the map provider until the visitor asks
@@ -17,15 +18,10 @@ export function MapFacade() {
           <rect x="230" y="160" width="90" height="60" rx="6" fill="#cbd5e1" />
           <rect x="500" y="190" width="100" height="110" rx="6" fill="#cbd5e1" />
           <circle cx="560" cy="40" r="30" fill="#bbf7d0" />
-          <path d="M330 190 c0-22 18-36 34-36 s34 14 34 36c0 26-34 56-34 56s-34-30-34-56z" fill="#1d4ed8" />
+          <path d="M330 190 c0-22 18-36 34-36 s34 14 34 36c0 26-34 56-34 56s-34-30-34-56z" fill={brandColours.brand600} />
           <circle cx="364" cy="190" r="12" fill="#fff" />
         </svg>
-        <a
-          href={mapUrl}
-          data-map-load=""
-          rel="noopener"
-          className="btn-primary absolute bottom-4 left-1/2 -translate-x-1/2 whitespace-nowrap shadow-lg"
-        >
+        <a href={mapUrl} data-map-load="" rel="noopener" className="btn-primary absolute bottom-4 left-1/2 -translate-x-1/2 whitespace-nowrap shadow-lg">
           Show the interactive map
         </a>
       </div>

@@ -1,5 +1,5 @@
 import { CtaButtons } from './CtaButtons';
-import { describeRange, pricingTerms, type ServiceOffer } from '../../config/pricing';
+import { describeRange, pricingTerms, type ServiceOffer } from '~/config/pricing';
 import { Icon } from './Icon';
 
 /**

@@ -17,12 +17,7 @@ export function Section({ id, eyebrow, title, lead, tone = 'white', headingLevel
   const headingId = `${id ?? title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-heading`;
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   return (
-    <section
-      id={id}
-      aria-labelledby={headingId}
-      data-reveal={reveal ? '' : undefined}
-      className={`py-16 sm:py-20 ${tone === 'muted' ? 'bg-slate-50' : ''}`}
-    >
+    <section id={id} aria-labelledby={headingId} data-reveal={reveal ? '' : undefined} className={`py-16 sm:py-20 ${tone === 'muted' ? 'bg-slate-50' : ''}`}>
       <div className="container-page">
         <div className="max-w-3xl">
           {eyebrow && <p className="eyebrow">{eyebrow}</p>}

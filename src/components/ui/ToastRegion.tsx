@@ -4,10 +4,7 @@
  */
 export function ToastRegion() {
   return (
-    <div
-      id="toast-region"
-      className="pointer-events-none fixed inset-x-0 bottom-24 z-50 flex justify-center px-4 wide:bottom-24 wide:justify-end"
-    >
+    <div id="toast-region" className="pointer-events-none fixed inset-x-0 bottom-24 z-50 flex justify-center px-4 wide:bottom-24 wide:justify-end">
       <div data-toast-polite="" role="status" aria-live="polite" aria-atomic="true" className="sr-only" />
       <div data-toast-assertive="" role="alert" aria-atomic="true" className="sr-only" />
       <div

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { handleContact, wantsPage } from '../../server/contact-handler';
-import { fromWebRequest } from '../../server/request-body';
-import { getRuntime } from '../../server/runtime';
+import { handleContact, type HandlerOutcome, storageFailureText, wantsPage } from '~/server/contact-handler';
+import { fromWebRequest } from '~/server/request-body';
+import { getRuntime } from '~/server/runtime';
 
 export const prerender = false;
 
@@ -15,7 +15,15 @@ export const POST: APIRoute = async (context) => {
   const runtime = await getRuntime();
   // A page answer is a rewrite, which needs the original body unread: the handler reads a copy.
   const page = wantsPage(context.request.headers.get('accept'));
-  const outcome = await handleContact(runtime, fromWebRequest(page ? context.request.clone() : context.request), context.clientAddress);
+  // clientAddress is the address the HTTP front resolved (TRUST_PROXY applied), not whatever a client claims.
+  let outcome: HandlerOutcome;
+  try {
+    outcome = await handleContact(runtime, fromWebRequest(page ? context.request.clone() : context.request), context.clientAddress);
+  } catch (error) {
+    // The database is unreachable (or failed): the visitor is told to e-mail instead; never a 500 or a hang.
+    console.error('[contact]', error);
+    outcome = { status: 503, body: { ok: false, error: storageFailureText }, headers: { 'Retry-After': '60' }, wantsHtml: page };
+  }
   if (!outcome.wantsHtml) return json(outcome.status, outcome.body, outcome.headers);
   // A browser without JavaScript posted the form: answer with a page, not JSON.
   if (outcome.body.ok) return context.redirect('/contact/sent', 303);

@@ -3,32 +3,75 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { settings } from '../../config/settings.mjs';
 
 export const defaultSqlitePath = 'data/site.db';
 
 /**
+ * What Kysely's SqliteDialect needs of a database: better-sqlite3's shape.
+ * @typedef {{ reader: boolean, all(params: readonly unknown[]): unknown[], run(params: readonly unknown[]): { changes: number | bigint, lastInsertRowid: number | bigint }, iterate(params: readonly unknown[]): IterableIterator<unknown> }} SqliteStatement
+ * @typedef {{ prepare(sql: string): SqliteStatement, close(): void }} SqliteDatabase
+ */
+
+/**
  * Kysely prepares every statement it runs; the same few statements make up nearly all traffic, so keep the
  * prepared ones (least recently used are dropped past the limit).
- * @param {import('better-sqlite3').Database} sqlite
+ * @param {SqliteDatabase} sqlite
+ * @returns {SqliteDatabase}
  */
 function withStatementCache(sqlite, limit = 200) {
-  /** @type {Map<string, import('better-sqlite3').Statement>} */
+  /** @type {Map<string, SqliteStatement>} */
   const cache = new Map();
   return {
     close: () => sqlite.close(),
-    /** @param {string} sql */
     prepare(sql) {
       let statement = cache.get(sql);
       if (statement) {
         cache.delete(sql);
       } else {
         statement = sqlite.prepare(sql);
-        if (cache.size >= limit) cache.delete(cache.keys().next().value);
+        if (cache.size >= limit) cache.delete(/** @type {string} */ (cache.keys().next().value));
       }
       cache.set(sql, statement);
       return statement;
     },
   };
+}
+
+// PRAGMAs for every embedded database: WAL; FULL sync, so a lead the visitor was told is sent survives a power cut,
+// not only a crash; wait for a busy writer instead of failing; enforce foreign keys.
+const pragmas = ['journal_mode = WAL', 'synchronous = FULL', 'busy_timeout = 5000', 'foreign_keys = ON'];
+
+/**
+ * The embedded SQLite driver. better-sqlite3 12 aborts the process on Node 24 (its statement finaliser trips a Node
+ * assertion during garbage collection), and 13, which fixes that, no longer runs on Node 20. So Node 24 and later use
+ * Node's built-in SQLite (same file format, same SQLite), earlier versions better-sqlite3.
+ * @param {string} file
+ * @returns {Promise<SqliteDatabase>}
+ */
+async function openSqliteFile(file) {
+  if (Number(process.versions.node.split('.')[0]) >= 24) {
+    const { DatabaseSync } = await import('node:sqlite');
+    const sqlite = new DatabaseSync(file);
+    for (const pragma of pragmas) sqlite.exec(`pragma ${pragma}`);
+    return {
+      close: () => sqlite.close(),
+      prepare(sql) {
+        const statement = sqlite.prepare(sql);
+        const values = /** @param {readonly unknown[]} params */ (params) => /** @type {import('node:sqlite').SQLInputValue[]} */ (params);
+        return {
+          reader: statement.columns().length > 0,
+          all: (params) => statement.all(...values(params)),
+          run: (params) => statement.run(...values(params)),
+          iterate: (params) => statement.iterate(...values(params)),
+        };
+      },
+    };
+  }
+  const Database = (await import('better-sqlite3')).default;
+  const sqlite = new Database(file);
+  for (const pragma of pragmas) sqlite.pragma(pragma);
+  return /** @type {SqliteDatabase} */ (/** @type {unknown} */ (sqlite));
 }
 
 /** @param {string | undefined} url */
@@ -40,7 +83,8 @@ function describeDatabase(url) {
 
 /**
  * @param {string | undefined} url
- * @param {{ searchPath?: string }} [options] PostgreSQL schema to use (tests isolate themselves this way)
+ * @param {{ searchPath?: string, poolSize?: number, timeoutMs?: number }} [options] PostgreSQL schema to use (tests
+ *   isolate themselves this way), pool size and timeout (default: the settings)
  * @returns {Promise<{ db: Kysely<any>, kind: 'sqlite' | 'postgres' }>}
  */
 export async function openDatabase(url, options = {}) {
@@ -49,20 +93,22 @@ export async function openDatabase(url, options = {}) {
     const pg = (await import('pg')).default;
     // int8 columns hold epoch milliseconds, well inside Number's exact range.
     pg.types.setTypeParser(20, (value) => Number(value));
+    const timeoutMs = options.timeoutMs ?? settings().databaseTimeoutMs;
     const pool = new pg.Pool({
       connectionString: target.url,
-      max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+      max: options.poolSize ?? settings().databasePoolSize,
+      // An unreachable database must fail a request quickly (503), never hang it.
+      connectionTimeoutMillis: timeoutMs,
+      query_timeout: timeoutMs,
       ...(options.searchPath && { options: `-c search_path=${options.searchPath}` }),
     });
+    // A connection dropped by the server (restart, network) must not crash the process. Idle ones are reported on
+    // the pool; one that is checked out reports on its client, and its query fails with the error (a 503 upstream).
+    pool.on('error', (error) => console.error('[database] idle connection lost:', error.message));
+    pool.on('connect', (client) => client.on('error', (error) => console.error('[database] connection lost:', error.message)));
     return { db: new Kysely({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres' };
   }
-  const Database = (await import('better-sqlite3')).default;
   if (target.file !== ':memory:') mkdirSync(path.dirname(path.resolve(target.file)), { recursive: true });
-  const sqlite = new Database(target.file);
-  sqlite.pragma('journal_mode = WAL');
-  // FULL: a lead the visitor was told is sent survives a power cut, not only a crash.
-  sqlite.pragma('synchronous = FULL');
-  sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('foreign_keys = ON');
-  return { db: new Kysely({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), kind: 'sqlite' };
+  const database = await openSqliteFile(target.file);
+  return { db: new Kysely({ dialect: new SqliteDialect({ database: withStatementCache(database) }) }), kind: 'sqlite' };
 }

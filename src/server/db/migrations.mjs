@@ -1,6 +1,7 @@
 // Schema migrations, applied in order on start and by `npm run db:migrate`. Never edit a released one: add another.
 import { randomBytes } from 'node:crypto';
-import { Migrator } from 'kysely';
+import { Migrator, sql } from 'kysely';
+import { migrateAuthTables } from '../auth/options.mjs';
 
 /** @type {Record<string, import('kysely').Migration>} */
 const migrations = {
@@ -63,7 +64,10 @@ const migrations = {
         .addColumn('value', 'text', (c) => c.notNull())
         .execute();
       // Secret for hashing client addresses: stable across restarts and shared by every instance on this database.
-      await db.insertInto('settings').values({ key: 'client_hash_secret', value: randomBytes(32).toString('hex') }).execute();
+      await db
+        .insertInto('settings')
+        .values({ key: 'client_hash_secret', value: randomBytes(32).toString('hex') })
+        .execute();
     },
     async down(db) {
       for (const table of ['settings', 'security_events', 'rate_limit_hits', 'mail_outbox', 'contact_messages']) {
@@ -71,12 +75,56 @@ const migrations = {
       }
     },
   },
+  '0002_auth_secret': {
+    async up(db) {
+      // Signs session cookies and encrypts two-factor secrets: stable across restarts, shared by every instance.
+      await db
+        .insertInto('settings')
+        .values({ key: 'auth_secret', value: randomBytes(32).toString('base64url') })
+        .execute();
+    },
+    async down(db) {
+      await db.deleteFrom('settings').where('key', '=', 'auth_secret').execute();
+    },
+  },
 };
 
-/** @param {import('kysely').Kysely<any>} db */
-export async function migrateToLatest(db) {
+/**
+ * The project's migrations, then better-auth's tables (its own programmatic migrations, which add what is missing).
+ * Several server processes may start at once: on PostgreSQL everything runs under one advisory lock, held on one
+ * connection; SQLite has no such lock, so a process that finds its tables created meanwhile looks again.
+ * Returns the names of the project migrations applied now.
+ * @param {import('kysely').Kysely<any>} db
+ * @param {'sqlite' | 'postgres'} kind
+ */
+export async function migrateToLatest(db, kind) {
+  if (kind === 'postgres') {
+    return db.connection().execute(async (connection) => {
+      await sql`select pg_advisory_lock(hashtext('hale-digital migrations'))`.execute(connection);
+      try {
+        return await migrateAll(connection, kind);
+      } finally {
+        await sql`select pg_advisory_unlock(hashtext('hale-digital migrations'))`.execute(connection);
+      }
+    });
+  }
+  // SQLite: Kysely's migration lock is a no-op there. A second process that loses the race fails on a table the
+  // first one created (after waiting for its transaction); looking again, it finds the migrations recorded.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await migrateAll(db, kind);
+    } catch (error) {
+      if (attempt >= 5 || !/already exists|database is locked/i.test(String(error))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+}
+
+/** @param {import('kysely').Kysely<any>} db @param {'sqlite' | 'postgres'} kind */
+async function migrateAll(db, kind) {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
+  await migrateAuthTables(db, kind);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { business, fullAddress } from '../../../config/business';
-import { type TestimonialSummary } from '../../ui/cards';
-import { Stars } from '../../ui/Icon';
-import { MapFacade } from '../../ui/MapFacade';
-import { Section } from '../../ui/Section';
-import { ContactDetails, WhyChoose } from '../ContactDetails';
+import { business, fullAddress } from '~/config/business';
+import { type TestimonialSummary } from '~/components/ui/cards';
+import { Stars } from '~/components/ui/Icon';
+import { MapFacade } from '~/components/ui/MapFacade';
+import { Section } from '~/components/ui/Section';
+import { ContactDetails, WhyChoose } from '~/components/sections/ContactDetails';
 
 interface Props {
   /** The form island, placed by the route. */
@@ -33,7 +33,10 @@ export function ContactSection({ children, services, sampleReviews }: Props) {
             <ul className="mt-3 grid grid-cols-2 gap-3">
               {services.map((s) => (
                 <li key={s.href}>
-                  <a href={s.href} className="block rounded-xl border border-slate-200 bg-white p-3 font-medium text-ink no-underline hover:border-brand-600 hover:text-brand-700">
+                  <a
+                    href={s.href}
+                    className="block rounded-xl border border-slate-200 bg-white p-3 font-medium text-ink no-underline hover:border-brand-600 hover:text-brand-700"
+                  >
                     {s.name}
                   </a>
                 </li>

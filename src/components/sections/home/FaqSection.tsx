@@ -1,7 +1,7 @@
-import { business, mailtoHref } from '../../../config/business';
-import { paths } from '../../../config/paths';
-import { FaqList, type FaqItem } from '../../ui/FaqList';
-import { Section } from '../../ui/Section';
+import { business, mailtoHref } from '~/config/business';
+import { paths } from '~/config/paths';
+import { FaqList, type FaqItem } from '~/components/ui/FaqList';
+import { Section } from '~/components/ui/Section';
 
 export interface CategorisedFaq extends FaqItem {
   category: string;
@@ -36,8 +36,7 @@ export function FaqSection({ faqs }: { faqs: CategorisedFaq[] }) {
       <div className="mt-12 rounded-2xl border border-slate-200 p-8 text-center">
         <h3 className="text-2xl font-bold text-ink">Still Have Questions?</h3>
         <p className="mx-auto mt-3 max-w-xl text-slate-700">
-          Every business is different. Book a free consultation or send an e-mail, and you will hear back within{' '}
-          {business.responseTimeHours} hours.
+          Every business is different. Book a free consultation or send an e-mail, and you will hear back within {business.responseTimeHours} hours.
         </p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           <a href={paths.homeSection('contact')} className="btn-primary">

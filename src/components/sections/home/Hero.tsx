@@ -1,6 +1,6 @@
-import { business } from '../../../config/business';
-import { CtaButtons } from '../../ui/CtaButtons';
-import { Stars } from '../../ui/Icon';
+import { business } from '~/config/business';
+import { CtaButtons } from '~/components/ui/CtaButtons';
+import { Stars } from '~/components/ui/Icon';
 
 const claims = [
   { value: business.claims.projectsCompleted, label: 'projects delivered' },
@@ -20,8 +20,8 @@ export function Hero({ reviewCount }: { reviewCount: number }) {
           SEO and web design that turn local searches into customers
         </h1>
         <p className="mt-6 max-w-2xl text-xl leading-relaxed text-slate-700">
-          I'm {business.owner.name}. I build fast, accessible websites and run SEO that gets {business.address.region}{' '}
-          businesses found, with transparent prices and reports in plain English.
+          I'm {business.owner.name}. I build fast, accessible websites and run SEO that gets {business.address.region} businesses found, with transparent prices
+          and reports in plain English.
         </p>
         <CtaButtons className="mt-8" />
         <p className="mt-6 flex items-center gap-2 text-sm text-muted">

@@ -1,14 +1,34 @@
-import { staticPages } from '../../../config/pages';
-import { paths } from '../../../config/paths';
-import { type CaseStudySummary, CaseStudyCard } from '../../ui/cards';
-import { Icon } from '../../ui/Icon';
-import { Section } from '../../ui/Section';
+import { staticPages } from '~/config/pages';
+import { paths } from '~/config/paths';
+import { type CaseStudySummary, CaseStudyCard } from '~/components/ui/cards';
+import { Icon } from '~/components/ui/Icon';
+import { Section } from '~/components/ui/Section';
 
 const resources = [
-  { title: 'Local SEO mistakes guide', text: 'The seven mistakes that keep small businesses out of the map pack, and how to fix them.', href: paths.post('local-seo-mistakes'), external: false },
-  { title: 'Google SEO Starter Guide', text: "Google's own introduction to how search works and what it rewards.", href: 'https://developers.google.com/search/docs/fundamentals/seo-starter-guide', external: true },
-  { title: 'Core Web Vitals on web.dev', text: 'What LCP, INP and CLS measure, and the thresholds your pages should meet.', href: 'https://web.dev/articles/vitals', external: true },
-  { title: 'Personal branding', text: 'How consultants and experts own the first page of results for their name.', href: paths.rootPage('personal-brand'), external: false },
+  {
+    title: 'Local SEO mistakes guide',
+    text: 'The seven mistakes that keep small businesses out of the map pack, and how to fix them.',
+    href: paths.post('local-seo-mistakes'),
+    external: false,
+  },
+  {
+    title: 'Google SEO Starter Guide',
+    text: "Google's own introduction to how search works and what it rewards.",
+    href: 'https://developers.google.com/search/docs/fundamentals/seo-starter-guide',
+    external: true,
+  },
+  {
+    title: 'Core Web Vitals on web.dev',
+    text: 'What LCP, INP and CLS measure, and the thresholds your pages should meet.',
+    href: 'https://web.dev/articles/vitals',
+    external: true,
+  },
+  {
+    title: 'Personal branding',
+    text: 'How consultants and experts own the first page of results for their name.',
+    href: paths.rootPage('personal-brand'),
+    external: false,
+  },
 ];
 
 export function ProjectsSection({ studies }: { studies: CaseStudySummary[] }) {
@@ -31,11 +51,7 @@ export function ProjectsSection({ studies }: { studies: CaseStudySummary[] }) {
         <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {resources.map((r) => (
             <li key={r.href} className="rounded-2xl border border-slate-200 bg-white p-5">
-              <a
-                href={r.href}
-                className="link inline-flex items-center gap-1"
-                {...(r.external && { target: '_blank', rel: 'noopener noreferrer' })}
-              >
+              <a href={r.href} className="link inline-flex items-center gap-1" {...(r.external && { target: '_blank', rel: 'noopener noreferrer' })}>
                 {r.title}
                 {r.external && (
                   <>

@@ -1,7 +1,7 @@
-import { staticPages } from '../../../config/pages';
-import { paths } from '../../../config/paths';
-import { LinkCard } from '../../ui/cards';
-import { Section } from '../../ui/Section';
+import { staticPages } from '~/config/pages';
+import { paths } from '~/config/paths';
+import { LinkCard } from '~/components/ui/cards';
+import { Section } from '~/components/ui/Section';
 
 export interface ServiceLink {
   name: string;

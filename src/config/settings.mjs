@@ -1,0 +1,231 @@
+// The one place environment variables are read. Each setting is declared once here — name, type, default and meaning —
+// and validated as a whole: a wrong value stops start-up with a message naming the variable. The README's
+// configuration table is generated from `settingDefinitions` (`npm run settings:table`) and a test keeps them equal.
+// Plain JavaScript (typed with JSDoc) because astro.config.mjs and scripts/start.mjs load it without a TypeScript step.
+// Server and build code only: the browser never imports it.
+import { isIP } from 'node:net';
+import { z } from 'zod';
+
+const defaultSiteUrl = 'https://www.hale-digital.example';
+
+/** @param {number} min @param {number} [max] */
+const integer = (min, max = Number.MAX_SAFE_INTEGER) =>
+  z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+
+/** @param {string[]} protocols @param {string} hint */
+const urlWith = (protocols, hint) =>
+  z.string().refine((value) => {
+    try {
+      const url = new URL(value);
+      return protocols.includes(url.protocol) && url.hostname !== '';
+    } catch {
+      return false;
+    }
+  }, hint);
+
+const databaseUrl = z
+  .string()
+  .refine(
+    (value) => /^postgres(ql)?:\/\/[^/]/.test(value) || /^(file|sqlite):/.test(value) || !/^[a-z][a-z0-9+.-]*:/i.test(value),
+    'must be postgres://…, file:path or a path to an SQLite file',
+  );
+
+const trustProxy = z
+  .string()
+  .regex(/^(true|false|\d+)$/, 'must be true, false or a number of proxies (1, 2, …)')
+  .transform((value) => (value === 'true' ? true : value === 'false' || value === '0' ? false : Number(value)));
+
+/**
+ * Every setting: its schema, default (shown in the README as written here) and meaning.
+ * `when`: read by the server at run time, at build time, or by tests and scripts only.
+ */
+export const settingDefinitions = {
+  SITE_URL: {
+    schema: urlWith(['https:', 'http:'], 'must be an http(s) origin such as https://www.example.co.uk'),
+    default: defaultSiteUrl,
+    when: 'build, run',
+    meaning:
+      'Public origin for canonical URLs, sitemap, feed and structured data; its host is the one form posts are accepted from. An https origin also means every response carries HSTS',
+  },
+  OFFER_VALID_YEAR: {
+    schema: integer(2000, 9999),
+    default: 'the current year',
+    when: 'build',
+    meaning: 'Year the structured-data offers are valid for',
+  },
+  PORT: {
+    schema: integer(1, 65535),
+    default: '8080, or a free port when 8080 is taken',
+    when: 'run',
+    meaning: 'Port `npm start` listens on',
+  },
+  HOST: {
+    schema: z.string().refine((v) => isIP(v) !== 0 || /^[a-z0-9.-]+$/i.test(v), 'must be an IP address or host name'),
+    default: '127.0.0.1',
+    when: 'run',
+    meaning: 'Address `npm start` listens on (`0.0.0.0` for every interface)',
+  },
+  DATABASE_URL: {
+    secret: true,
+    schema: databaseUrl,
+    default: 'data/site.db',
+    when: 'run',
+    meaning: 'SQLite file (WAL) by default; `postgres://…` for PostgreSQL, or `file:path` for another SQLite file. Migrations run on start',
+  },
+  DATABASE_POOL_SIZE: {
+    schema: integer(1, 1000),
+    default: '10',
+    when: 'run',
+    meaning: 'PostgreSQL connections per server process',
+  },
+  DATABASE_TIMEOUT_MS: {
+    schema: integer(100),
+    default: '5000',
+    when: 'run',
+    meaning: 'PostgreSQL connection and statement timeout: an unreachable database gives a 503, never a hung request',
+  },
+  SMTP_URL: {
+    secret: true,
+    schema: urlWith(['smtp:', 'smtps:'], 'must be smtp://… or smtps://…, e.g. smtps://user:pass@smtp.example.com:465'),
+    default: 'unset',
+    when: 'run',
+    meaning: 'Mail server for enquiries and alerts. Unset: messages are kept and sent once it is set',
+  },
+  CONTACT_TO: {
+    schema: z.email('must be an e-mail address'),
+    default: 'the business e-mail',
+    when: 'run',
+    meaning: 'Where new enquiries and security alerts are sent',
+  },
+  MAIL_FROM: {
+    schema: z.string().min(3, 'must be a sender such as "Name" <address@example.com>'),
+    default: '"Hale Digital website" <no-reply@…>',
+    when: 'run',
+    meaning: 'Sender of those e-mails',
+  },
+  TRUST_PROXY: {
+    schema: trustProxy,
+    default: 'false',
+    when: 'run',
+    meaning:
+      '`true`: the client is the left-most `X-Forwarded-For` address and `X-Forwarded-Proto`/`-Host` are believed; `N`: N proxies, the client is the N-th address from the right. Leave off unless a proxy sets these headers',
+  },
+  SECURITY_LOG_RETENTION_DAYS: {
+    schema: integer(1, 3650),
+    default: 'as the privacy notice says',
+    when: 'run',
+    meaning: 'How long security events are kept',
+  },
+  CLEANUP_INTERVAL_MS: {
+    schema: integer(1000),
+    default: '3600000',
+    when: 'run',
+    meaning: 'How often expired enquiries and security events are deleted',
+  },
+  OUTBOX_POLL_MS: { schema: integer(10), default: '2000', when: 'run', meaning: 'E-mail outbox: how often it looks for mail to send' },
+  OUTBOX_BASE_DELAY_MS: { schema: integer(10), default: '5000', when: 'run', meaning: 'E-mail outbox: first retry delay, doubling on each failure' },
+  OUTBOX_MAX_DELAY_MS: { schema: integer(10), default: '3600000', when: 'run', meaning: 'E-mail outbox: longest retry delay' },
+  OUTBOX_LEASE_MS: { schema: integer(1000), default: '120000', when: 'run', meaning: 'E-mail outbox: how long a sending process holds a message' },
+  SHUTDOWN_TIMEOUT_MS: {
+    schema: integer(100),
+    default: '10000',
+    when: 'run',
+    meaning: 'On SIGTERM: the longest wait for requests in progress and mail being sent',
+  },
+  CHROMIUM_PATH: {
+    schema: z.string(),
+    default: '/usr/bin/chromium',
+    when: 'test',
+    meaning: 'Browser used by tests, screenshots and benchmarks',
+  },
+  TEST_DATABASE_URL: {
+    secret: true,
+    schema: urlWith(['postgres:', 'postgresql:'], 'must be a postgres:// URL'),
+    default: 'unset',
+    when: 'test',
+    meaning: 'When set (CI sets it), every database and server test also runs on this PostgreSQL, each run in its own schema',
+  },
+};
+
+/** @typedef {keyof typeof settingDefinitions} SettingName */
+
+export class SettingsError extends Error {
+  /** @param {string[]} problems */
+  constructor(problems) {
+    super(`Invalid settings:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'SettingsError';
+    this.problems = problems;
+  }
+}
+
+/**
+ * Reads and validates every setting. Throws SettingsError listing each wrong variable.
+ * @param {Record<string, string | undefined>} [env]
+ */
+export function loadSettings(env = process.env) {
+  /** @type {string[]} */
+  const problems = [];
+  /** @type {Record<string, unknown>} */
+  const raw = {};
+  for (const [name, definition] of Object.entries(settingDefinitions)) {
+    // '' counts as unset, so `VAR=` in a shell or a test behaves like leaving the variable out.
+    if (env[name] === undefined || env[name] === '') continue;
+    const result = /** @type {z.ZodType} */ (definition.schema).safeParse(env[name]);
+    if (result.success) raw[name] = result.data;
+    else {
+      // A connection URL may carry a password: name it, never print it.
+      const shown = 'secret' in definition ? name : `${name}=${JSON.stringify(env[name])}`;
+      problems.push(`${shown}: ${result.error.issues.map((i) => i.message).join('; ')}`);
+    }
+  }
+  if (problems.length > 0) throw new SettingsError(problems);
+  const get = /** @type {(name: SettingName) => any} */ ((name) => raw[name]);
+  return {
+    siteUrl: /** @type {string} */ (get('SITE_URL') ?? defaultSiteUrl).replace(/\/+$/, ''),
+    offerValidYear: /** @type {number | undefined} */ (get('OFFER_VALID_YEAR')),
+    port: /** @type {number | undefined} */ (get('PORT')),
+    host: /** @type {string} */ (get('HOST') ?? '127.0.0.1'),
+    databaseUrl: /** @type {string | undefined} */ (get('DATABASE_URL')),
+    databasePoolSize: /** @type {number} */ (get('DATABASE_POOL_SIZE') ?? 10),
+    databaseTimeoutMs: /** @type {number} */ (get('DATABASE_TIMEOUT_MS') ?? 5000),
+    smtpUrl: /** @type {string | undefined} */ (get('SMTP_URL')),
+    contactTo: /** @type {string | undefined} */ (get('CONTACT_TO')),
+    mailFrom: /** @type {string | undefined} */ (get('MAIL_FROM')),
+    /** false: the socket address is the client; true: the left-most X-Forwarded-For; N: the N-th address from the right. */
+    trustProxy: /** @type {boolean | number} */ (get('TRUST_PROXY') ?? false),
+    securityLogRetentionDays: /** @type {number | undefined} */ (get('SECURITY_LOG_RETENTION_DAYS')),
+    cleanupIntervalMs: /** @type {number} */ (get('CLEANUP_INTERVAL_MS') ?? 60 * 60 * 1000),
+    outbox: {
+      pollMs: /** @type {number} */ (get('OUTBOX_POLL_MS') ?? 2000),
+      baseDelayMs: /** @type {number} */ (get('OUTBOX_BASE_DELAY_MS') ?? 5000),
+      maxDelayMs: /** @type {number} */ (get('OUTBOX_MAX_DELAY_MS') ?? 60 * 60 * 1000),
+      leaseMs: /** @type {number} */ (get('OUTBOX_LEASE_MS') ?? 2 * 60 * 1000),
+    },
+    shutdownTimeoutMs: /** @type {number} */ (get('SHUTDOWN_TIMEOUT_MS') ?? 10_000),
+    chromiumPath: /** @type {string | undefined} */ (get('CHROMIUM_PATH')),
+    testDatabaseUrl: /** @type {string | undefined} */ (get('TEST_DATABASE_URL')),
+  };
+}
+
+/** @typedef {ReturnType<typeof loadSettings>} Settings */
+
+/** @type {Settings | undefined} */
+let cached;
+/** The settings of this process, read once. */
+export function settings() {
+  cached ??= loadSettings();
+  return cached;
+}
+
+/** The configuration table of the README, generated from the definitions above. */
+export function settingsTable() {
+  const rows = Object.entries(settingDefinitions).map(
+    ([name, d]) =>
+      `| \`${name}\` | ${d.default !== 'unset' && (d.default.startsWith('"') || /^[\w./:-]+$/.test(d.default)) ? `\`${d.default}\`` : d.default} | ${d.when} | ${d.meaning} |`,
+  );
+  return ['| Variable | Default | Read at | Meaning |', '| --- | --- | --- | --- |', ...rows].join('\n');
+}

@@ -1,0 +1,4 @@
+/** Text made safe inside XML and SVG elements and attribute values. */
+export function escapeXml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}

@@ -1,0 +1,6 @@
+import type { APIRoute } from 'astro';
+import { logoMarkSvg } from '~/config/brand';
+
+/** The favicon is the logo mark in the brand colour, drawn from src/config/brand.ts at build time. */
+export const GET: APIRoute = () =>
+  new Response(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">${logoMarkSvg()}</svg>`, { headers: { 'Content-Type': 'image/svg+xml' } });

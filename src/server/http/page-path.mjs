@@ -1,0 +1,10 @@
+// The URL path of a file in dist/client: index.html → '/', about/index.html → '/about', 404.html → '/404',
+// robots.txt → '/robots.txt'. Used by the HTTP front and by the build's CSP manifest, so both name pages alike.
+import path from 'node:path';
+
+/** @param {string} relative path inside dist/client, with the platform's separators */
+export function pagePathFor(relative) {
+  const posix = relative.split(path.sep).join('/');
+  if (posix === 'index.html') return '/';
+  return `/${posix.replace(/(\/index)?\.html$/, '')}`;
+}

@@ -1,0 +1,331 @@
+/**
+ * The production server's HTTP behaviour as a client sees it: static files, redirects, security headers, methods,
+ * hostile requests, settings errors and a TLS-terminating reverse proxy. The built server runs as a real process.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inlineScriptHashes } from '../../src/server/http/csp.mjs';
+import { createTarget, type DatabaseTarget } from '../support/databases';
+import { freePort, SiteProcess } from '../support/server';
+
+const securityHeaders = ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'cross-origin-resource-policy', 'permissions-policy'];
+
+function expectSecurityHeaders(response: Response, label: string) {
+  for (const name of securityHeaders) expect(response.headers.get(name), `${label}: ${name}`).toBeTruthy();
+  const csp = response.headers.get('content-security-policy')!;
+  const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'))!;
+  expect(scriptSrc, label).not.toMatch(/unsafe-inline|unsafe-eval/);
+  for (const directive of ["object-src 'none'", "base-uri 'self'", "form-action 'self'", "frame-ancestors 'none'"]) expect(csp, label).toContain(directive);
+  expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  expect(response.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+}
+
+/** Sends raw bytes and collects everything until the server closes the socket (or the timeout). */
+function raw(port: number, text: string, timeoutMs = 5000): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(text));
+    let data = '';
+    socket.on('data', (chunk) => (data += chunk.toString()));
+    const timer = setTimeout(() => socket.destroy(), timeoutMs);
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve(data);
+    });
+    socket.on('error', () => undefined);
+  });
+}
+
+const validMessage = { name: 'Jane Smith', email: 'jane@example.com', subject: 'Website help', message: 'Please help me with SEO.' };
+const json = (body: object) => JSON.stringify(body);
+
+describe('HTTP front', () => {
+  let target: DatabaseTarget;
+  let site: SiteProcess;
+  const get = (p: string, headers: Record<string, string> = {}) => fetch(site.base + p, { headers, redirect: 'manual' });
+
+  beforeAll(async () => {
+    expect(existsSync('dist/server/entry.mjs'), 'run "npm run build" first').toBe(true);
+    target = await createTarget('sqlite');
+    // TRUST_PROXY unset: the server faces clients directly, as the hostile-client probe did.
+    site = new SiteProcess(await freePort(), { DATABASE_URL: target.url, SMTP_URL: '', TRUST_PROXY: '' });
+    await site.start();
+  }, 60_000);
+
+  afterAll(async () => {
+    await site?.stop();
+    await target?.dispose();
+  });
+
+  it('puts the security headers on a pre-rendered page, an on-demand page, an API answer, the 404 and a redirect', async () => {
+    const page = await get('/about');
+    expect(page.status).toBe(200);
+    expectSecurityHeaders(page, 'pre-rendered page');
+    expect(page.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+
+    const onDemand = await fetch(`${site.base}/api/contact`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html', Origin: site.base },
+      body: new URLSearchParams({ name: 'J', email: 'x', subject: 's', message: 'm' }).toString(),
+      redirect: 'manual',
+    });
+    expect(onDemand.status).toBe(400);
+    expect(onDemand.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expectSecurityHeaders(onDemand, 'on-demand page');
+    // Exactly the inline scripts the rendered page carries are allowed.
+    const html = await onDemand.text();
+    const hashes = inlineScriptHashes(html);
+    expect(hashes.length).toBeGreaterThan(0);
+    for (const hash of hashes) expect(onDemand.headers.get('content-security-policy')).toContain(hash);
+
+    const api = await get('/api/health');
+    expect(api.status).toBe(200);
+    expectSecurityHeaders(api, 'API answer');
+
+    const missing = await get('/no-such-page');
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('Page not found');
+    expectSecurityHeaders(missing, '404');
+
+    const redirect = await get('/about/');
+    expect(redirect.status).toBe(301);
+    expectSecurityHeaders(redirect, 'redirect');
+  });
+
+  it('serves pre-rendered files with encodings, validators, ranges and the right caching', async () => {
+    const br = await get('/', { 'Accept-Encoding': 'gzip, br' });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    expect(br.headers.get('vary')).toContain('Accept-Encoding');
+    const etag = br.headers.get('etag')!;
+    expect(etag).toBeTruthy();
+
+    const notBr = await get('/', { 'Accept-Encoding': 'br;q=0, gzip' });
+    expect(notBr.headers.get('content-encoding')).toBe('gzip');
+    const identity = await get('/', { 'Accept-Encoding': 'identity' });
+    expect(identity.headers.get('content-encoding')).toBeNull();
+    expect(await identity.text()).toBe(readFileSync('dist/client/index.html', 'utf8'));
+
+    expect((await get('/', { 'Accept-Encoding': 'br', 'If-None-Match': etag })).status).toBe(304);
+    expect((await get('/', { 'Accept-Encoding': 'br', 'If-None-Match': `"other", ${etag.replace(/^W\//, '')}` })).status).toBe(304);
+    expect((await get('/', { 'Accept-Encoding': 'br', 'If-None-Match': '"other"' })).status).toBe(200);
+
+    const range = await get('/robots.txt', { Range: 'bytes=0-9', 'Accept-Encoding': 'identity' });
+    expect(range.status).toBe(206);
+    expect(await range.text()).toBe(readFileSync('dist/client/robots.txt', 'utf8').slice(0, 10));
+    for (const unsupported of ['bytes=-5', 'bytes=0-1,4-5']) {
+      const whole = await get('/robots.txt', { Range: unsupported, 'Accept-Encoding': 'identity' });
+      expect(whole.status, unsupported).toBe(200);
+      expect(await whole.text()).toBe(readFileSync('dist/client/robots.txt', 'utf8'));
+    }
+
+    const head = await fetch(`${site.base}/about`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+
+    const asset = readFileSync('dist/client/index.html', 'utf8').match(/\/_astro\/[^"')\s]+\.(?:js|css|webp|avif)/)![0];
+    const immutable = await get(asset);
+    expect(immutable.status).toBe(200);
+    expect(immutable.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('keeps one address per page and never redirects off the site', async () => {
+    expect((await get('/404.html')).status).toBe(404);
+    expect((await get('/404')).status).toBe(404);
+    for (const [from, to] of [
+      ['/index.html', '/'],
+      ['/about/index.html', '/about'],
+      ['/about/', '/about'],
+      ['/about/?utm_source=x&b=2', '/about?utm_source=x&b=2'],
+      ['//blog/', '/blog'],
+      ['///evil.example/', '/evil.example'],
+    ] as const) {
+      const response = await get(from);
+      expect(response.status, from).toBe(301);
+      expect(response.headers.get('location'), from).toBe(to);
+    }
+    expect((await get('/index.html.br')).status).toBe(404);
+    expect((await get('/about/index.html.gz')).status).toBe(404);
+  });
+
+  it('refuses unknown methods and writes to pages, and a malformed target, without a 500', async () => {
+    expect(await raw(site.port, 'TRACE / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')).toMatch(/^HTTP\/1\.1 405 Method Not Allowed/);
+    expect(await raw(site.port, 'OPTIONS * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')).toMatch(/^HTTP\/1\.1 400 Bad Request/);
+    for (const method of ['PUT', 'DELETE', 'PATCH']) {
+      expect((await fetch(`${site.base}/about`, { method })).status, method).toBe(405);
+      expect((await fetch(`${site.base}/contact/sent`, { method })).status, method).toBe(405);
+    }
+    expect((await get('/%E0%A4%A')).status).toBe(400);
+    expect(site.output).not.toMatch(/\n\s+at /);
+  });
+
+  it('keeps the on-demand image endpoint unreachable', async () => {
+    for (const url of ['/_image', '/_image?href=%2F_astro%2Fx.png&w=4000&f=avif', '/_image?href=javascript:1&w=-1', '/_image/x']) {
+      const response = await get(url);
+      expect(response.status, url).toBe(404);
+    }
+  });
+
+  it('gives error pages a true reason phrase and a charset', async () => {
+    const tooMany = await raw(
+      site.port,
+      `POST /api/contact HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nAccept: text/html\r\nContent-Length: 1\r\nConnection: close\r\n\r\nx`,
+    );
+    expect(tooMany).toMatch(/^HTTP\/1\.1 403 Forbidden/);
+    const notFound = await raw(site.port, 'GET /missing HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    expect(notFound).toMatch(/^HTTP\/1\.1 404 Not Found/);
+    expect(notFound).toMatch(/content-type: text\/html; charset=utf-8/i);
+  });
+
+  it('does not let a spoofed X-Forwarded-For escape the rate limit, on any path', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 2; i++) {
+      statuses.push(
+        (
+          await site.post('/api/contact?x', json({ ...validMessage, subject: `Spoof json ${i}` }), {
+            'Content-Type': 'application/json',
+            'X-Forwarded-For': `198.51.100.${i}`,
+          })
+        ).status,
+      );
+      statuses.push(
+        (
+          await site.post('/api/contact', new URLSearchParams({ ...validMessage, subject: `Spoof form ${i}` }).toString(), {
+            'Content-Type': 'application/x-www-form-urlencoded',
+            Accept: 'text/html',
+            Origin: site.base,
+            'X-Forwarded-For': `203.0.113.${i}`,
+          })
+        ).status,
+      );
+    }
+    // One real client (127.0.0.1): three accepted, then refused, whatever it claims to be.
+    expect(statuses).toEqual([201, 303, 201, 429]);
+  });
+
+  it('cuts off a client that trickles its headers, and closes after refusing a body', async () => {
+    const started = Date.now();
+    const socket = net.connect(site.port, '127.0.0.1');
+    const closed = new Promise<number>((resolve) => socket.on('close', () => resolve(Date.now() - started)));
+    socket.on('error', () => undefined);
+    const drip = setInterval(() => socket.writable && socket.write('X'), 1000);
+    socket.write('GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ');
+    const elapsed = await closed;
+    clearInterval(drip);
+    expect(elapsed).toBeLessThan(15_000);
+
+    const refusedAt = Date.now();
+    const response = await raw(
+      site.port,
+      `POST /api/contact HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"name":"`,
+      8000,
+    );
+    expect(response).toMatch(/^HTTP\/1\.1 413 Payload Too Large/);
+    // Closed by the server at once, not left waiting for the other 99,990 bytes until the timeout.
+    expect(Date.now() - refusedAt).toBeLessThan(3000);
+  }, 30_000);
+});
+
+describe('settings', () => {
+  it.each([
+    ['PORT', 'abc'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['SMTP_URL', 'nonsense'],
+    ['TRUST_PROXY', 'maybe'],
+  ])('stops start-up on %s=%s with a message naming it', (name, value) => {
+    const result = spawnSync(process.execPath, ['scripts/start.mjs'], { env: { ...process.env, [name]: value }, encoding: 'utf8', timeout: 20_000 });
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain(name);
+    expect(result.stderr).toMatch(/must be/);
+  });
+});
+
+describe('behind a TLS-terminating reverse proxy', () => {
+  let target: DatabaseTarget;
+  let site: SiteProcess;
+  let proxy: https.Server;
+  let proxyOrigin: string;
+  let dir: string;
+
+  beforeAll(async () => {
+    target = await createTarget('sqlite');
+    site = new SiteProcess(await freePort(), { DATABASE_URL: target.url, SMTP_URL: '', TRUST_PROXY: '1', SITE_URL: 'http://127.0.0.1' });
+    await site.start();
+    dir = mkdtempSync(path.join(os.tmpdir(), 'hale-tls-'));
+    execFileSync(
+      'openssl',
+      ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=127.0.0.1', '-days', '1', '-keyout', `${dir}/key.pem`, '-out', `${dir}/cert.pem`],
+      { stdio: 'ignore' },
+    );
+    // What nginx or Caddy would do: terminate TLS, forward to the site with the X-Forwarded-* headers.
+    proxy = https.createServer({ key: readFileSync(`${dir}/key.pem`), cert: readFileSync(`${dir}/cert.pem`) }, (req, res) => {
+      const upstream = http.request(
+        {
+          host: '127.0.0.1',
+          port: site.port,
+          method: req.method,
+          path: req.url,
+          headers: {
+            ...req.headers,
+            host: `127.0.0.1:${site.port}`,
+            'x-forwarded-for': req.socket.remoteAddress,
+            'x-forwarded-proto': 'https',
+            'x-forwarded-host': req.headers.host,
+          },
+        },
+        (answer) => {
+          res.writeHead(answer.statusCode!, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      req.pipe(upstream);
+    });
+    const port = await freePort();
+    await new Promise<void>((resolve) => proxy.listen(port, '127.0.0.1', resolve));
+    proxyOrigin = `https://127.0.0.1:${port}`;
+  }, 60_000);
+
+  afterAll(async () => {
+    proxy?.close();
+    await site?.stop();
+    await target?.dispose();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  const postForm = (origin: string) =>
+    new Promise<{ status: number; location?: string; hsts?: string }>((resolve, reject) => {
+      const body = new URLSearchParams({ ...validMessage, subject: `Through the proxy ${origin.length}` }).toString();
+      const req = https.request(
+        `${proxyOrigin}/api/contact`,
+        {
+          method: 'POST',
+          rejectUnauthorized: false,
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html', Origin: origin, 'Content-Length': Buffer.byteLength(body) },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode!, location: res.headers.location, hsts: res.headers['strict-transport-security'] as string }));
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+
+  it('accepts a same-site form post and refuses a cross-site one', async () => {
+    const sameSite = await postForm(proxyOrigin);
+    expect(sameSite.status).toBe(303);
+    expect(sameSite.location).toBe('/contact/sent');
+    expect(sameSite.hsts).toBe('max-age=31536000; includeSubDomains');
+    expect((await postForm('https://attacker.example')).status).toBe(403);
+  });
+
+  it('sends HSTS only when the request came over HTTPS', async () => {
+    expect((await fetch(`${site.base}/about`)).headers.get('strict-transport-security')).toBeNull();
+  });
+});

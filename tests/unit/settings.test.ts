@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { loadSettings, SettingsError, settingDefinitions, settingsTable } from '../../src/config/settings.mjs';
+
+describe('settings', () => {
+  it('the README configuration table is the one generated from the settings module', () => {
+    const readme = readFileSync('README.md', 'utf8');
+    const table = /<!-- settings:start -->\n([\s\S]*?)\n<!-- settings:end -->/.exec(readme)?.[1];
+    expect(table, 'run npm run settings:table').toBe(settingsTable());
+  });
+
+  it('no code outside the settings module reads process.env', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const hits = execFileSync('git', ['grep', '-n', 'process\\.env\\b', '--', 'src', 'scripts', 'astro.config.mjs'], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      // settings.mjs reads it; scripts may pass the environment on to a child process unread.
+      .filter((line) => !/^src\/config\/settings\.mjs:|env: (\{ \.\.\.)?process\.env\b/.test(line));
+    expect(hits).toEqual([]);
+  });
+
+  it('defaults suit an embedded install', () => {
+    const settings = loadSettings({});
+    expect(settings).toMatchObject({ host: '127.0.0.1', trustProxy: false, databaseUrl: undefined, smtpUrl: undefined, databasePoolSize: 10 });
+    expect(settings.siteUrl).toMatch(/^https:\/\//);
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadSettings({ SMTP_URL: '', PORT: '' })).toMatchObject({ smtpUrl: undefined, port: undefined });
+  });
+
+  it('reports every invalid variable at once, by name, without printing secrets', () => {
+    try {
+      loadSettings({ PORT: '70000', DATABASE_URL: 'mysql://user:hunter2@db/x', SMTP_URL: 'nonsense', TRUST_PROXY: 'maybe', SITE_URL: 'ftp://x' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(SettingsError);
+      const message = (error as Error).message;
+      for (const name of ['PORT', 'DATABASE_URL', 'SMTP_URL', 'TRUST_PROXY', 'SITE_URL']) expect(message).toContain(name);
+      expect(message).not.toContain('hunter2');
+      expect((error as SettingsError).problems).toHaveLength(5);
+    }
+  });
+
+  it('accepts each kind of database URL', () => {
+    for (const url of ['postgres://u@127.0.0.1:5432/db', 'postgresql://h/db', 'file:data/x.db', 'data/site.db', '/var/lib/site.db']) {
+      expect(loadSettings({ DATABASE_URL: url }).databaseUrl).toBe(url);
+    }
+  });
+
+  it('documents every setting with a meaning', () => {
+    for (const [name, definition] of Object.entries(settingDefinitions)) expect(definition.meaning.length, name).toBeGreaterThan(10);
+  });
+});
