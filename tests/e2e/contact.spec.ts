@@ -1,21 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-
-/** Each test is its own client (a random address; workers run in parallel), so rate limits never collide. */
-function asNewClient(page: Page) {
-  const octet = () => 1 + Math.floor(Math.random() * 254);
-  return page.setExtraHTTPHeaders({ 'X-Forwarded-For': `10.${octet()}.${octet()}.${octet()}` });
-}
-
-const form = (page: Page) => page.locator('main form[data-contact-form]');
-const toast = (page: Page) => page.locator('[data-toast]');
-
-async function fillValid(page: Page, tag: string) {
-  await form(page).getByLabel('Your name').fill('Jane Smith');
-  await form(page).getByLabel('E-mail address').fill('jane@example.com');
-  await form(page).getByLabel('Subject').fill(`Enquiry ${tag}`);
-  await form(page).getByLabel('Message').fill('Please help me with local SEO for my bakery.');
-}
+import { expect, test } from '@playwright/test';
+import { asNewClient, fillValid, form, hydrateForm, sendAndExpectSent, toast } from './contact-form';
 
 test.describe('contact form with JavaScript', () => {
   test.beforeEach(async ({ page }) => asNewClient(page));
@@ -36,6 +21,7 @@ test.describe('contact form with JavaScript', () => {
   test('can be completed and sent with the keyboard alone', async ({ page }) => {
     await page.goto('/contact?type=call');
     await form(page).getByLabel('What can I help with?').focus();
+    await expect(page.locator('astro-island:has(form[data-contact-form])')).not.toHaveAttribute('ssr', '');
     await page.keyboard.press('Tab');
     await expect(form(page).getByLabel('Your name')).toBeFocused();
     await page.keyboard.type('Jane Smith');
@@ -58,6 +44,7 @@ test.describe('contact form with JavaScript', () => {
 
   test('shows each error beside its field, linked for screen readers, and focuses the first', async ({ page }) => {
     await page.goto('/contact');
+    await hydrateForm(page);
     await form(page).getByLabel('Your name').fill('J');
     await form(page).getByLabel('E-mail address').fill('jane..smith@example.com');
     await form(page).getByRole('button', { name: 'Send message' }).click();
@@ -81,6 +68,7 @@ test.describe('contact form with JavaScript', () => {
 
   test('reads "Sending..." and disables the fields while the message is on its way', async ({ page }) => {
     await page.goto('/contact');
+    await hydrateForm(page);
     await fillValid(page, 'slow');
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
@@ -98,10 +86,10 @@ test.describe('contact form with JavaScript', () => {
 
   test('tells the visitor how long to wait after three messages', async ({ page }) => {
     await page.goto('/contact');
+    await hydrateForm(page);
     for (let i = 0; i < 3; i++) {
       await fillValid(page, `limit-${i}`);
-      await form(page).getByRole('button', { name: 'Send message' }).click();
-      await expect(toast(page)).toContainText('Message sent!');
+      await sendAndExpectSent(page);
     }
     await fillValid(page, 'limit-3');
     await form(page).getByRole('button', { name: 'Send message' }).click();
@@ -112,8 +100,11 @@ test.describe('contact form with JavaScript', () => {
 
   test('shows the server error, or the e-mail fallback when the network fails', async ({ page }) => {
     await page.goto('/contact');
+    await hydrateForm(page);
     await fillValid(page, 'server-error');
-    await page.route('**/api/contact', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ ok: false, error: 'Database unavailable' }) }));
+    await page.route('**/api/contact', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ ok: false, error: 'Database unavailable' }) }),
+    );
     await form(page).getByRole('button', { name: 'Send message' }).click();
     await expect(toast(page)).toContainText('Failed to send message');
     await expect(toast(page)).toContainText('Database unavailable');
@@ -128,6 +119,7 @@ test.describe('contact form with JavaScript', () => {
 
   test('the home page form works the same way', async ({ page }) => {
     await page.goto('/#contact');
+    await hydrateForm(page);
     await fillValid(page, 'home');
     await form(page).getByRole('button', { name: 'Send message' }).click();
     await expect(toast(page)).toContainText('Message sent!');

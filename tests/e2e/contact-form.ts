@@ -1,0 +1,33 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Each test is its own client (a random address; workers run in parallel), so rate limits never collide. */
+export function asNewClient(page: Page) {
+  const octet = () => 1 + Math.floor(Math.random() * 254);
+  return page.setExtraHTTPHeaders({ 'X-Forwarded-For': `10.${octet()}.${octet()}.${octet()}` });
+}
+
+export const form = (page: Page) => page.locator('main form[data-contact-form]');
+export const toast = (page: Page) => page.locator('[data-toast]');
+
+/**
+ * The form hydrates on its first interaction; until it has, a click posts it natively (the no-JavaScript path). Tests of
+ * the scripted form wait for hydration, as a person typing at human speed always does.
+ */
+export async function hydrateForm(page: Page) {
+  await form(page).getByLabel('Your name').focus();
+  await expect(page.locator('astro-island:has(form[data-contact-form])')).not.toHaveAttribute('ssr', '');
+}
+
+export async function fillValid(page: Page, tag: string) {
+  await form(page).getByLabel('Your name').fill('Jane Smith');
+  await form(page).getByLabel('E-mail address').fill('jane@example.com');
+  await form(page).getByLabel('Subject').fill(`Enquiry ${tag}`);
+  await form(page).getByLabel('Message').fill('Please help me with local SEO for my bakery.');
+}
+
+/** Sends the hydrated form and waits for this send's own confirmation (the form empties), not an earlier toast. */
+export async function sendAndExpectSent(page: Page) {
+  await form(page).getByRole('button', { name: 'Send message' }).click();
+  await expect(form(page).getByLabel('Your name')).toHaveValue('');
+  await expect(toast(page)).toContainText('Message sent!');
+}
