@@ -4,6 +4,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { embeddedFrameOrigins } from './src/config/business.ts';
@@ -42,6 +43,20 @@ function cspManifest() {
 
 const site = new URL(siteOrigin);
 
+/** Version, commit and time of this build (the commit is unknown outside a git checkout). */
+function buildInfo() {
+  const version = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')).version;
+  let commit = null;
+  try {
+    commit = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+  } catch {
+    // Not a git checkout.
+  }
+  return { version, commit, builtAt: new Date().toISOString() };
+}
+
 export default defineConfig({
   // Canonical URLs, the sitemap and structured data are absolute, so the public origin is fixed at build time.
   site: siteOrigin,
@@ -77,5 +92,9 @@ export default defineConfig({
   },
   devToolbar: { enabled: false },
   markdown: { remarkPlugins: [remarkFacts] },
-  vite: { plugins: [tailwindcss()] },
+  vite: {
+    plugins: [tailwindcss()],
+    // What the admin's status panel shows about this build.
+    define: { __BUILD_INFO__: JSON.stringify(buildInfo()) },
+  },
 });

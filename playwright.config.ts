@@ -9,6 +9,8 @@ if (!process.env.E2E_PORT) {
   process.env.E2E_PORT = execFileSync(process.execPath, ['scripts/free-port.mjs']).toString();
 }
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+// The server's database, also opened by the admin tests to create their owner accounts.
+process.env.E2E_DATABASE_URL = `file:${path.join(os.tmpdir(), `hale-e2e-${process.env.E2E_PORT}.db`)}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -30,7 +32,7 @@ export default defineConfig({
     env: {
       PORT: process.env.E2E_PORT,
       HOST: '127.0.0.1',
-      DATABASE_URL: `file:${path.join(os.tmpdir(), `hale-e2e-${process.env.E2E_PORT}.db`)}`,
+      DATABASE_URL: process.env.E2E_DATABASE_URL,
       TRUST_PROXY: 'true',
       SMTP_URL: '',
     },

@@ -1,25 +1,93 @@
 /**
  * Runs for every on-demand route (API endpoints and server-rendered pages); pre-rendered pages are served by the
- * HTTP front and never reach it. One place to guard and extend endpoints.
+ * HTTP front and never reach it. One place to guard and extend endpoints: here the admin is locked.
  */
 import { defineMiddleware } from 'astro:middleware';
+import { adminPaths, authMessages, publicAdminPaths } from './config/admin';
 import { embeddedFrameOrigins } from './config/business';
+import { safeNext } from './lib/safe-next';
+import type { AdminSession } from './server/auth/admin-auth';
+import { callerOf, jsonAnswer } from './server/auth/caller';
 import { contentSecurityPolicy, inlineScriptHashes } from './server/http/csp.mjs';
+import { getRuntime } from './server/runtime';
 
 /** Images are built ahead of time; the on-demand image endpoint would let anyone spend seconds of CPU per request. */
 const disabledPaths = /^\/_image(\/|$)/;
+const adminPage = /^\/admin(\/|$)/;
+const adminApi = /^\/api\/admin(\/|\.|$)/;
+const authApi = /^\/api\/auth(\/|$)/;
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** A state-changing request another site's page made: refused, whatever its content type. */
+function fromAnotherSite(request: Request, url: URL): boolean {
+  if (request.headers.get('sec-fetch-site') === 'cross-site') return true;
+  const origin = request.headers.get('origin');
+  if (!origin) return false;
+  try {
+    return new URL(origin).host !== url.host;
+  } catch {
+    return true;
+  }
+}
 
 export const onRequest = defineMiddleware(async (context, next) => {
   if (context.isPrerendered) return next();
+  const { pathname } = context.url;
   // A 404 with no body makes Astro answer with the site's 404 page.
-  if (disabledPaths.test(context.url.pathname)) return new Response(null, { status: 404 });
+  if (disabledPaths.test(pathname)) return new Response(null, { status: 404 });
 
-  const response = await next();
+  const isAdminPage = adminPage.test(pathname);
+  const isAdminApi = adminApi.test(pathname);
+  const isAuthApi = authApi.test(pathname);
+  const isAdmin = isAdminPage || isAdminApi || isAuthApi;
+  let refreshedCookies: string[] = [];
+
+  if (isAdmin) {
+    if (!safeMethods.has(context.request.method) && fromAnotherSite(context.request, context.url)) {
+      return jsonAnswer(403, { ok: false, error: 'Requests from other sites are refused.' });
+    }
+    let found: { session: AdminSession; cookies: string[] } | null;
+    try {
+      const runtime = await getRuntime();
+      found = await runtime.adminAuth.currentSession(callerOf(context));
+    } catch (error) {
+      console.error('[admin] session check failed:', error);
+      return isAdminPage
+        ? new Response(authMessages.unavailable, { status: 503, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '60' } })
+        : jsonAnswer(503, { ok: false, error: authMessages.unavailable }, [], { 'Retry-After': '60' });
+    }
+    context.locals.admin = found?.session ?? null;
+    refreshedCookies = found?.cookies ?? [];
+    const open = isAuthApi || publicAdminPaths.includes(pathname);
+    if (!found && !open) {
+      if (isAdminApi) return jsonAnswer(401, { ok: false, error: authMessages.sessionEnded });
+      const nextPath = `${pathname}${context.url.search}`;
+      return withAdminHeaders(context.redirect(`${adminPaths.signIn}?next=${encodeURIComponent(nextPath)}`, 303), []);
+    }
+    if (found && pathname === adminPaths.signIn) {
+      return withAdminHeaders(context.redirect(safeNext(context.url.searchParams.get('next'), adminPaths.home), 303), refreshedCookies);
+    }
+  }
+
+  let response = await next();
   const type = response.headers.get('content-type') ?? '';
-  if (!type.startsWith('text/html') || !response.body) return response;
-  // Server-rendered HTML: allow exactly the inline scripts this page carries.
-  const html = await response.text();
-  const headers = new Headers(response.headers);
-  headers.set('Content-Security-Policy', contentSecurityPolicy({ scriptHashes: inlineScriptHashes(html), frameSrc: embeddedFrameOrigins }));
-  return new Response(html, { status: response.status, statusText: response.statusText, headers });
+  if (type.startsWith('text/html') && response.body) {
+    // Server-rendered HTML: allow exactly the inline scripts this page carries.
+    const html = await response.text();
+    const headers = new Headers(response.headers);
+    headers.set('Content-Security-Policy', contentSecurityPolicy({ scriptHashes: inlineScriptHashes(html), frameSrc: embeddedFrameOrigins }));
+    response = new Response(html, { status: response.status, statusText: response.statusText, headers });
+  }
+  return isAdmin ? withAdminHeaders(response, refreshedCookies) : response;
 });
+
+/** Admin answers are private: never indexed, never cached, and carry the session cookie's renewed expiry. */
+function withAdminHeaders(response: Response, cookies: string[]): Response {
+  const headers = new Headers(response.headers);
+  headers.set('X-Robots-Tag', 'noindex, nofollow');
+  headers.set('Cache-Control', 'no-store');
+  // An endpoint that set the session cookie itself (sign-in, sign-out) has the last word.
+  const own = headers.getSetCookie();
+  if (own.length === 0) for (const cookie of cookies) headers.append('Set-Cookie', cookie);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}

@@ -1,3 +1,4 @@
+import { signInLimits } from './admin';
 import { business, fullAddress } from './business';
 import { contactLimits } from './contact';
 import { describeRange, formatGbp, pricingPlans, pricingTerms, serviceOffers } from './pricing';
@@ -27,6 +28,7 @@ export const facts: Record<string, string> = {
   averageTrafficIncrease: business.claims.averageTrafficIncrease,
   enquiryRetention: `${business.retention.enquiryMonths} months`,
   securityLogRetention: `${business.retention.securityLogDays} days`,
+  signInLimitWindow: `${Math.max(signInLimits.addressWindowMinutes, signInLimits.accountWindowMinutes, signInLimits.lockMinutes)} minutes`,
   legalName: business.legalName,
   starterPrice: planPrice('Starter'),
   professionalPrice: planPrice('Professional'),

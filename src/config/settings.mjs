@@ -136,6 +136,18 @@ export const settingDefinitions = {
     when: 'run',
     meaning: 'On SIGTERM: the longest wait for requests in progress and mail being sent',
   },
+  ADMIN_IDLE_MINUTES: {
+    schema: integer(5, 60 * 24 * 30),
+    default: '120',
+    when: 'run',
+    meaning: 'Admin sign-in: a session unused for this long ends',
+  },
+  ADMIN_MAX_SESSION_HOURS: {
+    schema: integer(1, 24 * 90),
+    default: '168',
+    when: 'run',
+    meaning: 'Admin sign-in: a session ends this long after sign-in however active it is',
+  },
   CHROMIUM_PATH: {
     schema: z.string(),
     default: '/usr/bin/chromium',
@@ -198,6 +210,8 @@ export function loadSettings(env = process.env) {
     /** false: the socket address is the client; true: the left-most X-Forwarded-For; N: the N-th address from the right. */
     trustProxy: /** @type {boolean | number} */ (get('TRUST_PROXY') ?? false),
     securityLogRetentionDays: /** @type {number | undefined} */ (get('SECURITY_LOG_RETENTION_DAYS')),
+    adminIdleMinutes: /** @type {number} */ (get('ADMIN_IDLE_MINUTES') ?? 120),
+    adminMaxSessionHours: /** @type {number} */ (get('ADMIN_MAX_SESSION_HOURS') ?? 168),
     cleanupIntervalMs: /** @type {number} */ (get('CLEANUP_INTERVAL_MS') ?? 60 * 60 * 1000),
     outbox: {
       pollMs: /** @type {number} */ (get('OUTBOX_POLL_MS') ?? 2000),

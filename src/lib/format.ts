@@ -8,3 +8,27 @@ export function formatDate(date: Date): string {
 export function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
+
+const exactTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/London' });
+
+/** '22 Nov 2026, 14:05' in UK time: the owner's clock. */
+export function formatExact(ms: number): string {
+  return exactTime.format(new Date(ms));
+}
+
+/** '5 minutes ago', 'in 2 hours', 'just now', measured from `now` (passed in, so server and browser agree). */
+export function formatRelative(ms: number, now: number): string {
+  const seconds = Math.round((ms - now) / 1000);
+  const abs = Math.abs(seconds);
+  if (abs < 45) return 'just now';
+  const units: [Intl.RelativeTimeFormatUnit, number][] = [
+    ['minute', 60],
+    ['hour', 3600],
+    ['day', 86_400],
+    ['month', 2_592_000],
+    ['year', 31_536_000],
+  ];
+  let chosen = units[0]!;
+  for (const unit of units) if (abs >= unit[1]) chosen = unit;
+  return new Intl.RelativeTimeFormat('en-GB', { numeric: 'auto' }).format(Math.round(seconds / chosen[1]), chosen[0]);
+}

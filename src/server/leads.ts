@@ -1,6 +1,7 @@
 /** Accepting a contact message: rate limit, lead row and notification e-mail, all in one transaction. */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { signInLimits } from '~/config/admin';
 import { business } from '~/config/business';
 import { contactLimits } from '~/config/contact';
 import { type ContactInput, type RequestType, requestTypeLabels } from '~/lib/contact';
@@ -9,6 +10,11 @@ import { enqueueMail } from './outbox';
 
 const scope = 'contact';
 export const rateLimitWindowMs = contactLimits.windowMinutes * 60 * 1000;
+/** The longest a rate-limit hit matters: the contact window or a sign-in window or lock, whichever is longer. */
+export const longestHitWindowMs = Math.max(
+  rateLimitWindowMs,
+  ...[signInLimits.addressWindowMinutes, signInLimits.accountWindowMinutes, signInLimits.lockMinutes].map((m) => m * 60_000),
+);
 
 export type AcceptResult = { accepted: true; id: string } | { accepted: false; retryAfterMinutes: number };
 
@@ -91,7 +97,7 @@ async function acceptBatch(db: Db, kind: DbKind, batch: Submission[]): Promise<A
       const id = randomUUID();
       await trx
         .insertInto('contact_messages')
-        .values({ id, created_at: now, request_type: submission.requestType, ...submission.data })
+        .values({ id, created_at: now, updated_at: now, request_type: submission.requestType, ...submission.data })
         .execute();
       const mail = leadEmail(submission.data, submission.requestType, id, now);
       await enqueueMail(trx, { kind: 'lead', recipient: submission.notify, replyTo: submission.data.email, messageId: id, now, ...mail });
@@ -152,13 +158,21 @@ async function drain(db: Db, queue: Queue) {
   queue.busy = false;
 }
 
-/** Rate-limit hits are only needed for the window; leads are kept for the period the privacy notice states. */
+/**
+ * Rate-limit hits are only needed for their window (the longest is the sign-in lock). Enquiries are kept for the
+ * period the privacy notice states after their last activity; those marked as clients are kept.
+ */
 export async function deleteExpiredLeadData(db: Db, now = Date.now()): Promise<void> {
   await db
     .deleteFrom('rate_limit_hits')
-    .where('created_at', '<', now - rateLimitWindowMs)
+    .where(
+      'created_at',
+      '<',
+      now -
+        Math.max(rateLimitWindowMs, signInLimits.addressWindowMinutes * 60_000, signInLimits.accountWindowMinutes * 60_000, signInLimits.lockMinutes * 60_000),
+    )
     .execute();
   const cutoff = new Date(now);
   cutoff.setUTCMonth(cutoff.getUTCMonth() - business.retention.enquiryMonths);
-  await db.deleteFrom('contact_messages').where('created_at', '<', cutoff.getTime()).execute();
+  await db.deleteFrom('contact_messages').where('updated_at', '<', cutoff.getTime()).where('status', '!=', 'client').execute();
 }

@@ -2,12 +2,18 @@
  * The server's long-lived parts: database (migrated), outbox worker and clean-up timer. Created once per process on
  * first use (the start script asks for /api/health at boot, so the worker runs without waiting for traffic).
  */
+import { adminPaths } from '~/config/admin';
+import { business } from '~/config/business';
+import { settings } from '~/config/settings.mjs';
+import { type AdminAuth, createAdminAuth } from './auth/admin-auth';
+import { deleteOldAccountEvents } from './auth/events';
+import { resetLinkMinutes } from './auth/options.mjs';
 import type { Db, DbKind } from './db';
 import { migrateToLatest, openDatabase } from './db';
 import { readServerConfig, type ServerConfig } from './config';
 import { deleteExpiredLeadData } from './leads';
 import { createSmtpSender } from './mailer';
-import { deliverDue, type SendMail } from './outbox';
+import { deliverDue, enqueueMail, type SendMail } from './outbox';
 import { deleteOldSecurityEvents } from './security';
 
 export interface Runtime {
@@ -15,6 +21,7 @@ export interface Runtime {
   kind: DbKind;
   config: ServerConfig;
   clientHashSecret: string;
+  adminAuth: AdminAuth;
   /** Ask the worker to look at the outbox now rather than at its next poll. */
   kickOutbox: () => void;
 }
@@ -94,6 +101,7 @@ async function createRuntime(): Promise<Runtime> {
   const cleanup = async () => {
     try {
       await deleteOldSecurityEvents(db, config.securityLogRetentionDays);
+      await deleteOldAccountEvents(db, config.securityLogRetentionDays);
       await deleteExpiredLeadData(db);
     } catch (error) {
       console.error('[cleanup] failed:', error);
@@ -112,11 +120,45 @@ async function createRuntime(): Promise<Runtime> {
     await db.destroy();
   };
 
+  const authSecret = await db.selectFrom('settings').select('value').where('key', '=', 'auth_secret').executeTakeFirstOrThrow();
+  const { siteUrl, adminIdleMinutes, adminMaxSessionHours } = settings();
+  const adminAuth = createAdminAuth({
+    db,
+    kind,
+    secret: authSecret.value,
+    siteUrl,
+    appName: business.name,
+    idleMinutes: adminIdleMinutes,
+    maxSessionHours: adminMaxSessionHours,
+    clientHashSecret: secretRow.value,
+    alertTo: config.contactTo,
+    // Through the outbox like every other message: stored first, retried until the mail server takes it.
+    sendResetLink: async ({ email, token }) => {
+      const link = `${siteUrl}${adminPaths.resetPassword}?token=${encodeURIComponent(token)}`;
+      await enqueueMail(db, {
+        kind: 'password_reset',
+        recipient: email,
+        subject: `${business.name} admin: choose a new password`,
+        body: [
+          'Someone (hopefully you) asked to reset the password of the website admin.',
+          '',
+          `Choose a new password here within ${resetLinkMinutes} minutes. The link works once:`,
+          link,
+          '',
+          'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+        ].join('\n'),
+        now: Date.now(),
+      });
+      void tick();
+    },
+  });
+
   const runtime: Runtime = {
     db,
     kind,
     config,
     clientHashSecret: secretRow.value,
+    adminAuth,
     kickOutbox: () => void tick(),
   };
   return runtime;

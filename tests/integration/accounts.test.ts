@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuth } from '../../src/server/auth/options.mjs';
 import { passwordMessages, passwordProblem, passwordRules } from '../../src/server/auth/password-policy.mjs';
 import { type Db, type DbKind, migrateToLatest, openDatabase } from '../../src/server/db';
+import { projectMigrationNames } from '../../src/server/db/migrations.mjs';
 import { createTarget, databaseNames, type DatabaseTarget } from '../support/databases';
 
 describe('password policy', () => {
@@ -29,7 +30,7 @@ describe.each(databaseNames().filter((name) => name === 'postgres'))('migrations
     try {
       const applied = await Promise.all(instances.map(({ db, kind }) => migrateToLatest(db, kind)));
       // Each project migration ran exactly once, whoever ran it; better-auth's tables exist.
-      expect(applied.flat().sort()).toEqual(['0001_leads_outbox_security', '0002_auth_secret']);
+      expect(applied.flat().sort()).toEqual(projectMigrationNames);
       const { db } = instances[0]!;
       expect(
         await db

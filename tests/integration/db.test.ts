@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactLimits } from '../../src/config/contact';
 import { type Db, type DbKind, migrateToLatest, openDatabase } from '../../src/server/db';
-import { acceptSubmission, deleteExpiredLeadData, rateLimitStatus, rateLimitWindowMs } from '../../src/server/leads';
+import { acceptSubmission, deleteExpiredLeadData, longestHitWindowMs, rateLimitStatus, rateLimitWindowMs } from '../../src/server/leads';
 import { backoffMs, deliverDue, pendingCount, type SendMail } from '../../src/server/outbox';
 import { alertRule, deleteOldSecurityEvents, recordSecurityEvent, severityByType } from '../../src/server/security';
 import { createTarget, databaseNames, type DatabaseTarget } from '../support/databases';
@@ -161,7 +161,7 @@ describe.each(databaseNames())('database suite on %s', (name) => {
     const details = (await db.selectFrom('security_events').select('details').execute()).map((r) => r.details);
     expect(details).toContain('new');
     expect(details).not.toContain('old');
-    await deleteExpiredLeadData(db, now + rateLimitWindowMs + 1);
+    await deleteExpiredLeadData(db, now + longestHitWindowMs + 1);
     const hits = await db.selectFrom('rate_limit_hits').select('id').where('created_at', '<=', now).execute();
     expect(hits).toHaveLength(0);
   });

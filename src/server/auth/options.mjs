@@ -7,11 +7,28 @@ import { getMigrations } from 'better-auth/db/migration';
 import { twoFactor } from 'better-auth/plugins';
 import { passwordRules } from './password-policy.mjs';
 
+/** A password-reset link stays valid this long (and works once). */
+export const resetLinkMinutes = 30;
+
 /**
- * @param {{ db: import('kysely').Kysely<any>, kind: 'sqlite' | 'postgres', secret: string, baseURL: string, appName: string }} options
+ * @typedef {object} AuthSetup
+ * @property {import('kysely').Kysely<any>} db
+ * @property {'sqlite' | 'postgres'} kind
+ * @property {string} secret
+ * @property {string} baseURL
+ * @property {string} appName
+ * @property {boolean} [secureCookies] Secure, `__Secure-`-prefixed cookies: for requests that arrived over HTTPS.
+ * @property {number} [idleMinutes] A session unused this long ends (each use pushes its expiry on).
+ * @property {(reset: { email: string, token: string }) => Promise<void>} [sendResetLink] Mails the owner a link to the
+ *   site's own reset page (better-auth's HTTP handler is not mounted, so its own link would lead nowhere).
+ */
+
+/**
+ * @param {AuthSetup} setup
  * @returns {import('better-auth').BetterAuthOptions}
  */
-export function authOptions({ db, kind, secret, baseURL, appName }) {
+export function authOptions({ db, kind, secret, baseURL, appName, secureCookies = false, idleMinutes = 120, sendResetLink }) {
+  const idleSeconds = idleMinutes * 60;
   return {
     appName,
     database: { db, type: kind },
@@ -23,15 +40,27 @@ export function authOptions({ db, kind, secret, baseURL, appName }) {
       disableSignUp: true,
       minPasswordLength: passwordRules.minLength,
       maxPasswordLength: passwordRules.maxLength,
+      resetPasswordTokenExpiresIn: resetLinkMinutes * 60,
+      revokeSessionsOnPasswordReset: true,
+      ...(sendResetLink && { sendResetPassword: async ({ user, token }) => sendResetLink({ email: user.email, token }) }),
     },
+    // Sliding idle expiry: every use more than a minute after the last one pushes the expiry on by the idle time. The
+    // absolute limit is enforced by the admin guard (src/server/auth/session.ts) from the session's creation time.
+    // freshAge 0: disabling two-factor asks for the password instead of a recent sign-in.
+    session: { expiresIn: idleSeconds, updateAge: Math.min(60, idleSeconds), freshAge: 0 },
     plugins: [twoFactor({ issuer: appName })],
-    // The HTTP front resolves the client address (TRUST_PROXY) and hands on only that, as X-Forwarded-For.
-    advanced: { ipAddress: { ipAddressHeaders: ['x-forwarded-for'] } },
+    advanced: {
+      // The HTTP front resolves the client address (TRUST_PROXY) and hands on only that, as X-Forwarded-For.
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+      useSecureCookies: secureCookies,
+      cookiePrefix: 'hale-admin',
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: secureCookies, path: '/' },
+    },
     telemetry: { enabled: false },
   };
 }
 
-/** @param {Parameters<typeof authOptions>[0]} options */
+/** @param {AuthSetup} options */
 export function createAuth(options) {
   return betterAuth(authOptions(options));
 }

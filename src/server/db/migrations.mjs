@@ -87,7 +87,42 @@ const migrations = {
       await db.deleteFrom('settings').where('key', '=', 'auth_secret').execute();
     },
   },
+  '0003_admin': {
+    async up(db) {
+      // The lead inbox: a status the owner sets, and the time of the last activity (retention counts from it).
+      await db.schema
+        .alterTable('contact_messages')
+        .addColumn('status', 'text', (c) => c.notNull().defaultTo('new'))
+        .execute();
+      await db.schema
+        .alterTable('contact_messages')
+        .addColumn('updated_at', 'bigint', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db
+        .updateTable('contact_messages')
+        .set((eb) => ({ updated_at: eb.ref('created_at') }))
+        .execute();
+      await db.schema
+        .createTable('account_events')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('address', 'text')
+        .addColumn('user_agent', 'text')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('account_events_user').on('account_events').columns(['user_id', 'created_at']).execute();
+    },
+    async down(db) {
+      await db.schema.dropTable('account_events').execute();
+      await db.schema.alterTable('contact_messages').dropColumn('updated_at').execute();
+      await db.schema.alterTable('contact_messages').dropColumn('status').execute();
+    },
+  },
 };
+
+/** The project's migration names, in order (better-auth's own tables are not among them). */
+export const projectMigrationNames = Object.keys(migrations);
 
 /**
  * The project's migrations, then better-auth's tables (its own programmatic migrations, which add what is missing).

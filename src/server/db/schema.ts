@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /** Row types of the tables created in migrations.mjs. Times are epoch milliseconds. */
 export interface ContactMessageTable {
   id: string;
@@ -7,9 +9,22 @@ export interface ContactMessageTable {
   email: string;
   subject: string;
   message: string;
+  /** new | replied | client | spam (src/config/admin.ts) */
+  status: Generated<string>;
+  /** Last activity: received or marked. Retention counts from here. */
+  updated_at: number;
 }
 
-export type MailKind = 'lead' | 'alert';
+export interface AccountEventTable {
+  id: string;
+  user_id: string;
+  type: string;
+  address: string | null;
+  user_agent: string | null;
+  created_at: number;
+}
+
+export type MailKind = 'lead' | 'alert' | 'password_reset';
 export type MailStatus = 'pending' | 'sent';
 
 export interface MailOutboxTable {
@@ -51,6 +66,7 @@ export interface SettingTable {
 }
 
 export interface Database {
+  account_events: AccountEventTable;
   contact_messages: ContactMessageTable;
   mail_outbox: MailOutboxTable;
   rate_limit_hits: RateLimitHitTable;

@@ -1,0 +1,174 @@
+/**
+ * The admin's small building blocks, in the manner of shadcn/ui: native elements, a few variants, composable.
+ * Server-rendered or hydrated alike; no state of their own.
+ */
+import { type ButtonHTMLAttributes, type ComponentProps, type ReactNode, useId } from 'react';
+import { formatExact, formatRelative } from '~/lib/format';
+
+const buttonVariants = {
+  primary: 'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-slate-400',
+  secondary: 'border border-slate-300 bg-white text-ink hover:bg-slate-50 disabled:text-slate-500',
+  danger: 'bg-red-700 text-white hover:bg-red-800 disabled:bg-slate-400',
+  ghost: 'text-brand-700 underline-offset-2 hover:underline disabled:text-slate-500',
+} as const;
+
+export function buttonClass(variant: keyof typeof buttonVariants = 'primary', size: 'md' | 'sm' = 'md') {
+  const sizing = size === 'sm' ? 'min-h-9 px-3 text-sm' : 'min-h-11 px-4';
+  return `inline-flex items-center justify-center gap-2 rounded-lg font-semibold focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${sizing} ${buttonVariants[variant]}`;
+}
+
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  className = '',
+  type = 'button',
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: keyof typeof buttonVariants; size?: 'md' | 'sm' }) {
+  return <button type={type} className={`${buttonClass(variant, size)} ${className}`} {...props} />;
+}
+
+export function Card({
+  title,
+  headingLevel = 2,
+  actions,
+  children,
+  className = '',
+}: {
+  title?: ReactNode;
+  headingLevel?: 2 | 3;
+  actions?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <section className={`rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 ${className}`}>
+      {(title || actions) && (
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+          {title && <Heading className="text-lg font-semibold text-ink">{title}</Heading>}
+          {actions}
+        </div>
+      )}
+      {children}
+    </section>
+  );
+}
+
+const badgeVariants = {
+  neutral: 'bg-slate-100 text-slate-800',
+  good: 'bg-emerald-100 text-emerald-900',
+  warn: 'bg-amber-100 text-amber-900',
+  bad: 'bg-red-100 text-red-900',
+  info: 'bg-brand-50 text-brand-800',
+} as const;
+export type BadgeVariant = keyof typeof badgeVariants;
+
+export function Badge({ variant = 'neutral', children }: { variant?: BadgeVariant; children: ReactNode }) {
+  return <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${badgeVariants[variant]}`}>{children}</span>;
+}
+
+export function Field({ label, error, hint, ...input }: ComponentProps<'input'> & { label: string; error?: string; hint?: string; name: string }) {
+  const id = useId();
+  const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="grid gap-1">
+      <label htmlFor={id} className="font-medium text-ink">
+        {label}
+      </label>
+      {hint && (
+        <p id={`${id}-hint`} className="text-sm text-muted">
+          {hint}
+        </p>
+      )}
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described}
+        className="min-h-11 rounded-lg border border-slate-400 bg-white px-3 text-ink aria-invalid:border-red-700"
+        {...input}
+      />
+      {error && (
+        <p id={`${id}-error`} className="text-sm font-medium text-red-800">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A message box: `role="alert"` for errors so they are announced when they appear. */
+export function Notice({ tone = 'info', children }: { tone?: 'info' | 'error' | 'success'; children: ReactNode }) {
+  const style = { info: 'bg-brand-50 text-brand-800', error: 'bg-red-50 text-red-900', success: 'bg-emerald-50 text-emerald-900' }[tone];
+  return (
+    <p role={tone === 'error' ? 'alert' : 'status'} className={`rounded-lg p-3 text-sm font-medium ${style}`}>
+      {children}
+    </p>
+  );
+}
+
+/** A relative time ("5 minutes ago") with the exact time for screen readers, on hover and in the markup. */
+export function TimeAgo({ at, now }: { at: number; now: number }) {
+  const exact = formatExact(at);
+  return (
+    <time dateTime={new Date(at).toISOString()} title={exact}>
+      {formatRelative(at, now)}
+      <span className="sr-only"> ({exact})</span>
+    </time>
+  );
+}
+
+/** A labelled native select with an "All" choice first, for the GET filter forms. */
+export function FilterSelect<T extends string>({
+  id,
+  label,
+  name,
+  value,
+  options,
+}: {
+  id: string;
+  label: string;
+  name: string;
+  value: T | 'all';
+  options: readonly { value: T; label: string }[];
+}) {
+  return (
+    <div className="grid gap-1">
+      <label htmlFor={id} className="font-medium text-ink">
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={value} className="min-h-11 rounded-lg border border-slate-400 bg-white px-3">
+        <option value="all">All</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** "Newer" and "Older" links between pages of a list; nothing when there is one page. */
+export function Pager({ page, pages, href }: { page: number; pages: number; href: (page: number) => string }) {
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label="Pages" className="flex gap-3">
+      {page > 1 && (
+        <a href={href(page - 1)} className={buttonClass('secondary')}>
+          Newer
+        </a>
+      )}
+      {page < pages && (
+        <a href={href(page + 1)} className={buttonClass('secondary')}>
+          Older
+        </a>
+      )}
+    </nav>
+  );
+}
+
+/** "12 enquiries, page 2 of 3." */
+export function countText(total: number, one: string, many: string, page: number, pages: number, none: string) {
+  if (total === 0) return none;
+  return `${total} ${total === 1 ? one : many}${pages > 1 ? `, page ${page} of ${pages}` : ''}.`;
+}

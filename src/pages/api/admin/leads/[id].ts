@@ -1,0 +1,26 @@
+import type { APIRoute } from 'astro';
+import { leadUpdateForm } from '~/lib/admin-forms';
+import { deleteLead, setLeadStatus } from '~/server/admin/inbox';
+import { jsonAnswer } from '~/server/auth/caller';
+import { guarded, readForm } from '~/server/auth/endpoint';
+import { getRuntime } from '~/server/runtime';
+
+export const prerender = false;
+
+const notFound = () => jsonAnswer(404, { ok: false, error: 'That enquiry no longer exists.' });
+
+/** Mark an enquiry as new, replied, client or spam. */
+export const POST: APIRoute = (context) =>
+  guarded(async () => {
+    const form = await readForm(context.request, leadUpdateForm);
+    if ('answer' in form) return form.answer;
+    const { db } = await getRuntime();
+    return (await setLeadStatus(db, context.params.id!, form.data.status)) ? jsonAnswer(200, { ok: true }) : notFound();
+  });
+
+/** Erase an enquiry and its notification e-mail (a data-subject erasure request, or plain clean-up). */
+export const DELETE: APIRoute = (context) =>
+  guarded(async () => {
+    const { db } = await getRuntime();
+    return (await deleteLead(db, context.params.id!)) ? jsonAnswer(200, { ok: true }) : notFound();
+  });

@@ -1,0 +1,8 @@
+import { changePasswordForm } from '~/lib/admin-forms';
+import { formEndpoint } from '~/server/auth/endpoint';
+
+export const prerender = false;
+
+export const POST = formEndpoint(changePasswordForm, ({ auth, caller, data, session }) =>
+  auth.changePassword(caller, session!, data.currentPassword, data.newPassword),
+);

@@ -1,0 +1,6 @@
+import { passwordOnlyForm } from '~/lib/admin-forms';
+import { formEndpoint } from '~/server/auth/endpoint';
+
+export const prerender = false;
+
+export const POST = formEndpoint(passwordOnlyForm, ({ auth, caller, data }) => auth.startTwoFactor(caller, data.password));

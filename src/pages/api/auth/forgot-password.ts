@@ -1,0 +1,6 @@
+import { forgotPasswordForm } from '~/lib/admin-forms';
+import { formEndpoint } from '~/server/auth/endpoint';
+
+export const prerender = false;
+
+export const POST = formEndpoint(forgotPasswordForm, ({ auth, caller, data }) => auth.requestReset(caller, data.email));

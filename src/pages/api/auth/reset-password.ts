@@ -1,0 +1,6 @@
+import { resetPasswordForm } from '~/lib/admin-forms';
+import { formEndpoint } from '~/server/auth/endpoint';
+
+export const prerender = false;
+
+export const POST = formEndpoint(resetPasswordForm, ({ auth, caller, data }) => auth.resetPassword(caller, data.token, data.password));

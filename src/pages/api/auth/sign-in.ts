@@ -1,0 +1,6 @@
+import { signInForm } from '~/lib/admin-forms';
+import { formEndpoint } from '~/server/auth/endpoint';
+
+export const prerender = false;
+
+export const POST = formEndpoint(signInForm, ({ auth, caller, data }) => auth.signIn(caller, data.email, data.password));

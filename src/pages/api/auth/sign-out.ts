@@ -1,0 +1,6 @@
+import { z } from 'zod';
+import { formEndpoint } from '~/server/auth/endpoint';
+
+export const prerender = false;
+
+export const POST = formEndpoint(z.object({}), ({ auth, caller }) => auth.signOut(caller));

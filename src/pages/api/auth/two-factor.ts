@@ -1,0 +1,6 @@
+import { codeForm } from '~/lib/admin-forms';
+import { formEndpoint } from '~/server/auth/endpoint';
+
+export const prerender = false;
+
+export const POST = formEndpoint(codeForm, ({ auth, caller, data }) => auth.verifyCode(caller, data.code, data.method));

@@ -1,0 +1,184 @@
+/**
+ * The admin in Chromium as the owner uses it: signing in with the keyboard alone, every tab, two-factor set up from
+ * Settings and used at the next sign-in, and axe on every admin view at phone and desktop widths.
+ */
+import { spawnSync } from 'node:child_process';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { adminPaths, adminTabs } from '../../src/config/admin';
+import { totp } from '../support/totp';
+
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const password = 'owner long passphrase for tests';
+
+/** One account per worker and purpose, created with the project's own command on the server's database. */
+function createOwner(purpose: string, workerIndex: number) {
+  const email = `${purpose}-${workerIndex}-${Date.now()}@example.com`;
+  const result = spawnSync(process.execPath, ['scripts/admin.mjs', 'create', '--email', email], {
+    input: `${password}\n`,
+    env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL },
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+  expect(result.stderr).toBe('');
+  return email;
+}
+
+/** Each test is its own client address, so sign-in limits never collide between tests. */
+async function asNewClient(page: Page) {
+  const octet = () => 1 + Math.floor(Math.random() * 254);
+  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': `10.${octet()}.${octet()}.${octet()}` });
+}
+
+async function signIn(page: Page, email: string, next: string = adminPaths.home) {
+  await page.goto(`${adminPaths.signIn}?next=${encodeURIComponent(next)}`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function expectNoAxeViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    label,
+  ).toEqual([]);
+}
+
+test.beforeEach(async ({ page }) => asNewClient(page));
+
+test('a visitor without a session is sent to sign-in, then lands on the page they asked for', async ({ page }, info) => {
+  const email = createOwner('redirect', info.workerIndex);
+  await page.goto(adminPaths.security);
+  await expect(page).toHaveURL(new RegExp(`${adminPaths.signIn}\\?next=`));
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('not the right password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'The e-mail address or password is not right' })).toBeVisible();
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(adminPaths.security);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Security log');
+});
+
+test('signing in and visiting every tab works with the keyboard alone, and the tab is kept in the URL', async ({ page }, info) => {
+  const email = createOwner('keyboard', info.workerIndex);
+  await page.goto(adminPaths.home);
+  await expect(page).toHaveURL(/sign-in/);
+  await expect(page.locator('astro-island:has(form)')).not.toHaveAttribute('ssr', '');
+  await page.getByLabel('Email').focus();
+  await page.keyboard.type(email);
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Password')).toBeFocused();
+  await page.keyboard.type(password);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(adminPaths.home);
+  await expect(page.locator('astro-island:has([role=tablist])')).not.toHaveAttribute('ssr', '');
+
+  // Tab moves to the selected tab; the arrow keys, Home and End move along the tablist.
+  const overview = page.getByRole('tab', { name: 'Overview' });
+  await overview.focus();
+  for (const [index, tab] of adminTabs.entries()) {
+    if (index > 0) await page.keyboard.press('ArrowRight');
+    const current = page.getByRole('tab', { name: tab.label });
+    await expect(current).toBeFocused();
+    await expect(current).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel')).toBeVisible();
+    await expect(page).toHaveURL(adminPaths.tab(tab.id));
+  }
+  await page.keyboard.press('ArrowRight');
+  await expect(overview).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(page.getByRole('tab', { name: 'Settings' })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Home');
+  await expect(overview).toHaveAttribute('aria-selected', 'true');
+  // Into the panel with Tab.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('tabpanel', { name: 'Overview' })).toBeFocused();
+
+  // A reload keeps the tab; the back button returns to the one before.
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Settings' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: 'Performance' }).click();
+  await page.goBack();
+  await expect(page).toHaveURL(adminPaths.tab('settings'));
+  await expect(page.getByRole('tab', { name: 'Settings' })).toHaveAttribute('aria-selected', 'true');
+
+  // A tab whose feature comes later says so instead of showing figures.
+  await page.getByRole('tab', { name: 'Performance' }).click();
+  await expect(page.getByRole('tabpanel')).toContainText('not collected yet');
+});
+
+test('two-factor: set up from Settings with a code from the app, then asked for at the next sign-in', async ({ page }, info) => {
+  const email = createOwner('two-factor', info.workerIndex);
+  await signIn(page, email, adminPaths.tab('settings'));
+  await expect(page).toHaveURL(adminPaths.tab('settings'));
+  const card = page.locator('section', { has: page.getByRole('heading', { name: 'Two-factor authentication' }) });
+  await card.getByLabel('Password').fill(password);
+  await card.getByRole('button', { name: 'Set up two-factor' }).click();
+  await expect(card.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  await expect(card.locator('[data-backup-codes] li')).toHaveCount(10);
+  const secret = (await card.locator('[data-totp-secret]').textContent())!.trim();
+  const backupCode = (await card.locator('[data-backup-codes] li').first().textContent())!.trim();
+  await card.getByLabel('3. Code from the app').fill(totp(secret));
+  await card.getByRole('button', { name: 'Turn on two-factor' }).click();
+  await expect(card.getByText('On', { exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await expect(page).toHaveURL(/sign-in\?signed-out=1/);
+  await expect(page.getByRole('status').filter({ hasText: 'You have signed out.' })).toBeVisible();
+  await signIn(page, email);
+  await expect(page.getByRole('heading', { name: 'Two-factor check' })).toBeVisible();
+  await expect(page.getByLabel('Code', { exact: true })).toBeFocused();
+  await page.getByLabel('Code', { exact: true }).fill(totp(secret));
+  await page.getByRole('button', { name: 'Verify and sign in' }).click();
+  await expect(page).toHaveURL(adminPaths.home);
+
+  // A backup code works instead of the app, once.
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await expect(page).toHaveURL(/sign-in\?signed-out=1/);
+  await signIn(page, email);
+  await page.getByRole('button', { name: 'Use a backup code instead' }).click();
+  await page.getByLabel('Backup code').fill(backupCode);
+  await page.getByRole('button', { name: 'Verify and sign in' }).click();
+  await expect(page).toHaveURL(adminPaths.home);
+});
+
+for (const width of [390, 1280]) {
+  test.describe(`admin views at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test('have no WCAG 2.2 AA violations', async ({ page, request }, info) => {
+      for (const path of [adminPaths.signIn, adminPaths.forgotPassword, `${adminPaths.resetPassword}?token=expired-or-unknown-token`]) {
+        await page.goto(path);
+        await expectNoAxeViolations(page, path);
+      }
+      // An enquiry, so the inbox and its page have content.
+      const sent = await request.post('/api/contact', {
+        data: { name: 'Jane Smith', email: 'jane@example.com', subject: `Axe check ${width}`, message: 'Please help with local SEO for my bakery.' },
+        headers: { 'X-Forwarded-For': `10.200.${width % 250}.${info.workerIndex + 1}` },
+      });
+      expect(sent.status()).toBe(201);
+      const { id } = (await sent.json()) as { id: string };
+
+      await signIn(page, createOwner(`axe-${width}`, info.workerIndex));
+      await expect(page).toHaveURL(adminPaths.home);
+      for (const tab of adminTabs) {
+        await page.goto(adminPaths.tab(tab.id));
+        await expect(page.locator('astro-island:has([role=tablist])')).not.toHaveAttribute('ssr', '');
+        await expectNoAxeViolations(page, `tab ${tab.id}`);
+      }
+      for (const path of [adminPaths.leads, adminPaths.lead(id), adminPaths.security, `${adminPaths.security}?severity=high`]) {
+        await page.goto(path);
+        await expectNoAxeViolations(page, path);
+      }
+      // Nothing is wider than the screen.
+      for (const path of [adminPaths.home, adminPaths.tab('settings'), adminPaths.leads, adminPaths.security]) {
+        await page.goto(path);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, path).toBeLessThanOrEqual(0);
+      }
+    });
+  });
+}

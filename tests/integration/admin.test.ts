@@ -1,0 +1,491 @@
+/**
+ * The admin end to end against the built server as a real process: the guard, sign-in and its limits, two-factor,
+ * sessions, the password reset by e-mail, the lead inbox and its CSV. Runs on SQLite and, when TEST_DATABASE_URL is
+ * set, PostgreSQL.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminPaths, authMessages, signInLimits } from '../../src/config/admin';
+import { type Db, openDatabase } from '../../src/server/db';
+import { CookieClient } from '../support/browser-session';
+import { createTarget, databaseNames, type DatabaseTarget } from '../support/databases';
+import { freePort, SiteProcess } from '../support/server';
+import { SmtpSink } from '../support/smtp-sink';
+import { totp } from '../support/totp';
+import { until } from '../support/until';
+
+const initialPassword = 'a sensible long passphrase';
+/** The password changes during the run (reset, change); each database starts from the initial one. */
+const owner = { email: 'owner@example.com', password: initialPassword };
+const other = { email: 'second@example.com', password: 'another sensible passphrase' };
+
+let addressCounter = 0;
+const nextAddress = () => `198.51.100.${++addressCounter % 250}`;
+
+/** Every admin page and endpoint, as the guard must refuse them without a valid session. */
+const guardedPages = [adminPaths.home, adminPaths.tab('settings'), adminPaths.leads, adminPaths.lead('x'), adminPaths.security];
+const guardedEndpoints: [string, string][] = [
+  ['GET', '/api/admin/sessions'],
+  ['POST', '/api/admin/sessions'],
+  ['POST', '/api/admin/password'],
+  ['POST', '/api/admin/two-factor/start'],
+  ['POST', '/api/admin/two-factor/confirm'],
+  ['POST', '/api/admin/two-factor/disable'],
+  ['POST', '/api/admin/leads/x'],
+  ['DELETE', '/api/admin/leads/x'],
+  ['GET', adminPaths.leadsCsv],
+];
+
+describe.each(databaseNames())('admin on %s', (name) => {
+  let target: DatabaseTarget;
+  let db: Db;
+  let sink: SmtpSink;
+  let site: SiteProcess;
+
+  const browser = (address = nextAddress()) =>
+    new CookieClient(site.base, { 'X-Forwarded-For': address, 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36' });
+  const createAccount = (account: { email: string; password: string }) => {
+    const result = spawnSync(process.execPath, ['scripts/admin.mjs', 'create', '--email', account.email], {
+      input: `${account.password}\n`,
+      env: { ...process.env, DATABASE_URL: target.url },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.stderr).toBe('');
+  };
+  async function signedIn(account = owner) {
+    const client = browser();
+    const answer = await client.json('/api/auth/sign-in', account);
+    expect(answer).toEqual({ status: 200, body: { ok: true } });
+    return client;
+  }
+  async function expectRefused(client: CookieClient) {
+    for (const path of guardedPages) {
+      const response = await client.request(path);
+      expect(response.status, path).toBe(303);
+      expect(response.headers.get('location'), path).toBe(`${adminPaths.signIn}?next=${encodeURIComponent(path)}`);
+    }
+    for (const [method, path] of guardedEndpoints) {
+      const response = await client.request(path, { method, body: method === 'GET' ? undefined : '{}', headers: { 'Content-Type': 'application/json' } });
+      expect(response.status, `${method} ${path}`).toBe(401);
+      expect(await response.json()).toEqual({ ok: false, error: authMessages.sessionEnded });
+    }
+  }
+  const sessionRows = () => db.selectFrom('session' as never).selectAll() as never as { execute(): Promise<Record<string, unknown>[]> };
+  /** A date column moved into the past, in whatever form this database stores it. */
+  const pastValue = (sample: unknown, ms: number) => (sample instanceof Date ? new Date(ms) : typeof sample === 'number' ? ms : new Date(ms).toISOString());
+
+  beforeAll(async () => {
+    expect(existsSync('dist/server/entry.mjs'), 'run "npm run build" first').toBe(true);
+    target = await createTarget(name);
+    sink = new SmtpSink(await freePort());
+    await sink.start();
+    owner.password = initialPassword;
+    createAccount(owner);
+    createAccount(other);
+    site = new SiteProcess(await freePort(), {
+      DATABASE_URL: target.url,
+      SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+      CONTACT_TO: 'alerts@example.com',
+      TRUST_PROXY: 'true',
+      OUTBOX_POLL_MS: '100',
+      OUTBOX_BASE_DELAY_MS: '200',
+      OUTBOX_MAX_DELAY_MS: '800',
+    });
+    await site.start();
+    ({ db } = await openDatabase(name === 'sqlite' ? target.url : process.env.TEST_DATABASE_URL, target.options));
+  }, 90_000);
+
+  afterAll(async () => {
+    await site?.stop();
+    await sink?.stop();
+    await db?.destroy();
+    await target?.dispose();
+  });
+
+  it('refuses every admin page and endpoint without a session, with a forged cookie and with a signed-out one', async () => {
+    await expectRefused(browser());
+    const forged = browser();
+    forged.setCookie('hale-admin.session_token', 'forged-token.c2lnbmF0dXJl');
+    await expectRefused(forged);
+    const signedOut = await signedIn();
+    const stolen = signedOut.cookie('hale-admin.session_token')!;
+    await signedOut.json('/api/auth/sign-out');
+    const replay = browser();
+    replay.setCookie('hale-admin.session_token', stolen);
+    await expectRefused(replay);
+  });
+
+  it('refuses a session past its idle expiry or past the absolute limit', async () => {
+    const idle = await signedIn();
+    const sessions = await sessionRows().execute();
+    const token = decodeURIComponent(idle.cookie('hale-admin.session_token')!).split('.')[0];
+    const row = sessions.find((s) => s.token === token)!;
+    await db
+      .updateTable('session' as never)
+      .set({ expiresAt: pastValue(row.expiresAt, Date.now() - 1000) } as never)
+      .where('token' as never, '=', token as never)
+      .execute();
+    await expectRefused(idle);
+
+    const old = await signedIn();
+    const oldToken = decodeURIComponent(old.cookie('hale-admin.session_token')!).split('.')[0];
+    const oldRow = (await sessionRows().execute()).find((s) => s.token === oldToken)!;
+    await db
+      .updateTable('session' as never)
+      .set({ createdAt: pastValue(oldRow.createdAt, Date.now() - 169 * 3_600_000) } as never)
+      .where('token' as never, '=', oldToken as never)
+      .execute();
+    await expectRefused(old);
+  });
+
+  it('signs in, lands where asked, and marks admin answers private', async () => {
+    const client = await signedIn();
+    const dashboard = await client.request(adminPaths.tab('settings'));
+    expect(dashboard.status).toBe(200);
+    expect(dashboard.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    expect(dashboard.headers.get('cache-control')).toBe('no-store');
+    const html = await dashboard.text();
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow"');
+    expect(html).toContain(owner.email);
+    // Signed in, the sign-in page sends you on; only a local path is accepted as the destination.
+    expect((await client.request(`${adminPaths.signIn}?next=${encodeURIComponent('/admin/leads?q=x')}`)).headers.get('location')).toBe('/admin/leads?q=x');
+    for (const next of ['//evil.example/', 'https://evil.example/', '/\\evil.example']) {
+      expect((await client.request(`${adminPaths.signIn}?next=${encodeURIComponent(next)}`)).headers.get('location'), next).toBe(adminPaths.home);
+    }
+    const robots = await (await fetch(`${site.base}/robots.txt`)).text();
+    expect(robots).toContain(`Disallow: ${adminPaths.home}`);
+    expect(await (await fetch(`${site.base}/sitemap.xml`)).text()).not.toContain('/admin');
+  });
+
+  it('gives one generic answer for a wrong e-mail and a wrong password, and never a 5xx for bad input', async () => {
+    const wrongPassword = await browser().json('/api/auth/sign-in', { email: owner.email, password: 'not the password at all' });
+    const unknownEmail = await browser().json('/api/auth/sign-in', { email: 'nobody@example.com', password: owner.password });
+    expect(wrongPassword).toEqual({ status: 401, body: { ok: false, error: authMessages.invalidCredentials } });
+    expect(unknownEmail).toEqual(wrongPassword);
+    const bad = browser();
+    for (const body of ['{', '[]', '{"email":1}', '{"email":"x","password":""}', `{"email":"a@b.co","password":"${'x'.repeat(5000)}"}`]) {
+      const response = await bad.request('/api/auth/sign-in', { method: 'POST', body, headers: { 'Content-Type': 'application/json' } });
+      expect(response.status, body).toBeGreaterThanOrEqual(400);
+      expect(response.status, body).toBeLessThan(500);
+    }
+  });
+
+  it('locks an account after five failures in fifteen minutes, with the same generic answer, and alerts once', async () => {
+    const eventsBefore = await db.selectFrom('security_events').select('id').where('type', '=', 'auth_failure').execute();
+    for (let i = 0; i < signInLimits.accountFailures; i++) {
+      const answer = await browser().json('/api/auth/sign-in', { email: other.email, password: `wrong password number ${i}` });
+      expect(answer.status).toBe(401);
+    }
+    // The right password, from a fresh address, is refused while the lock lasts.
+    const locked = await browser().json('/api/auth/sign-in', other);
+    expect(locked).toEqual({ status: 401, body: { ok: false, error: authMessages.invalidCredentials } });
+    const eventsAfter = await db.selectFrom('security_events').select(['id', 'severity']).where('type', '=', 'auth_failure').execute();
+    expect(eventsAfter.length - eventsBefore.length).toBe(signInLimits.accountFailures + 1);
+    expect(new Set(eventsAfter.map((e) => e.severity))).toEqual(new Set(['high']));
+    const alerts = await until(async () => {
+      const mails = sink.received.filter((m) => /Security alert/.test(m.headers.subject ?? ''));
+      return mails.length > 0 ? mails : undefined;
+    });
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]!.to).toEqual(['alerts@example.com']);
+    // The owner's own account is not affected.
+    await signedIn(owner);
+  });
+
+  it('waits an address out after too many failures when the proxy is trusted, without holding back other addresses', async () => {
+    const attacker = browser('203.0.113.77');
+    for (let i = 0; i < signInLimits.addressFailures; i++) {
+      expect((await attacker.json('/api/auth/sign-in', { email: `guess${i}@example.com`, password: 'wrong password here' })).status).toBe(401);
+    }
+    const blocked = await attacker.json('/api/auth/sign-in', owner);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.error).toBe(authMessages.tooManyAttempts(signInLimits.addressWindowMinutes));
+    await signedIn(owner);
+  });
+
+  it('refuses state-changing requests from another site', async () => {
+    const client = await signedIn();
+    for (const [path, body] of [
+      ['/api/auth/sign-in', owner],
+      ['/api/admin/sessions', { scope: 'others' }],
+      ['/api/admin/leads/x', { status: 'spam' }],
+    ] as const) {
+      const response = await client.post(path, body, { Origin: 'https://evil.example' });
+      expect(response.status, path).toBe(403);
+      const fetchSite = await client.post(path, body, { 'Sec-Fetch-Site': 'cross-site' });
+      expect(fetchSite.status, path).toBe(403);
+    }
+  });
+
+  it('signs out the other sessions, or one of them, and keeps this one', async () => {
+    const here = await signedIn();
+    const phone = await signedIn();
+    const laptop = await signedIn();
+    const { body } = await here
+      .request('/api/admin/sessions')
+      .then(async (r) => ({ body: (await r.json()) as { sessions: { id: string; current: boolean }[] } }));
+    expect(body.sessions.filter((s) => s.current)).toHaveLength(1);
+    const phoneSessions = (await (await phone.request('/api/admin/sessions')).json()) as { sessions: { id: string; current: boolean }[] };
+    const phoneId = phoneSessions.sessions.find((s) => s.current)!.id;
+    expect((await here.json('/api/admin/sessions', { scope: 'one', id: phoneId })).status).toBe(200);
+    expect((await phone.request('/api/admin/sessions')).status).toBe(401);
+    expect((await laptop.request('/api/admin/sessions')).status).toBe(200);
+    expect((await here.json('/api/admin/sessions', { scope: 'others' })).status).toBe(200);
+    expect((await laptop.request('/api/admin/sessions')).status).toBe(401);
+    expect((await here.request('/api/admin/sessions')).status).toBe(200);
+  });
+
+  it('enrols two-factor with a code computed from the secret, then asks for a code at sign-in; a backup code works once', async () => {
+    const client = await signedIn();
+    expect((await client.json('/api/admin/two-factor/start', { password: 'wrong password here' })).status).toBe(400);
+    const started = await client.json('/api/admin/two-factor/start', { password: owner.password });
+    expect(started.status).toBe(200);
+    const secret = String(started.body.secret);
+    const backupCodes = started.body.backupCodes as string[];
+    expect(backupCodes).toHaveLength(10);
+    expect(String(started.body.totpURI)).toMatch(/^otpauth:\/\/totp\//);
+    expect((await client.json('/api/admin/two-factor/confirm', { code: '000000' === totp(secret) ? '111111' : '000000' })).status).toBe(400);
+    expect((await client.json('/api/admin/two-factor/confirm', { code: totp(secret) })).status).toBe(200);
+
+    // Password alone no longer signs in.
+    const next = browser();
+    expect(await next.json('/api/auth/sign-in', owner)).toEqual({ status: 200, body: { ok: true, twoFactor: true } });
+    expect((await next.request('/api/admin/sessions')).status).toBe(401);
+    expect((await next.json('/api/auth/two-factor', { method: 'totp', code: totp(secret) === '123456' ? '654321' : '123456' })).status).toBe(401);
+    expect((await next.json('/api/auth/two-factor', { method: 'totp', code: totp(secret) })).status).toBe(200);
+    expect((await next.request('/api/admin/sessions')).status).toBe(200);
+
+    const withBackup = browser();
+    await withBackup.json('/api/auth/sign-in', owner);
+    expect((await withBackup.json('/api/auth/two-factor', { method: 'backup', code: backupCodes[0] })).status).toBe(200);
+    const again = browser();
+    await again.json('/api/auth/sign-in', owner);
+    expect((await again.json('/api/auth/two-factor', { method: 'backup', code: backupCodes[0] })).status).toBe(401);
+    expect((await again.json('/api/auth/two-factor', { method: 'backup', code: backupCodes[1] })).status).toBe(200);
+
+    // Turning it off needs the password; the history lists each step.
+    expect((await again.json('/api/admin/two-factor/disable', { password: 'wrong password here' })).status).toBe(400);
+    expect((await again.json('/api/admin/two-factor/disable', { password: owner.password })).status).toBe(200);
+    expect(await browser().json('/api/auth/sign-in', owner)).toEqual({ status: 200, body: { ok: true } });
+    const types = (await db.selectFrom('account_events').select('type').execute()).map((e) => e.type);
+    for (const type of ['signed_in', 'signed_out', 'two_factor_enrolled', 'two_factor_verified', 'two_factor_backup_code_used', 'two_factor_removed']) {
+      expect(types, type).toContain(type);
+    }
+  });
+
+  it('e-mails a single-use reset link through the outbox, answering the same for an unknown address', async () => {
+    const asker = browser();
+    const known = await asker.json('/api/auth/forgot-password', { email: owner.email });
+    const unknown = await asker.json('/api/auth/forgot-password', { email: 'nobody@example.com' });
+    expect(known).toEqual({ status: 200, body: { ok: true, message: authMessages.resetRequested } });
+    expect(unknown).toEqual(known);
+    const [mail] = await until(async () => {
+      const mails = sink.received.filter((m) => m.to.includes(owner.email));
+      return mails.length > 0 ? mails : undefined;
+    });
+    expect(sink.received.filter((m) => m.to.includes('nobody@example.com'))).toHaveLength(0);
+    const token = /reset-password\?token=([\w-]+)/.exec(mail!.text)?.[1];
+    expect(token).toBeTruthy();
+    const weak = await asker.json('/api/auth/reset-password', { token, password: 'password1234' });
+    expect(weak.status).toBe(400);
+    const newPassword = 'a brand new long passphrase';
+    expect((await asker.json('/api/auth/reset-password', { token, password: newPassword })).status).toBe(200);
+    expect((await asker.json('/api/auth/reset-password', { token, password: 'yet another new passphrase' })).body).toEqual({
+      ok: false,
+      error: authMessages.resetInvalid,
+    });
+    expect((await browser().json('/api/auth/sign-in', { email: owner.email, password: owner.password })).status).toBe(401);
+    expect((await browser().json('/api/auth/sign-in', { email: owner.email, password: newPassword })).status).toBe(200);
+    owner.password = newPassword;
+  });
+
+  it('changes the password and signs out every other session', async () => {
+    const here = await signedIn();
+    const elsewhere = await signedIn();
+    expect((await here.json('/api/admin/password', { currentPassword: 'wrong password here', newPassword: 'changed long passphrase' })).status).toBe(400);
+    expect((await here.json('/api/admin/password', { currentPassword: owner.password, newPassword: 'qwerty123456' })).status).toBe(400);
+    expect((await here.json('/api/admin/password', { currentPassword: owner.password, newPassword: 'changed long passphrase' })).status).toBe(200);
+    owner.password = 'changed long passphrase';
+    expect((await elsewhere.request('/api/admin/sessions')).status).toBe(401);
+    expect((await here.request('/api/admin/sessions')).status).toBe(200);
+  });
+
+  it('without a trusted proxy, a claimed X-Forwarded-For does not make a new client: the socket address is limited', async () => {
+    const direct = new SiteProcess(await freePort(), { DATABASE_URL: target.url, SMTP_URL: '', TRUST_PROXY: 'false' });
+    await direct.start();
+    try {
+      for (let i = 0; i <= signInLimits.addressFailures; i++) {
+        const client = new CookieClient(direct.base, { 'X-Forwarded-For': `192.0.2.${i + 1}` });
+        const answer = await client.json('/api/auth/sign-in', { email: `spoof${i}@example.com`, password: 'wrong password here' });
+        expect(answer.status, `attempt ${i + 1}`).toBe(i < signInLimits.addressFailures ? 401 : 429);
+      }
+    } finally {
+      await direct.stop();
+    }
+  });
+});
+
+describe.each(databaseNames())('lead inbox on %s', (name) => {
+  let target: DatabaseTarget;
+  let db: Db;
+  let sink: SmtpSink;
+  let site: SiteProcess;
+  let client: CookieClient;
+
+  beforeAll(async () => {
+    target = await createTarget(name);
+    sink = new SmtpSink(await freePort());
+    // The mail server is down at first: enquiries must wait, visibly, and go out once it is back.
+    const result = spawnSync(process.execPath, ['scripts/admin.mjs', 'create', '--email', owner.email], {
+      input: 'inbox owner long passphrase\n',
+      env: { ...process.env, DATABASE_URL: target.url },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.stderr).toBe('');
+    site = new SiteProcess(await freePort(), {
+      DATABASE_URL: target.url,
+      SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+      TRUST_PROXY: 'true',
+      OUTBOX_POLL_MS: '100',
+      OUTBOX_BASE_DELAY_MS: '200',
+      OUTBOX_MAX_DELAY_MS: '400',
+    });
+    await site.start();
+    ({ db } = await openDatabase(name === 'sqlite' ? target.url : process.env.TEST_DATABASE_URL, target.options));
+    client = new CookieClient(site.base, { 'X-Forwarded-For': '198.51.100.200' });
+    expect((await client.json('/api/auth/sign-in', { email: owner.email, password: 'inbox owner long passphrase' })).status).toBe(200);
+  }, 90_000);
+
+  afterAll(async () => {
+    await site?.stop();
+    await sink?.stop();
+    await db?.destroy();
+    await target?.dispose();
+  });
+
+  /** A page's HTML without React's text separators, as a person reads it. */
+  const page = async (path: string) => (await (await client.request(path)).text()).replace(/<!-- -->/g, '');
+  const enquire = (subject: string, extra: Record<string, string> = {}) =>
+    site.post('/api/contact', JSON.stringify({ name: 'Jane Smith', email: 'jane@example.com', subject, message: 'Please help with local SEO.', ...extra }), {
+      'Content-Type': 'application/json',
+      'X-Forwarded-For': nextAddress(),
+    });
+
+  it('shows an enquiry as waiting with its SMTP error while the mail server is down, then as e-mailed once it is back', async () => {
+    expect((await enquire('Stuck while the server is down')).status).toBe(201);
+    const waiting = await until(async () => {
+      const html = await page(adminPaths.leads);
+      return html.includes('last error:') ? html : undefined;
+    });
+    expect(waiting).toContain('Waiting to be e-mailed');
+    expect(waiting).toMatch(/last error: [^<]*ECONNREFUSED/);
+    const settings = await page(adminPaths.tab('settings'));
+    expect(settings).toContain('1 waiting');
+    await sink.start();
+    const sent = await until(async () => {
+      const html = await (await client.request(adminPaths.leads)).text();
+      return html.includes('E-mailed') ? html : undefined;
+    });
+    expect(sent).not.toContain('Waiting to be e-mailed');
+  });
+
+  it('exports CSV equal to the database rows, with a BOM and formulas neutralised', async () => {
+    for (const subject of ['+SUM(1,2) please', '-2+3 in total', '@cmd /c calc', 'Plain "quoted", comma']) {
+      expect((await enquire(subject, { name: 'Zoë Ünal' })).status).toBe(201);
+    }
+    // The form's cleaning drops "=", so a row holding one is written directly: the export must be safe for any row.
+    const now = Date.now();
+    await db
+      .insertInto('contact_messages')
+      .values({
+        id: 'formula-row',
+        created_at: now,
+        updated_at: now,
+        request_type: 'general',
+        name: '=cmd|"/c calc"!A1',
+        email: 'x@example.com',
+        subject: '=HYPERLINK("http://evil.example","click")',
+        message: '=1+1',
+      })
+      .execute();
+    const response = await client.request(adminPaths.leadsCsv);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder().decode(bytes.slice(3));
+    const rows = parseCsv(text);
+    const [header, ...data] = rows;
+    expect(header![0]).toBe('Received (UTC)');
+    const stored = await db.selectFrom('contact_messages').selectAll().orderBy('created_at').orderBy('id').execute();
+    expect(data).toHaveLength(stored.length);
+    const neutral = (v: string) => (/^[=+\-@]/.test(v) ? `'${v}` : v);
+    data.forEach((row, i) => {
+      const lead = stored[i]!;
+      expect(row[0]).toBe(new Date(Number(lead.created_at)).toISOString());
+      expect(row.slice(1, 4)).toEqual([neutral(lead.name), neutral(lead.email), neutral(lead.subject)]);
+      expect(row[5]).toBe(neutral(lead.message));
+      expect(row[8]).toBe(lead.id);
+    });
+    // The subjects as stored (the contact form's cleaning applies first), each formula made inert.
+    for (const start of ["'=HYPERLINK(", "'+SUM(", "'-2+3", "'@cmd"])
+      expect(
+        data.some((r) => r[3]!.startsWith(start)),
+        start,
+      ).toBe(true);
+    expect(data.map((r) => r[1])).toContain('Zoë Ünal');
+  });
+
+  it('marks, searches and deletes enquiries', async () => {
+    const { id } = (await (await enquire('Marked as a client')).json()) as { id: string };
+    expect((await client.json(`/api/admin/leads/${id}`, { status: 'client' })).status).toBe(200);
+    expect((await client.json(`/api/admin/leads/${id}`, { status: 'archived' })).status).toBe(400);
+    const row = await db.selectFrom('contact_messages').select(['status']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.status).toBe('client');
+    const found = await (await client.request(`${adminPaths.leads}?q=${encodeURIComponent('marked as A CLIENT')}`)).text();
+    expect(found).toContain('Marked as a client');
+    expect(found).not.toContain('Stuck while the server is down');
+    const wildcard = await (await client.request(`${adminPaths.leads}?q=${encodeURIComponent('%')}`)).text();
+    expect(wildcard).toContain('No enquiries match.');
+    const detail = await client.request(adminPaths.lead(id));
+    expect(detail.status).toBe(200);
+    // A browser sends its origin with a DELETE; Astro's origin check refuses one without.
+    const erase = () => client.request(`/api/admin/leads/${id}`, { method: 'DELETE', headers: { Origin: site.base } });
+    expect((await erase()).status).toBe(200);
+    expect(await db.selectFrom('contact_messages').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
+    expect((await erase()).status).toBe(404);
+    expect((await client.request(adminPaths.lead(id))).status).toBe(404);
+  });
+});
+
+/** RFC 4180 parsing, enough for the export: quoted cells, doubled quotes, CRLF rows. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += c;
+  }
+  return rows;
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { adminPaths, adminTabs, parseTab } from '../../src/config/admin';
+import { codeForm, signInForm } from '../../src/lib/admin-forms';
+import { formatRelative } from '../../src/lib/format';
+import { safeNext } from '../../src/lib/safe-next';
+import { describeBrowser } from '../../src/lib/user-agent';
+import { csvCell, toCsv } from '../../src/server/admin/csv';
+
+describe('the return address after sign-in', () => {
+  it('keeps local paths with their query and fragment', () => {
+    expect(safeNext('/admin/leads?q=bakery#top', adminPaths.home)).toBe('/admin/leads?q=bakery#top');
+  });
+  it.each(['//evil.example/', '/\\evil.example', 'https://evil.example/admin', 'javascript:alert(1)', 'admin', '', null, '/%0a/x\n'])('refuses %j', (value) => {
+    expect(safeNext(value, adminPaths.home)).toBe(adminPaths.home);
+  });
+});
+
+describe('CSV export cells', () => {
+  it.each([
+    ['=1+1', `"'=1+1"`],
+    ['+SUM(A1)', `"'+SUM(A1)"`],
+    ['-2', `"'-2"`],
+    ['@cmd', `"'@cmd"`],
+    ['\tx', `"'\tx"`],
+    ['Plain "quoted", comma', '"Plain ""quoted"", comma"'],
+    ['a-b=c', '"a-b=c"'],
+    [null, '""'],
+  ])('%j → %s', (value, cell) => {
+    expect(csvCell(value)).toBe(cell);
+  });
+  it('starts with a byte-order mark and ends every row with CRLF', () => {
+    expect(toCsv(['A', 'B'], [['1', 'Zoë']])).toBe('\uFEFF"A","B"\r\n"1","Zoë"\r\n');
+  });
+});
+
+describe('admin forms', () => {
+  it('accepts a 6-digit code with spaces, or a backup code, and nothing else', () => {
+    expect(codeForm.safeParse({ method: 'totp', code: '123 456' })).toMatchObject({ success: true, data: { code: '123456' } });
+    expect(codeForm.safeParse({ method: 'backup', code: 'AbCdE-12345' }).success).toBe(true);
+    expect(codeForm.safeParse({ method: 'totp', code: '12345' }).success).toBe(false);
+    expect(codeForm.safeParse({ method: 'sms', code: '123456' }).success).toBe(false);
+  });
+  it('names each missing sign-in field in en-GB', () => {
+    const result = signInForm.safeParse({ email: '', password: '' });
+    expect(result.success).toBe(false);
+    expect(result.error!.issues.map((i) => i.message)).toEqual(['Enter your e-mail address.', 'Enter your password.']);
+  });
+});
+
+describe('dashboard tabs', () => {
+  it('reads the tab from the URL, defaulting to the overview', () => {
+    expect(parseTab('settings')).toBe('settings');
+    expect(parseTab('nonsense')).toBe('overview');
+    expect(parseTab(null)).toBe(adminTabs[0].id);
+    expect(adminPaths.tab('overview')).toBe(adminPaths.home);
+  });
+});
+
+describe('times and browsers as the owner reads them', () => {
+  const now = Date.UTC(2026, 10, 22, 12, 0, 0);
+  it.each([
+    [now - 10_000, 'just now'],
+    [now - 5 * 60_000, '5 minutes ago'],
+    [now - 3 * 3_600_000, '3 hours ago'],
+    [now - 86_400_000, 'yesterday'],
+    [now + 2 * 3_600_000, 'in 2 hours'],
+  ])('%i → %s', (at, text) => {
+    expect(formatRelative(at, now)).toBe(text);
+  });
+  it.each([
+    ['Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Version/18.0 Mobile/15E148 Safari/604.1', 'Safari on iPhone'],
+    ['Mozilla/5.0 (Linux; Android 15) AppleWebKit/537.36 Chrome/140.0 Mobile Safari/537.36', 'Chrome on Android'],
+    ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/140.0 Safari/537.36 Edg/140.0', 'Edge on Windows'],
+    ['Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:130.0) Gecko/20100101 Firefox/130.0', 'Firefox on Mac'],
+    [null, 'Unknown browser'],
+  ])('%s → %s', (ua, text) => {
+    expect(describeBrowser(ua)).toBe(text);
+  });
+});
