@@ -235,6 +235,11 @@ describe.each(databaseNames())('admin on %s', (name) => {
     expect((await here.json('/api/admin/sessions', { scope: 'others' })).status).toBe(200);
     expect((await laptop.request('/api/admin/sessions')).status).toBe(401);
     expect((await here.request('/api/admin/sessions')).status).toBe(200);
+    // Everywhere: this session too.
+    const other = await signedIn();
+    expect(await here.json('/api/admin/sessions', { scope: 'all' })).toEqual({ status: 200, body: { ok: true, signedOut: true } });
+    expect((await here.request('/api/admin/sessions')).status).toBe(401);
+    expect((await other.request('/api/admin/sessions')).status).toBe(401);
   });
 
   it('enrols two-factor with a code computed from the secret, then asks for a code at sign-in; a backup code works once', async () => {

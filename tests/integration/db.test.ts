@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { business } from '../../src/config/business';
 import { contactLimits } from '../../src/config/contact';
 import { type Db, type DbKind, migrateToLatest, openDatabase } from '../../src/server/db';
 import { acceptSubmission, deleteExpiredLeadData, longestHitWindowMs, rateLimitStatus, rateLimitWindowMs } from '../../src/server/leads';
@@ -164,5 +165,33 @@ describe.each(databaseNames())('database suite on %s', (name) => {
     await deleteExpiredLeadData(db, now + longestHitWindowMs + 1);
     const hits = await db.selectFrom('rate_limit_hits').select('id').where('created_at', '<=', now).execute();
     expect(hits).toHaveLength(0);
+  });
+
+  it('deletes enquiries the retention period after their last activity, and keeps clients', async () => {
+    const now = Date.now();
+    const monthsAgo = (months: number) => {
+      const d = new Date(now);
+      d.setUTCMonth(d.getUTCMonth() - months);
+      return d.getTime();
+    };
+    const old = monthsAgo(business.retention.enquiryMonths) - 86_400_000;
+    const row = (id: string, status: string, updatedAt: number) => ({
+      id,
+      created_at: old,
+      updated_at: updatedAt,
+      status,
+      request_type: 'general',
+      name: 'Jane Smith',
+      email: 'jane@example.com',
+      subject: 'Retention',
+      message: 'Please help with local SEO.',
+    });
+    await db
+      .insertInto('contact_messages')
+      .values([row('retention-old', 'new', old), row('retention-client', 'client', old), row('retention-touched', 'replied', monthsAgo(1))])
+      .execute();
+    await deleteExpiredLeadData(db, now);
+    const kept = (await db.selectFrom('contact_messages').select('id').where('id', 'like', 'retention-%').execute()).map((r) => r.id).sort();
+    expect(kept).toEqual(['retention-client', 'retention-touched']);
   });
 });
