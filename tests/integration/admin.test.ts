@@ -159,6 +159,18 @@ describe.each(databaseNames())('admin on %s', (name) => {
     expect(await (await fetch(`${site.base}/sitemap.xml`)).text()).not.toContain('/admin');
   });
 
+  it('sets a Secure, __Secure- prefixed cookie when the request came over HTTPS (through a trusted proxy)', async () => {
+    const https = { 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': new URL(site.base).host };
+    const client = browser();
+    const response = await client.post('/api/auth/sign-in', owner, https);
+    expect(response.status).toBe(200);
+    const cookie = response.headers.getSetCookie().find((c) => c.startsWith('__Secure-hale-admin.session_token='));
+    expect(cookie).toMatch(/; HttpOnly; Secure; SameSite=Lax$/);
+    expect((await client.request('/api/admin/sessions', { headers: https })).status).toBe(200);
+    const plain = await browser().post('/api/auth/sign-in', owner);
+    expect(plain.headers.getSetCookie().find((c) => c.startsWith('hale-admin.session_token='))).toMatch(/; HttpOnly; SameSite=Lax$/);
+  });
+
   it('gives one generic answer for a wrong e-mail and a wrong password, and never a 5xx for bad input', async () => {
     const wrongPassword = await browser().json('/api/auth/sign-in', { email: owner.email, password: 'not the password at all' });
     const unknownEmail = await browser().json('/api/auth/sign-in', { email: 'nobody@example.com', password: owner.password });
