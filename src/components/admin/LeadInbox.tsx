@@ -74,7 +74,7 @@ export function LeadInbox(props: InboxProps) {
           <label htmlFor="inbox-search" className="font-medium text-ink">
             Search
           </label>
-          <input id="inbox-search" name="q" type="search" defaultValue={search} className="min-h-11 rounded-lg border border-slate-400 px-3" />
+          <input id="inbox-search" name="q" type="search" defaultValue={search} className="min-h-11 w-full min-w-0 rounded-lg border border-slate-400 px-3" />
         </div>
         <FilterSelect
           id="inbox-status"

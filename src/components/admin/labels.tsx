@@ -26,7 +26,7 @@ export function DeliveryState({ delivery }: { delivery: Delivery }) {
   if (delivery.state === 'sent') return <Badge variant="good">E-mailed</Badge>;
   if (delivery.state === 'none') return <Badge variant="neutral">No e-mail</Badge>;
   return (
-    <span className="inline-flex flex-col gap-1">
+    <span className="inline-flex flex-col items-start gap-1">
       <Badge variant="warn">Waiting to be e-mailed</Badge>
       <span className="text-xs text-muted">
         {delivery.attempts} {delivery.attempts === 1 ? 'try' : 'tries'}
