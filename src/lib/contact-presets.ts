@@ -12,6 +12,11 @@ export const requestTypeLabels: Record<RequestType, string> = {
   'seo-checklist': 'Free SEO checklist (PDF)',
 };
 
+/** The label of a stored request type; an unknown one is shown as stored. */
+export function requestLabel(type: string): string {
+  return requestTypeLabels[type as RequestType] ?? type;
+}
+
 export const requestPresets: Record<Exclude<RequestType, 'general'>, { subject: string; message: string }> = {
   audit: {
     subject: 'Free SEO audit request',

@@ -2,11 +2,12 @@
  * The admin in Chromium as the owner uses it: signing in with the keyboard alone, every tab, two-factor set up from
  * Settings and used at the next sign-in, and axe on every admin view at phone and desktop widths.
  */
-import { spawnSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { adminPaths, adminTabs } from '../../src/config/admin';
+import { runAdminScript } from '../support/admin-account';
 import { totp } from '../support/totp';
+import { asNewClient } from './contact-form';
 
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const password = 'owner long passphrase for tests';
@@ -14,20 +15,8 @@ const password = 'owner long passphrase for tests';
 /** One account per worker and purpose, created with the project's own command on the server's database. */
 function createOwner(purpose: string, workerIndex: number) {
   const email = `${purpose}-${workerIndex}-${Date.now()}@example.com`;
-  const result = spawnSync(process.execPath, ['scripts/admin.mjs', 'create', '--email', email], {
-    input: `${password}\n`,
-    env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL },
-    encoding: 'utf8',
-    timeout: 30_000,
-  });
-  expect(result.stderr).toBe('');
+  expect(runAdminScript('create', email, password, process.env.E2E_DATABASE_URL).stderr).toBe('');
   return email;
-}
-
-/** Each test is its own client address, so sign-in limits never collide between tests. */
-async function asNewClient(page: Page) {
-  const octet = () => 1 + Math.floor(Math.random() * 254);
-  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': `10.${octet()}.${octet()}.${octet()}` });
 }
 
 async function signIn(page: Page, email: string, next: string = adminPaths.home) {

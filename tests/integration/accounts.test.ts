@@ -2,12 +2,12 @@
  * The owner's account: created and reset from the command line with the password policy, stored by better-auth in the
  * project's database (SQLite and PostgreSQL), never created by public sign-up.
  */
-import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuth } from '../../src/server/auth/options.mjs';
 import { passwordMessages, passwordProblem, passwordRules } from '../../src/server/auth/password-policy.mjs';
 import { type Db, type DbKind, migrateToLatest, openDatabase } from '../../src/server/db';
 import { projectMigrationNames } from '../../src/server/db/migrations.mjs';
+import { runAdminScript } from '../support/admin-account';
 import { createTarget, databaseNames, type DatabaseTarget } from '../support/databases';
 
 describe('password policy', () => {
@@ -56,13 +56,7 @@ describe.each(databaseNames())('owner account on %s', (name) => {
   let db: Db;
   let kind: DbKind;
   const email = 'owner@example.com';
-  const admin = (command: string, password: string, address = email) =>
-    spawnSync(process.execPath, ['scripts/admin.mjs', command, '--email', address], {
-      input: `${password}\n`,
-      env: { ...process.env, DATABASE_URL: target.url },
-      encoding: 'utf8',
-      timeout: 30_000,
-    });
+  const admin = (command: 'create' | 'reset-password', password: string, address = email) => runAdminScript(command, address, password, target.url);
   const auth = async () => {
     const secret = (await db.selectFrom('settings').select('value').where('key', '=', 'auth_secret').executeTakeFirstOrThrow()).value;
     return createAuth({ db, kind, secret, baseURL: 'http://127.0.0.1', appName: 'test' });

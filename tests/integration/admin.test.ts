@@ -3,11 +3,11 @@
  * sessions, the password reset by e-mail, the lead inbox and its CSV. Runs on SQLite and, when TEST_DATABASE_URL is
  * set, PostgreSQL.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminPaths, authMessages, signInLimits } from '../../src/config/admin';
 import { type Db, openDatabase } from '../../src/server/db';
+import { runAdminScript } from '../support/admin-account';
 import { CookieClient } from '../support/browser-session';
 import { createTarget, databaseNames, type DatabaseTarget } from '../support/databases';
 import { freePort, SiteProcess } from '../support/server';
@@ -46,13 +46,7 @@ describe.each(databaseNames())('admin on %s', (name) => {
   const browser = (address = nextAddress()) =>
     new CookieClient(site.base, { 'X-Forwarded-For': address, 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36' });
   const createAccount = (account: { email: string; password: string }) => {
-    const result = spawnSync(process.execPath, ['scripts/admin.mjs', 'create', '--email', account.email], {
-      input: `${account.password}\n`,
-      env: { ...process.env, DATABASE_URL: target.url },
-      encoding: 'utf8',
-      timeout: 30_000,
-    });
-    expect(result.stderr).toBe('');
+    expect(runAdminScript('create', account.email, account.password, target.url).stderr).toBe('');
   };
   async function signedIn(account = owner) {
     const client = browser();
@@ -355,13 +349,7 @@ describe.each(databaseNames())('lead inbox on %s', (name) => {
     target = await createTarget(name);
     sink = new SmtpSink(await freePort());
     // The mail server is down at first: enquiries must wait, visibly, and go out once it is back.
-    const result = spawnSync(process.execPath, ['scripts/admin.mjs', 'create', '--email', owner.email], {
-      input: 'inbox owner long passphrase\n',
-      env: { ...process.env, DATABASE_URL: target.url },
-      encoding: 'utf8',
-      timeout: 30_000,
-    });
-    expect(result.stderr).toBe('');
+    expect(runAdminScript('create', owner.email, 'inbox owner long passphrase', target.url).stderr).toBe('');
     site = new SiteProcess(await freePort(), {
       DATABASE_URL: target.url,
       SMTP_URL: `smtp://127.0.0.1:${sink.port}`,

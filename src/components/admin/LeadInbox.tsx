@@ -7,7 +7,8 @@ import { adminPaths, type LeadStatus, leadStatuses, leadStatusLabels } from '~/c
 import type { Lead } from '~/lib/admin-types';
 import { postJson } from '~/lib/post-json';
 import { toast } from '~/lib/toast';
-import { DeliveryState, LeadStatusBadge, requestLabel } from './labels';
+import { DeliveryState, LeadStatusBadge } from './labels';
+import { requestLabel } from '~/lib/contact-presets';
 import { Button, buttonClass, countText, FilterSelect, Pager, TimeAgo } from './ui/primitives';
 
 export interface InboxProps {

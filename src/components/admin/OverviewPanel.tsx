@@ -1,9 +1,9 @@
 /** Overview: enquiries per period against the period before, e-mail trouble first, then the latest activity. */
 import { adminPaths } from '~/config/admin';
-import type { PeriodCount } from '~/lib/admin-types';
 import { formatExact } from '~/lib/format';
-import type { DashboardData } from '~/lib/admin-types';
-import { DeliveryState, LeadStatusBadge, requestLabel, SecurityEventSummary } from './labels';
+import type { DashboardData, PeriodCount } from '~/lib/admin-types';
+import { requestLabel } from '~/lib/contact-presets';
+import { DeliveryState, LeadStatusBadge, SecurityEventSummary } from './labels';
 import { Card, Notice, TimeAgo } from './ui/primitives';
 
 function change({ count, previous, hours }: PeriodCount): string {

@@ -1,7 +1,6 @@
 /** How the admin shows severities, lead states and e-mail delivery: one mapping, used by every view. */
 import { type LeadStatus, leadStatusLabels } from '~/config/admin';
 import type { Delivery, SecurityEvent, Severity } from '~/lib/admin-types';
-import { requestTypeLabels, type RequestType } from '~/lib/contact-presets';
 import { formatExact } from '~/lib/format';
 import { Badge, type BadgeVariant, TimeAgo } from './ui/primitives';
 
@@ -15,10 +14,6 @@ export function SeverityBadge({ severity }: { severity: Severity }) {
 const statusVariant: Record<LeadStatus, BadgeVariant> = { new: 'info', replied: 'good', client: 'good', spam: 'neutral' };
 export function LeadStatusBadge({ status }: { status: LeadStatus }) {
   return <Badge variant={statusVariant[status]}>{leadStatusLabels[status]}</Badge>;
-}
-
-export function requestLabel(type: string): string {
-  return requestTypeLabels[type as RequestType] ?? type;
 }
 
 /** "E-mailed" or "Waiting (next try 14:05; last error: …)": stuck enquiries must be obvious. */

@@ -14,7 +14,7 @@ export async function dashboardData(runtime: Runtime, caller: Caller, session: A
   const now = Date.now();
   const [counts, leads, events, status, sessions, accountEvents] = await Promise.all([
     enquiryCounts(db, now),
-    listLeads(db, {}),
+    listLeads(db, { limit: latest }),
     listSecurityEvents(db, { limit: latest }),
     siteStatus(db, kind, Boolean(config.smtpUrl)),
     adminAuth.listSessions(caller, session),
@@ -23,7 +23,7 @@ export async function dashboardData(runtime: Runtime, caller: Caller, session: A
   return {
     now,
     counts,
-    latestLeads: leads.leads.slice(0, latest),
+    latestLeads: leads.leads,
     latestEvents: events.events,
     status,
     account: { email: session.email, twoFactorEnabled: session.twoFactorEnabled, sessions, events: accountEvents },

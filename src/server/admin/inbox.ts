@@ -8,6 +8,8 @@ export interface LeadQuery {
   search?: string;
   status?: LeadStatus | 'all';
   page?: number;
+  /** Page size; the inbox's by default. */
+  limit?: number;
 }
 
 function leadsQuery(db: Db) {
@@ -83,13 +85,14 @@ export async function listLeads(db: Db, query: LeadQuery = {}): Promise<{ leads:
     .selectFrom(base.as('f'))
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();
-  const pages = Math.max(1, Math.ceil(Number(total) / adminPageSize));
+  const limit = query.limit ?? adminPageSize;
+  const pages = Math.max(1, Math.ceil(Number(total) / limit));
   const page = Math.min(Math.max(1, query.page ?? 1), pages);
   const rows = await base
     .orderBy('m.created_at', 'desc')
     .orderBy('m.id')
-    .limit(adminPageSize)
-    .offset((page - 1) * adminPageSize)
+    .limit(limit)
+    .offset((page - 1) * limit)
     .execute();
   return { leads: rows.map(toLead), total: Number(total), page, pages };
 }

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { leadStatuses, leadStatusLabels, type LeadStatus } from '~/config/admin';
-import { requestTypeLabels, type RequestType } from '~/lib/contact-presets';
+import { requestLabel } from '~/lib/contact-presets';
 import { allLeads } from '~/server/admin/inbox';
 import { toCsv } from '~/server/admin/csv';
 import { guarded } from '~/server/auth/endpoint';
@@ -24,7 +24,7 @@ export const GET: APIRoute = (context) =>
         lead.name,
         lead.email,
         lead.subject,
-        requestTypeLabels[lead.requestType as RequestType] ?? lead.requestType,
+        requestLabel(lead.requestType),
         lead.message,
         leadStatusLabels[lead.status],
         lead.delivery.state === 'sent' ? 'E-mailed' : lead.delivery.state === 'waiting' ? 'Waiting' : 'None',
