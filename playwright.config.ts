@@ -9,6 +9,16 @@ if (!process.env.E2E_PORT) {
   process.env.E2E_PORT = execFileSync(process.execPath, ['scripts/free-port.mjs']).toString();
 }
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+// A fake IndexNow endpoint the server submits to; the admin test reads what it received.
+if (!process.env.E2E_INDEXNOW_PORT) {
+  process.env.E2E_INDEXNOW_PORT = execFileSync(process.execPath, ['scripts/free-port.mjs']).toString();
+}
+const indexNowBase = `http://127.0.0.1:${process.env.E2E_INDEXNOW_PORT}`;
+// A fake OpenAI-compatible API for the AI generator; what it answers is chosen by a marker in each prompt.
+if (!process.env.E2E_AI_PORT) {
+  process.env.E2E_AI_PORT = execFileSync(process.execPath, ['scripts/free-port.mjs']).toString();
+}
+const aiBase = `http://127.0.0.1:${process.env.E2E_AI_PORT}`;
 // The server's database, also opened by the admin tests to create their owner accounts.
 process.env.E2E_DATABASE_URL = `file:${path.join(os.tmpdir(), `hale-e2e-${process.env.E2E_PORT}.db`)}`;
 
@@ -25,18 +35,35 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: { executablePath: ensureChromium(), args: chromiumArgs },
   },
-  webServer: {
-    command: 'node scripts/start.mjs',
-    url: `${baseURL}/robots.txt`,
-    // A database of its own per run; TRUST_PROXY lets each test act as a different client via X-Forwarded-For.
-    env: {
-      PORT: process.env.E2E_PORT,
-      HOST: '127.0.0.1',
-      DATABASE_URL: process.env.E2E_DATABASE_URL,
-      TRUST_PROXY: 'true',
-      SMTP_URL: '',
+  webServer: [
+    {
+      command: `node tests/support/fake-indexnow.mjs ${process.env.E2E_INDEXNOW_PORT}`,
+      url: `${indexNowBase}/requests`,
+      reuseExistingServer: false,
     },
-    reuseExistingServer: false,
-    timeout: 60_000,
-  },
+    {
+      command: `node tests/support/fake-openai.mjs ${process.env.E2E_AI_PORT}`,
+      url: `${aiBase}/requests`,
+      reuseExistingServer: false,
+    },
+    {
+      command: 'node scripts/start.mjs',
+      url: `${baseURL}/robots.txt`,
+      // A database of its own per run; TRUST_PROXY lets each test act as a different client via X-Forwarded-For.
+      env: {
+        PORT: process.env.E2E_PORT,
+        HOST: '127.0.0.1',
+        DATABASE_URL: process.env.E2E_DATABASE_URL,
+        TRUST_PROXY: 'true',
+        SMTP_URL: '',
+        INDEXNOW_KEY: 'e2e-indexnow-key',
+        INDEXNOW_ENDPOINT: `${indexNowBase}/indexnow`,
+        AI_BASE_URL: `${aiBase}/v1`,
+        AI_MODEL: 'e2e-model',
+        AI_TIMEOUT_MS: '20000',
+      },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+  ],
 });

@@ -2,37 +2,27 @@
 // Starts the built site: validated settings, the HTTP front (src/server/http/front.mjs) around Astro's handler,
 // sensible timeouts, graceful shutdown. Without PORT it tries 8080 and falls back to any free port, because a fixed
 // default may already be taken on the machine.
-import { existsSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { SettingsError, settings as readSettings } from '../src/config/settings.mjs';
+import { pathToFileURL } from 'node:url';
+import { clientDirKey, shutdownKey } from '../src/server/handoff.mjs';
 import { createFront, readCspManifest } from '../src/server/http/front.mjs';
+import { projectRoot as root, requireBuild, settingsOrExit } from './cli.mjs';
 import { freePort, portIsFree } from './free-port.mjs';
 
-let settings;
-try {
-  settings = readSettings();
-} catch (error) {
-  if (!(error instanceof SettingsError)) throw error;
-  console.error(`${error.message}\nSee "Configuration" in README.md.`);
-  process.exit(1);
-}
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const settings = settingsOrExit();
+requireBuild('dist/server/entry.mjs');
 const entry = path.join(root, 'dist/server/entry.mjs');
-if (!existsSync(entry)) {
-  console.error('No build found: run "npm run build" first.');
-  process.exit(1);
-}
 
 const { host } = settings;
 const port = settings.port ?? ((await portIsFree(8080, host)) ? 8080 : await freePort(host));
 
+const clientDir = path.join(root, 'dist/client');
+globalThis[clientDirKey] = clientDir;
 // The adapter runs in middleware mode: it renders routes and nothing else, the front serves files.
 const { handler: app } = await import(pathToFileURL(entry).href);
 const front = createFront({
-  clientDir: path.join(root, 'dist/client'),
+  clientDir,
   app,
   settings,
   csp: readCspManifest(path.join(root, 'dist/server')),
@@ -66,9 +56,7 @@ server.listen(port, host, async () => {
 
 // Stop taking requests, let those in progress finish (a lead being saved is saved), let the e-mail outbox finish
 // what it is sending, close the database, exit; SHUTDOWN_TIMEOUT_MS at most.
-// The runtime lives inside Astro's bundle, so it leaves its stop function on globalThis under this one documented
-// key (src/server/runtime.ts); it is the only hand-off between this script and the bundle.
-const shutdownKey = Symbol.for('hale-digital.shutdown');
+// The runtime lives inside Astro's bundle, so it leaves its stop function on globalThis (src/server/handoff.mjs).
 let shuttingDown = false;
 const shutdown = async () => {
   if (shuttingDown) return;

@@ -9,6 +9,15 @@ export const adminPaths = {
   lead: (id: string) => `/admin/leads/${encodeURIComponent(id)}`,
   leadsCsv: '/api/admin/leads.csv',
   security: '/admin/security',
+  indexNow: '/api/admin/indexnow',
+  indexNowUrl: '/api/admin/indexnow/url',
+  aiGenerate: '/api/admin/ai/generate',
+  aiHistory: '/api/admin/ai/history',
+  aiGeneration: (id: string) => `/api/admin/ai/history/${encodeURIComponent(id)}`,
+  siteChecks: '/api/admin/sitecheck',
+  siteCheck: (id: string) => `/api/admin/sitecheck/${encodeURIComponent(id)}`,
+  siteCheckCancel: (id: string) => `/api/admin/sitecheck/${encodeURIComponent(id)}/cancel`,
+  siteCheckReport: (id: string, format: 'csv' | 'json') => `/api/admin/sitecheck/${encodeURIComponent(id)}/report.${format}`,
   tab: (tab: AdminTab) => (tab === 'overview' ? '/admin' : `/admin?tab=${tab}`),
 } as const;
 

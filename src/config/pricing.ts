@@ -1,5 +1,4 @@
 /** Prices and plan contents (SPEC §9). Every price shown on the site or in structured data comes from here. */
-import { settings } from './settings.mjs';
 
 export interface PricingPlan {
   name: string;
@@ -114,10 +113,11 @@ export interface ServiceOffer {
 export const serviceOfferKeys = Object.keys(serviceOffers) as [ServiceOfferKey, ...ServiceOfferKey[]];
 
 /**
- * Offers in structured data are valid for the calendar year of the build; OFFER_VALID_YEAR (settings) overrides it.
- * An offer that has expired is an error in Google's validator, so this must never be a fixed year.
+ * Offers in structured data are valid for the calendar year of the build; OFFER_VALID_YEAR (settings, passed by the
+ * caller so this module stays free of server code for the browser) overrides it. An offer that has expired is an
+ * error in Google's validator, so this must never be a fixed year.
  */
-export function offerValidity(now = new Date(), fixedYear = settings().offerValidYear): { validFrom: string; validThrough: string } {
+export function offerValidity(now: Date, fixedYear: number | undefined): { validFrom: string; validThrough: string } {
   const year = fixedYear ?? now.getFullYear();
   return { validFrom: `${year}-01-01`, validThrough: `${year}-12-31` };
 }

@@ -7,6 +7,9 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const defaultSiteUrl = 'https://www.hale-digital.example';
+const defaultIndexNowEndpoint = 'https://api.indexnow.org/indexnow';
+/** IndexNow's rule for keys. */
+export const indexNowKeyPattern = /^[a-zA-Z0-9-]{8,128}$/;
 
 /** @param {number} min @param {number} [max] */
 const integer = (min, max = Number.MAX_SAFE_INTEGER) =>
@@ -148,6 +151,72 @@ export const settingDefinitions = {
     when: 'run',
     meaning: 'Admin sign-in: a session ends this long after sign-in however active it is',
   },
+  INDEXNOW_KEY: {
+    schema: z.string().regex(indexNowKeyPattern, 'must be 8 to 128 characters, each a-z, A-Z, 0-9 or -'),
+    default: 'unset',
+    when: 'run',
+    meaning:
+      'IndexNow key, served at `/{key}.txt`. Set: changed pages are submitted to search engines on start, by `npm run indexnow` and from the admin, when `SITE_URL` is a public https address. Unset: IndexNow is off',
+  },
+  INDEXNOW_ENDPOINT: {
+    schema: urlWith(['https:', 'http:'], 'must be an http(s) URL such as https://api.indexnow.org/indexnow'),
+    default: defaultIndexNowEndpoint,
+    when: 'run',
+    meaning: 'Where IndexNow submissions go (the shared endpoint passes them to every participating engine)',
+  },
+  INDEXNOW_MAX_ATTEMPTS: {
+    schema: integer(1, 20),
+    default: '5',
+    when: 'run',
+    meaning: 'IndexNow: tries per submission when the endpoint answers 429 or 5xx or cannot be reached',
+  },
+  INDEXNOW_RETRY_BASE_MS: {
+    schema: integer(1, 3_600_000),
+    default: '5000',
+    when: 'run',
+    meaning: "IndexNow: wait before the first retry, doubling each time (with jitter), or the endpoint's Retry-After",
+  },
+  AI_BASE_URL: {
+    schema: urlWith(
+      ['https:', 'http:'],
+      'must be the http(s) base URL of an OpenAI-compatible API, e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1',
+    ),
+    default: 'unset',
+    when: 'run',
+    meaning:
+      'AI content generator: base URL of any OpenAI-compatible API (OpenAI, or Ollama, vLLM, llama.cpp on your own machine). Unset: the generator is off',
+  },
+  AI_API_KEY: {
+    secret: true,
+    schema: z.string().min(1),
+    default: 'unset',
+    when: 'run',
+    meaning: 'AI content generator: API key, sent as a bearer token; local servers usually need none',
+  },
+  AI_MODEL: {
+    schema: z.string().min(1).max(200),
+    default: 'unset',
+    when: 'run',
+    meaning: 'AI content generator: model name at that API, e.g. `gpt-4o-mini` or `llama3.1:8b`',
+  },
+  AI_TIMEOUT_MS: {
+    schema: integer(1000, 600_000),
+    default: '60000',
+    when: 'run',
+    meaning: 'AI content generator: the longest a generation may take before it is stopped',
+  },
+  AI_MAX_OUTPUT_TOKENS: {
+    schema: integer(16, 100_000),
+    default: '2048',
+    when: 'run',
+    meaning: 'AI content generator: the most tokens one answer may have',
+  },
+  AI_GENERATIONS_PER_HOUR: {
+    schema: integer(1, 10_000),
+    default: '20',
+    when: 'run',
+    meaning: 'AI content generator: generations each admin account may start per hour',
+  },
   CHROMIUM_PATH: {
     schema: z.string(),
     default: '/usr/bin/chromium',
@@ -220,6 +289,20 @@ export function loadSettings(env = process.env) {
       leaseMs: /** @type {number} */ (get('OUTBOX_LEASE_MS') ?? 2 * 60 * 1000),
     },
     shutdownTimeoutMs: /** @type {number} */ (get('SHUTDOWN_TIMEOUT_MS') ?? 10_000),
+    indexNow: {
+      key: /** @type {string | undefined} */ (get('INDEXNOW_KEY')),
+      endpoint: /** @type {string} */ (get('INDEXNOW_ENDPOINT') ?? defaultIndexNowEndpoint),
+      maxAttempts: /** @type {number} */ (get('INDEXNOW_MAX_ATTEMPTS') ?? 5),
+      retryBaseMs: /** @type {number} */ (get('INDEXNOW_RETRY_BASE_MS') ?? 5000),
+    },
+    ai: {
+      baseUrl: /** @type {string | undefined} */ (get('AI_BASE_URL')),
+      apiKey: /** @type {string | undefined} */ (get('AI_API_KEY')),
+      model: /** @type {string | undefined} */ (get('AI_MODEL')),
+      timeoutMs: /** @type {number} */ (get('AI_TIMEOUT_MS') ?? 60_000),
+      maxOutputTokens: /** @type {number} */ (get('AI_MAX_OUTPUT_TOKENS') ?? 2048),
+      generationsPerHour: /** @type {number} */ (get('AI_GENERATIONS_PER_HOUR') ?? 20),
+    },
     chromiumPath: /** @type {string | undefined} */ (get('CHROMIUM_PATH')),
     testDatabaseUrl: /** @type {string | undefined} */ (get('TEST_DATABASE_URL')),
   };

@@ -26,6 +26,18 @@ export const passwordOnlyForm = z.object({ password });
 export const confirmCodeForm = z.object({ code: z.string().regex(/^\s*\d{3}\s?\d{3}\s*$/, 'Enter the 6-digit code from your app.') });
 export const revokeForm = z.object({ scope: z.enum(['one', 'others', 'all']), id: z.string().max(200).optional() });
 export const leadUpdateForm = z.object({ status: z.enum(leadStatuses) });
+export const indexNowUrlForm = z.object({
+  url: z.string().trim().min(1, 'Enter the address of a page of this site.').max(2048, 'That address is too long.'),
+});
+
+export const siteCheckForm = z.object({
+  url: z.string().trim().min(1, 'Enter the address of the site to check.').max(2048, 'That address is too long.'),
+  maxPages: z.coerce
+    .number('Enter a number of pages.')
+    .int('Enter a whole number of pages.')
+    .min(1, 'Check at least 1 page.')
+    .max(1000, 'Check at most 1,000 pages.'),
+});
 
 export type FieldErrors = Record<string, string>;
 

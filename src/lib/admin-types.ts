@@ -1,5 +1,6 @@
 /** The shapes the admin's pages receive from the server (times are epoch milliseconds). */
 import type { LeadStatus } from '~/config/admin';
+import type { AiContentType, AiOutcome } from '~/config/ai';
 
 /** Most severe first. */
 export const severities = ['critical', 'high', 'medium', 'low'] as const;
@@ -73,11 +74,118 @@ export interface SiteStatus {
   build: { version: string; commit: string | null; builtAt: string };
 }
 
+export interface IndexNowSubmission {
+  id: string;
+  at: number;
+  trigger: string;
+  urlCount: number;
+  /** The first URLs sent (all of them up to 20). */
+  urls: string[];
+  status: number | null;
+  outcome: 'accepted' | 'rejected' | 'failed';
+  message: string;
+  attempts: number;
+}
+
+export interface IndexNowRun {
+  startedAt: number;
+  finishedAt: number;
+  trigger: string;
+  changed: number;
+  removed: number;
+  sent: number;
+  outcome: string;
+  message: string;
+}
+
+export interface IndexNowOverview {
+  /** null when submissions are on; otherwise why they are off. */
+  offReason: string | null;
+  keyLocation: string | null;
+  endpointHost: string;
+  siteOrigin: string;
+  running: boolean;
+  trackedPages: number;
+  lastRun: IndexNowRun | null;
+  submissions: IndexNowSubmission[];
+}
+
+export interface AiGeneration {
+  id: string;
+  at: number;
+  type: AiContentType;
+  service: string | null;
+  prompt: string;
+  model: string;
+  output: string;
+  inputTokens: number | null;
+  outputTokens: number | null;
+  durationMs: number;
+  outcome: AiOutcome;
+  message: string | null;
+}
+
+export interface AiStatus {
+  /** Settings still to set before anything can be generated (empty when ready). */
+  missing: string[];
+  model: string | null;
+  endpointHost: string | null;
+  generationsPerHour: number;
+  lastCall: { at: number; outcome: AiOutcome; message: string | null } | null;
+}
+
+export type SiteCheckSeverity = 'error' | 'warning' | 'notice';
+
+export interface SiteCheckFinding {
+  url: string | null;
+  rule: string;
+  severity: SiteCheckSeverity;
+  message: string;
+  fix: string;
+  key: string;
+}
+
+export interface SiteCheckPage {
+  url: string;
+  status: number | null;
+  title: string | null;
+  jsonLdTypes: string[];
+  htmlBytes: number;
+  scriptBytes: number;
+  skipped: string | null;
+}
+
+export interface SiteCheckRun {
+  id: string;
+  site: string;
+  startUrl: string;
+  maxPages: number;
+  /** interrupted: the process running it stopped. */
+  status: 'running' | 'done' | 'cancelled' | 'failed' | 'interrupted';
+  createdAt: number;
+  finishedAt: number | null;
+  phase: 'pages' | 'links';
+  progress: { done: number; total: number };
+  summary: { pages: number; errors: number; warnings: number; notices: number; passed: number } | null;
+  message: string | null;
+}
+
+export interface SiteCheckDetail extends SiteCheckRun {
+  pages: SiteCheckPage[];
+  findings: SiteCheckFinding[];
+  /** Against the previous finished run of the same site, if there is one. */
+  comparison: { previousId: string; previousAt: number; newKeys: string[]; fixed: SiteCheckFinding[] } | null;
+}
+
 export interface DashboardData {
   now: number;
   counts: PeriodCount[];
   latestLeads: Lead[];
   latestEvents: SecurityEvent[];
   status: SiteStatus;
+  indexNow: IndexNowOverview;
+  ai: AiStatus;
+  aiHistory: AiGeneration[];
+  siteChecks: SiteCheckRun[];
   account: { email: string; twoFactorEnabled: boolean; sessions: SessionInfo[]; events: AccountEvent[] };
 }

@@ -13,3 +13,14 @@ export async function postJson(url: string, body: unknown, method = 'POST'): Pro
     return { status: 0, body: { ok: false, error: 'The server could not be reached. Check your connection and try again.' } };
   }
 }
+
+/** Reads JSON from an admin endpoint; a network failure reads as status 0. */
+export async function getJson(url: string): Promise<{ status: number; body: Record<string, unknown> }> {
+  try {
+    const response = await fetch(url, { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+    const data = ((await response.json().catch(() => null)) ?? {}) as Record<string, unknown>;
+    return { status: response.status, body: data };
+  } catch {
+    return { status: 0, body: { ok: false, error: 'The server could not be reached. Check your connection and try again.' } };
+  }
+}

@@ -21,6 +21,7 @@ import type {
   WithContext,
 } from 'schema-dts';
 import { business, fullAddress } from '~/config/business';
+import { settings } from '~/config/settings.mjs';
 import { offerValidity, type PriceRange, serviceOffers, type ServiceOfferKey } from '~/config/pricing';
 import type { Crumb } from './breadcrumbs';
 import { absoluteUrl, defaultImage } from './urls';
@@ -137,7 +138,7 @@ function offer(range: PriceRange, url: string): Node<Offer> {
     ...(range.unit === 'free' && { price: 0 }),
     priceSpecification: priceSpecification(range),
     availability: 'https://schema.org/InStock',
-    ...offerValidity(),
+    ...offerValidity(new Date(), settings().offerValidYear),
     seller: { '@id': businessId() },
   };
 }

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { signInLimits } from '~/config/admin';
+import { aiLimits } from '~/config/ai';
 import { business } from '~/config/business';
 import { contactLimits } from '~/config/contact';
 import { type ContactInput, type RequestType, requestTypeLabels } from '~/lib/contact';
@@ -10,10 +11,10 @@ import { enqueueMail } from './outbox';
 
 const scope = 'contact';
 export const rateLimitWindowMs = contactLimits.windowMinutes * 60 * 1000;
-/** The longest a rate-limit hit matters: the contact window or a sign-in window or lock, whichever is longer. */
+/** The longest a rate-limit hit matters: the contact window, a sign-in window or lock, or the AI generator's hour. */
 export const longestHitWindowMs = Math.max(
   rateLimitWindowMs,
-  ...[signInLimits.addressWindowMinutes, signInLimits.accountWindowMinutes, signInLimits.lockMinutes].map((m) => m * 60_000),
+  ...[signInLimits.addressWindowMinutes, signInLimits.accountWindowMinutes, signInLimits.lockMinutes, aiLimits.windowMinutes].map((m) => m * 60_000),
 );
 
 export type AcceptResult = { accepted: true; id: string } | { accepted: false; retryAfterMinutes: number };

@@ -5,6 +5,7 @@
 import { adminPaths } from '~/config/admin';
 import { business } from '~/config/business';
 import { settings } from '~/config/settings.mjs';
+import path from 'node:path';
 import { type AdminAuth, createAdminAuth } from './auth/admin-auth';
 import { deleteOldAccountEvents } from './auth/events';
 import { resetLinkMinutes } from './auth/options.mjs';
@@ -14,6 +15,9 @@ import { readServerConfig, type ServerConfig } from './config';
 import { deleteExpiredLeadData } from './leads';
 import { createSmtpSender } from './mailer';
 import { deliverDue, enqueueMail, type SendMail } from './outbox';
+import { clientDirKey, shutdownKey } from './handoff.mjs';
+import { createIndexNowService, type IndexNowService } from './indexnow/service';
+import { createSiteCheckService, type SiteCheckService } from './sitecheck/service';
 import { deleteOldSecurityEvents } from './security';
 
 export interface Runtime {
@@ -22,19 +26,19 @@ export interface Runtime {
   config: ServerConfig;
   clientHashSecret: string;
   adminAuth: AdminAuth;
+  indexNow: IndexNowService;
+  siteChecks: SiteCheckService;
   /** Ask the worker to look at the outbox now rather than at its next poll. */
   kickOutbox: () => void;
 }
 
 const key = Symbol.for('hale-digital.runtime');
-/**
- * The one hand-off between the bundle and scripts/start.mjs: the start script lives outside the bundle and calls
- * this on SIGTERM so the outbox finishes and the database closes.
- */
-const shutdownKey = Symbol.for('hale-digital.shutdown');
 type Holder = {
   [key]?: Promise<Runtime>;
+  /** Called by scripts/start.mjs on SIGTERM so the outbox finishes and the database closes. */
   [shutdownKey]?: () => Promise<void>;
+  /** Set by scripts/start.mjs; absent under `astro dev`. */
+  [clientDirKey]?: string;
 };
 
 export function getRuntime(): Promise<Runtime> {
@@ -116,7 +120,7 @@ async function createRuntime(): Promise<Runtime> {
     stopping = true;
     clearTimeout(timer);
     clearInterval(cleanupTimer);
-    await running;
+    await Promise.all([running, indexNow.stop(), siteChecks.stop()]);
     await db.destroy();
   };
 
@@ -153,12 +157,26 @@ async function createRuntime(): Promise<Runtime> {
     },
   });
 
+  const startedByStartScript = (globalThis as Holder)[clientDirKey];
+  const indexNow = createIndexNowService({
+    db,
+    clientDir: startedByStartScript ?? path.resolve('dist/client'),
+    siteUrl,
+    indexNow: settings().indexNow,
+  });
+  // Pages that changed with this build are submitted on start (nothing is sent while IndexNow is off).
+  if (startedByStartScript) indexNow.start('start');
+
+  const siteChecks = createSiteCheckService(db, `${business.name.replace(/\s+/g, '')}SiteCheck/1.0 (SEO site checks; +${siteUrl}/)`);
+
   const runtime: Runtime = {
     db,
     kind,
     config,
     clientHashSecret: secretRow.value,
     adminAuth,
+    indexNow,
+    siteChecks,
     kickOutbox: () => void tick(),
   };
   return runtime;

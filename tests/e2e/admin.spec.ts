@@ -5,26 +5,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { adminPaths, adminTabs } from '../../src/config/admin';
-import { runAdminScript } from '../support/admin-account';
 import { totp } from '../support/totp';
-import { asNewClient } from './contact-form';
+import { loadSettings } from '../../src/config/settings.mjs';
+import { createOwner, ownerPassword as password, signIn } from './admin-session';
+import { asNewClient, toast } from './contact-form';
 
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const password = 'owner long passphrase for tests';
-
-/** One account per worker and purpose, created with the project's own command on the server's database. */
-function createOwner(purpose: string, workerIndex: number) {
-  const email = `${purpose}-${workerIndex}-${Date.now()}@example.com`;
-  expect(runAdminScript('create', email, password, process.env.E2E_DATABASE_URL).stderr).toBe('');
-  return email;
-}
-
-async function signIn(page: Page, email: string, next: string = adminPaths.home) {
-  await page.goto(`${adminPaths.signIn}?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
 
 async function expectNoAxeViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
@@ -35,6 +21,18 @@ async function expectNoAxeViolations(page: Page, label: string) {
 }
 
 test.beforeEach(async ({ page }) => asNewClient(page));
+
+test('before the script runs, the sign-in form cannot be sent, and would post rather than put the password in the address', async ({ page }) => {
+  await page.route('**/*.js', (route) => route.abort());
+  await page.goto(adminPaths.signIn);
+  const form = page.locator('form', { has: page.getByLabel('Password') });
+  await expect(form).toHaveAttribute('method', 'post');
+  await page.getByLabel('Email').fill('owner@example.com');
+  await page.getByLabel('Password').fill(password);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+  await page.getByLabel('Password').press('Enter');
+  await expect(page).toHaveURL(adminPaths.signIn);
+});
 
 test('a visitor without a session is sent to sign-in, then lands on the page they asked for', async ({ page }, info) => {
   const email = createOwner('redirect', info.workerIndex);
@@ -97,6 +95,29 @@ test('signing in and visiting every tab works with the keyboard alone, and the t
   // A tab whose feature comes later says so instead of showing figures.
   await page.getByRole('tab', { name: 'Performance' }).click();
   await expect(page.getByRole('tabpanel')).toContainText('not collected yet');
+});
+
+test('IndexNow in Settings: the start-up submission is listed, another host is refused, one page is submitted', async ({ page }, info) => {
+  const siteUrl = loadSettings({}).siteUrl;
+  const email = createOwner('indexnow', info.workerIndex);
+  await signIn(page, email, adminPaths.tab('settings'));
+  const card = page.locator('section', { has: page.getByRole('heading', { name: 'Search engines (IndexNow)' }) });
+  await expect(card.getByText('On', { exact: true })).toBeVisible();
+  await expect(card.getByRole('link', { name: `${siteUrl}/e2e-indexnow-key.txt` })).toBeVisible();
+  // The server submitted the whole build when it started.
+  await expect(card.getByText(/server start/).first()).toBeVisible();
+
+  const field = card.getByLabel('Submit this URL');
+  await field.fill('https://elsewhere.example/about');
+  await field.press('Enter');
+  await expect(card.getByText(`Only pages of ${new URL(siteUrl).host} can be submitted.`)).toBeVisible();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await field.fill('/about');
+  await field.press('Enter');
+  await expect(toast(page)).toContainText('Submitted to IndexNow');
+  await expect(card.getByText('1 URL asked for')).toBeVisible();
+  const received = (await (await fetch(`http://127.0.0.1:${process.env.E2E_INDEXNOW_PORT}/requests`)).json()) as { body: { urlList: string[] } }[];
+  expect(received.map((request) => request.body.urlList)).toContainEqual([`${siteUrl}/about`]);
 });
 
 test('two-factor: set up from Settings with a code from the app, then asked for at the next sign-in', async ({ page }, info) => {

@@ -5,19 +5,13 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { type AdminTab, adminPaths, adminTabs, parseTab } from '~/config/admin';
 import type { DashboardData } from '~/lib/admin-types';
+import { AiPanel } from './AiPanel';
 import { OverviewPanel } from './OverviewPanel';
 import { SettingsPanel } from './SettingsPanel';
+import { SiteCheckPanel } from './SiteCheckPanel';
 
 /** Tabs whose features arrive with their own issues: said plainly, with no invented figures. */
 const notSetUp: Partial<Record<AdminTab, { title: string; text: string }>> = {
-  'ai-tools': {
-    title: 'The AI content generator is not set up yet',
-    text: 'Generating drafts needs an AI provider to be configured. Until then there is nothing to generate and nothing is sent anywhere.',
-  },
-  testing: {
-    title: 'Site checks are not set up yet',
-    text: 'Automated checks of the live site (links, head tags, structured data, accessibility) will report here once they are built. No results exist yet.',
-  },
   performance: {
     title: 'Performance figures are not collected yet',
     text: "Core Web Vitals from real visits will appear here once the site's own analytics are switched on. No figures are shown until there is real data.",
@@ -98,6 +92,8 @@ export function Dashboard({ initialTab, data }: { initialTab: AdminTab; data: Da
 function Panel({ tab, data }: { tab: AdminTab; data: DashboardData }) {
   if (tab === 'overview') return <OverviewPanel data={data} />;
   if (tab === 'settings') return <SettingsPanel data={data} />;
+  if (tab === 'testing') return <SiteCheckPanel initialRuns={data.siteChecks} siteOrigin={data.indexNow.siteOrigin} now={data.now} />;
+  if (tab === 'ai-tools') return <AiPanel status={data.ai} history={data.aiHistory} now={data.now} siteOrigin={data.indexNow.siteOrigin} />;
   const message = notSetUp[tab]!;
   return (
     <section className="max-w-2xl rounded-xl border border-dashed border-slate-400 bg-white p-6">

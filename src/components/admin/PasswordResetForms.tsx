@@ -25,7 +25,7 @@ export function ForgotPasswordForm() {
     state.setMessage(body.ok ? { tone: 'success', text: String(body.message) } : { tone: 'error', text: String(body.error ?? '') });
   }
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
+    <form method="post" onSubmit={submit} noValidate className="grid gap-4">
       {state.message && <Notice tone={state.message.tone}>{state.message.text}</Notice>}
       <Field label="Email" name="email" type="email" autoComplete="username" required error={state.errors.email} disabled={state.busy} />
       <Button type="submit" disabled={state.busy}>
@@ -69,7 +69,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     );
   }
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
+    <form method="post" onSubmit={submit} noValidate className="grid gap-4">
       {state.message && <Notice tone={state.message.tone}>{state.message.text}</Notice>}
       <Field
         label="New password"

@@ -1,5 +1,5 @@
-/** Settings: the site's live status, then the owner's account — password, two-factor, sessions and history. */
-import { type SubmitEvent, type ReactNode, useState } from 'react';
+/** Settings: the site's live status, the AI generator and IndexNow, then the owner's account — password, two-factor, sessions and history. */
+import { type SubmitEvent, useState } from 'react';
 import { adminPaths } from '~/config/admin';
 import { changePasswordForm, type FieldErrors, fieldErrors } from '~/lib/admin-forms';
 import { formatExact } from '~/lib/format';
@@ -8,16 +8,9 @@ import { toast } from '~/lib/toast';
 import { describeBrowser } from '~/lib/user-agent';
 import type { DashboardData } from '~/lib/admin-types';
 import { TwoFactorCard } from './TwoFactorCard';
-import { Badge, Button, Card, Field, TimeAgo } from './ui/primitives';
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-1 py-2 sm:grid-cols-[12rem_1fr]">
-      <dt className="font-medium text-ink">{label}</dt>
-      <dd className="break-words text-muted">{children}</dd>
-    </div>
-  );
-}
+import { IndexNowCard } from './IndexNowCard';
+import { AiOutcomeBadge } from './labels';
+import { Badge, Button, Card, DetailRow, Field, TimeAgo } from './ui/primitives';
 
 function StatusCard({ data }: { data: DashboardData }) {
   const { database, mail, build } = data.status;
@@ -26,14 +19,16 @@ function StatusCard({ data }: { data: DashboardData }) {
     <Card title="Status" headingLevel={3}>
       <h4 className="mt-1 font-semibold text-ink">Database</h4>
       <dl className="divide-y divide-slate-100">
-        <Row label="Kind">{database.kind === 'postgres' ? 'PostgreSQL' : 'SQLite (embedded)'}</Row>
-        <Row label="Migration">{database.migration ?? 'none'}</Row>
+        <DetailRow label="Kind">{database.kind === 'postgres' ? 'PostgreSQL' : 'SQLite (embedded)'}</DetailRow>
+        <DetailRow label="Migration">{database.migration ?? 'none'}</DetailRow>
       </dl>
       <h4 className="mt-4 font-semibold text-ink">E-mail</h4>
       <dl className="divide-y divide-slate-100">
-        <Row label="Mail server">{mail.smtpConfigured ? <Badge variant="good">Configured</Badge> : <Badge variant="bad">Not configured (SMTP_URL)</Badge>}</Row>
-        <Row label="Last delivery">{mail.lastDeliveredAt === null ? 'None yet' : <TimeAgo at={mail.lastDeliveredAt} now={now} />}</Row>
-        <Row label="Waiting">
+        <DetailRow label="Mail server">
+          {mail.smtpConfigured ? <Badge variant="good">Configured</Badge> : <Badge variant="bad">Not configured (SMTP_URL)</Badge>}
+        </DetailRow>
+        <DetailRow label="Last delivery">{mail.lastDeliveredAt === null ? 'None yet' : <TimeAgo at={mail.lastDeliveredAt} now={now} />}</DetailRow>
+        <DetailRow label="Waiting">
           {mail.waiting === 0 ? (
             <Badge variant="good">Nothing waiting</Badge>
           ) : (
@@ -42,14 +37,40 @@ function StatusCard({ data }: { data: DashboardData }) {
               {mail.oldestWaitingAt !== null && <> · oldest since {formatExact(mail.oldestWaitingAt)}</>}
             </>
           )}
-        </Row>
-        <Row label="Last error">{mail.lastError ?? 'None'}</Row>
+        </DetailRow>
+        <DetailRow label="Last error">{mail.lastError ?? 'None'}</DetailRow>
       </dl>
       <h4 className="mt-4 font-semibold text-ink">Build</h4>
       <dl className="divide-y divide-slate-100">
-        <Row label="Version">{build.version}</Row>
-        <Row label="Commit">{build.commit ?? 'unknown (not built from a git checkout)'}</Row>
-        <Row label="Built">{formatExact(Date.parse(build.builtAt))}</Row>
+        <DetailRow label="Version">{build.version}</DetailRow>
+        <DetailRow label="Commit">{build.commit ?? 'unknown (not built from a git checkout)'}</DetailRow>
+        <DetailRow label="Built">{formatExact(Date.parse(build.builtAt))}</DetailRow>
+      </dl>
+    </Card>
+  );
+}
+
+function AiStatusCard({ data }: { data: DashboardData }) {
+  const { ai, now } = data;
+  return (
+    <Card title="AI content generator" headingLevel={3}>
+      <dl className="divide-y divide-slate-100">
+        <DetailRow label="Status">
+          {ai.missing.length === 0 ? <Badge variant="good">Ready</Badge> : <Badge variant="neutral">Not set up: set {ai.missing.join(' and ')}</Badge>}
+        </DetailRow>
+        <DetailRow label="Model">{ai.model ?? 'None (AI_MODEL)'}</DetailRow>
+        <DetailRow label="Endpoint">{ai.endpointHost ?? 'None (AI_BASE_URL)'}</DetailRow>
+        <DetailRow label="Limit">{ai.generationsPerHour} generations per hour per account</DetailRow>
+        <DetailRow label="Last call">
+          {ai.lastCall ? (
+            <span className="flex flex-wrap items-center gap-2">
+              <AiOutcomeBadge outcome={ai.lastCall.outcome} /> <TimeAgo at={ai.lastCall.at} now={now} />
+              {ai.lastCall.message && <span>· {ai.lastCall.message}</span>}
+            </span>
+          ) : (
+            'None yet'
+          )}
+        </DetailRow>
       </dl>
     </Card>
   );
@@ -77,7 +98,7 @@ function PasswordCard() {
   }
   return (
     <Card title="Password" headingLevel={3}>
-      <form onSubmit={submit} noValidate className="grid max-w-md gap-4">
+      <form method="post" onSubmit={submit} noValidate className="grid max-w-md gap-4">
         <Field label="Current password" name="currentPassword" type="password" autoComplete="current-password" error={errors.currentPassword} disabled={busy} />
         <Field
           label="New password"
@@ -174,6 +195,8 @@ export function SettingsPanel({ data }: { data: DashboardData }) {
     <div className="grid gap-6">
       <h2 className="sr-only">Settings</h2>
       <StatusCard data={data} />
+      <AiStatusCard data={data} />
+      <IndexNowCard initial={data.indexNow} now={data.now} />
       <div className="grid gap-6 lg:grid-cols-2">
         <PasswordCard />
         <TwoFactorCard enabled={data.account.twoFactorEnabled} />

@@ -78,7 +78,7 @@ export function SignInForm({ next, notice }: { next: string; notice?: string }) 
 
   if (step === 'code') {
     return (
-      <form onSubmit={submitCode} noValidate className="grid gap-4" aria-labelledby="code-heading">
+      <form method="post" onSubmit={submitCode} noValidate className="grid gap-4" aria-labelledby="code-heading">
         <h2 id="code-heading" className="text-xl font-semibold text-ink">
           Two-factor check
         </h2>
@@ -109,7 +109,7 @@ export function SignInForm({ next, notice }: { next: string; notice?: string }) 
   }
 
   return (
-    <form onSubmit={submitPassword} noValidate className="grid gap-4" aria-labelledby="sign-in-heading">
+    <form method="post" onSubmit={submitPassword} noValidate className="grid gap-4" aria-labelledby="sign-in-heading">
       <h2 id="sign-in-heading" className="sr-only">
         Your details
       </h2>

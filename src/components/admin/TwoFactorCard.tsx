@@ -82,7 +82,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
         <p className="mb-4 flex items-center gap-2 text-muted">
           <Badge variant="good">On</Badge> Sign-in asks for a code from your authenticator app or a backup code.
         </p>
-        <form onSubmit={disable} noValidate className="grid max-w-md gap-4">
+        <form method="post" onSubmit={disable} noValidate className="grid max-w-md gap-4">
           <Field
             label="Password"
             name="password"
@@ -123,7 +123,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
             </ul>
           </li>
           <li>
-            <form onSubmit={confirm} noValidate className="grid max-w-md gap-4">
+            <form method="post" onSubmit={confirm} noValidate className="grid max-w-md gap-4">
               <Field
                 label="3. Code from the app"
                 name="code"
@@ -148,7 +148,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
       <p className="mb-4 flex items-center gap-2 text-muted">
         <Badge variant="warn">Off</Badge> Add a code from an authenticator app to every sign-in.
       </p>
-      <form onSubmit={start} noValidate className="grid max-w-md gap-4">
+      <form method="post" onSubmit={start} noValidate className="grid max-w-md gap-4">
         <Field
           label="Password"
           name="password"

@@ -1,5 +1,6 @@
 /** How the admin shows severities, lead states and e-mail delivery: one mapping, used by every view. */
 import { type LeadStatus, leadStatusLabels } from '~/config/admin';
+import type { AiOutcome } from '~/config/ai';
 import type { Delivery, SecurityEvent, Severity } from '~/lib/admin-types';
 import { formatExact } from '~/lib/format';
 import { Badge, type BadgeVariant, TimeAgo } from './ui/primitives';
@@ -46,4 +47,15 @@ export function SecurityEventSummary({ event, now }: { event: SecurityEvent; now
       <p className="break-words text-ink">{event.details}</p>
     </>
   );
+}
+
+const aiOutcomeBadges: Record<AiOutcome, { label: string; variant: BadgeVariant }> = {
+  success: { label: 'Generated', variant: 'good' },
+  warning: { label: 'Generated with warnings', variant: 'warn' },
+  failed: { label: 'Failed', variant: 'bad' },
+  stopped: { label: 'Stopped', variant: 'neutral' },
+};
+export function AiOutcomeBadge({ outcome }: { outcome: AiOutcome }) {
+  const badge = aiOutcomeBadges[outcome];
+  return <Badge variant={badge.variant}>{badge.label}</Badge>;
 }

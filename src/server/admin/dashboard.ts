@@ -1,7 +1,11 @@
 /** Everything the dashboard shows, read in one go for the signed-in owner. */
+import { settings } from '~/config/settings.mjs';
 import type { DashboardData } from '~/lib/admin-types';
 import type { AdminSession, Caller } from '../auth/admin-auth';
 import { listAccountEvents } from '../auth/events';
+import { aiStatus, listGenerations } from '../ai/history';
+import { indexNowOverview } from '../indexnow/overview';
+import { listRuns } from '../sitecheck/service';
 import type { Runtime } from '../runtime';
 import { enquiryCounts, listLeads } from './inbox';
 import { listSecurityEvents } from './security-log';
@@ -12,11 +16,16 @@ const latest = 5;
 export async function dashboardData(runtime: Runtime, caller: Caller, session: AdminSession): Promise<DashboardData> {
   const { db, kind, config, adminAuth } = runtime;
   const now = Date.now();
-  const [counts, leads, events, status, sessions, accountEvents] = await Promise.all([
+  const { siteUrl, indexNow, ai } = settings();
+  const [counts, leads, events, status, indexNowStatus, aiState, aiHistory, siteChecks, sessions, accountEvents] = await Promise.all([
     enquiryCounts(db, now),
     listLeads(db, { limit: latest }),
     listSecurityEvents(db, { limit: latest }),
     siteStatus(db, kind, Boolean(config.smtpUrl)),
+    indexNowOverview(db, siteUrl, indexNow),
+    aiStatus(db, ai),
+    listGenerations(db),
+    listRuns(db),
     adminAuth.listSessions(caller, session),
     listAccountEvents(db, session.userId),
   ]);
@@ -26,6 +35,10 @@ export async function dashboardData(runtime: Runtime, caller: Caller, session: A
     latestLeads: leads.leads,
     latestEvents: events.events,
     status,
+    indexNow: indexNowStatus,
+    ai: aiState,
+    aiHistory,
+    siteChecks,
     account: { email: session.email, twoFactorEnabled: session.twoFactorEnabled, sessions, events: accountEvents },
   };
 }

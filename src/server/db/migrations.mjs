@@ -119,6 +119,111 @@ const migrations = {
       await db.schema.alterTable('contact_messages').dropColumn('status').execute();
     },
   },
+  '0004_indexnow': {
+    async up(db) {
+      // The last content hash submitted for each URL (null once it was submitted as removed).
+      await db.schema
+        .createTable('indexnow_pages')
+        .addColumn('url', 'text', (c) => c.primaryKey())
+        .addColumn('content_hash', 'text')
+        .addColumn('submitted_at', 'bigint', (c) => c.notNull())
+        .execute();
+      // Every request sent to the endpoint, with its answer.
+      await db.schema
+        .createTable('indexnow_submissions')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('trigger', 'text', (c) => c.notNull())
+        .addColumn('url_count', 'integer', (c) => c.notNull())
+        .addColumn('urls', 'text', (c) => c.notNull())
+        .addColumn('status', 'integer')
+        .addColumn('outcome', 'text', (c) => c.notNull())
+        .addColumn('message', 'text', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('indexnow_submissions_created').on('indexnow_submissions').column('created_at').execute();
+      // Every run, including those with nothing to submit: the admin shows the last one.
+      await db.schema
+        .createTable('indexnow_runs')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('started_at', 'bigint', (c) => c.notNull())
+        .addColumn('finished_at', 'bigint', (c) => c.notNull())
+        .addColumn('trigger', 'text', (c) => c.notNull())
+        .addColumn('changed', 'integer', (c) => c.notNull())
+        .addColumn('removed', 'integer', (c) => c.notNull())
+        .addColumn('sent', 'integer', (c) => c.notNull())
+        .addColumn('outcome', 'text', (c) => c.notNull())
+        .addColumn('message', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('indexnow_runs_started').on('indexnow_runs').column('started_at').execute();
+      // One holder at a time for jobs that must not run twice, across every server process on this database.
+      await db.schema
+        .createTable('job_leases')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('holder', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+    async down(db) {
+      for (const table of ['job_leases', 'indexnow_runs', 'indexnow_submissions', 'indexnow_pages']) await db.schema.dropTable(table).execute();
+    },
+  },
+  '0005_ai_generations': {
+    async up(db) {
+      // Every generation of the AI content generator, whatever its outcome: the tab's history and Settings' AI status.
+      await db.schema
+        .createTable('ai_generations')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('content_type', 'text', (c) => c.notNull())
+        .addColumn('service', 'text')
+        .addColumn('prompt', 'text', (c) => c.notNull())
+        .addColumn('model', 'text', (c) => c.notNull())
+        .addColumn('output', 'text', (c) => c.notNull())
+        .addColumn('input_tokens', 'integer')
+        .addColumn('output_tokens', 'integer')
+        .addColumn('duration_ms', 'integer', (c) => c.notNull())
+        .addColumn('outcome', 'text', (c) => c.notNull())
+        .addColumn('message', 'text')
+        .execute();
+      await db.schema.createIndex('ai_generations_created').on('ai_generations').column('created_at').execute();
+    },
+    async down(db) {
+      await db.schema.dropTable('ai_generations').execute();
+    },
+  },
+  '0006_site_checks': {
+    async up(db) {
+      // SEO site checks run from the admin: progress while running, then the summary and the whole report (JSON).
+      await db.schema
+        .createTable('site_check_runs')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('site', 'text', (c) => c.notNull())
+        .addColumn('start_url', 'text', (c) => c.notNull())
+        .addColumn('max_pages', 'integer', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('cancel_requested', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addColumn('finished_at', 'bigint')
+        .addColumn('phase', 'text', (c) => c.notNull())
+        .addColumn('progress_done', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('progress_total', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('pages', 'integer')
+        .addColumn('errors', 'integer')
+        .addColumn('warnings', 'integer')
+        .addColumn('notices', 'integer')
+        .addColumn('passed', 'integer')
+        .addColumn('message', 'text')
+        .addColumn('report', 'text')
+        .execute();
+      await db.schema.createIndex('site_check_runs_site').on('site_check_runs').columns(['site', 'created_at']).execute();
+    },
+    async down(db) {
+      await db.schema.dropTable('site_check_runs').execute();
+    },
+  },
 };
 
 /** The project's migration names, in order (better-auth's own tables are not among them). */

@@ -65,7 +65,97 @@ export interface SettingTable {
   value: string;
 }
 
+export interface IndexNowPageTable {
+  url: string;
+  /** null: last submitted as removed from the sitemap. */
+  content_hash: string | null;
+  submitted_at: number;
+}
+
+export interface IndexNowSubmissionTable {
+  id: string;
+  created_at: number;
+  trigger: string;
+  url_count: number;
+  /** JSON array of the URLs sent. */
+  urls: string;
+  /** The endpoint's HTTP status; null when it could not be reached. */
+  status: number | null;
+  outcome: string;
+  message: string;
+  attempts: number;
+}
+
+export interface IndexNowRunTable {
+  id: string;
+  started_at: number;
+  finished_at: number;
+  trigger: string;
+  changed: number;
+  removed: number;
+  sent: number;
+  outcome: string;
+  message: string;
+}
+
+export interface JobLeaseTable {
+  name: string;
+  holder: string;
+  expires_at: number;
+}
+
+export interface AiGenerationTable {
+  id: string;
+  user_id: string;
+  created_at: number;
+  /** blog | meta | service (src/config/ai.ts) */
+  content_type: string;
+  service: string | null;
+  prompt: string;
+  model: string;
+  output: string;
+  input_tokens: number | null;
+  output_tokens: number | null;
+  duration_ms: number;
+  /** success | warning | failed | stopped */
+  outcome: string;
+  /** The error, or the warnings, in words. */
+  message: string | null;
+}
+
+export interface SiteCheckRunTable {
+  id: string;
+  /** The checked site's origin. */
+  site: string;
+  start_url: string;
+  max_pages: number;
+  /** running | done | cancelled | failed */
+  status: string;
+  cancel_requested: Generated<number>;
+  created_at: number;
+  /** The run's heartbeat while it runs. */
+  updated_at: number;
+  finished_at: number | null;
+  phase: string;
+  progress_done: Generated<number>;
+  progress_total: Generated<number>;
+  pages: number | null;
+  errors: number | null;
+  warnings: number | null;
+  notices: number | null;
+  passed: number | null;
+  message: string | null;
+  /** The checker's report as JSON, once finished. */
+  report: string | null;
+}
+
 export interface Database {
+  site_check_runs: SiteCheckRunTable;
+  ai_generations: AiGenerationTable;
+  indexnow_pages: IndexNowPageTable;
+  indexnow_runs: IndexNowRunTable;
+  indexnow_submissions: IndexNowSubmissionTable;
+  job_leases: JobLeaseTable;
   account_events: AccountEventTable;
   contact_messages: ContactMessageTable;
   mail_outbox: MailOutboxTable;

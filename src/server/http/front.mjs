@@ -9,6 +9,7 @@ import sirv from 'sirv';
 import { clientAddress } from './client-address.mjs';
 import { contentSecurityPolicy } from './csp.mjs';
 import { pagePathFor } from './page-path.mjs';
+import { keyFilePath } from '../indexnow/indexnow.mjs';
 
 const knownMethods = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
@@ -93,7 +94,7 @@ function matchesIfNoneMatch(header, etag) {
  * @param {object} options
  * @param {string} options.clientDir dist/client
  * @param {(req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>} options.app Astro's request handler
- * @param {{ siteUrl: string, trustProxy: boolean | number }} options.settings
+ * @param {{ siteUrl: string, trustProxy: boolean | number, indexNow?: { key?: string } }} options.settings
  * @param {{ frameSrc: string[], pages: Record<string, string[]> }} options.csp from dist/server/csp.json
  */
 export function createFront({ clientDir, app, settings, csp }) {
@@ -109,6 +110,9 @@ export function createFront({ clientDir, app, settings, csp }) {
   // Astro answers unknown paths with this page, so what it renders is allowed the 404 page's scripts.
   const notFoundPolicy = pagePolicies.get('/404') ?? basePolicy;
   const notFoundPage = readFileSync(path.join(clientDir, '404.html'));
+  // IndexNow's proof of ownership: the key, as plain text, at /{key}.txt.
+  const indexNowKey = settings.indexNow?.key;
+  const indexNowKeyPath = indexNowKey ? keyFilePath(indexNowKey) : null;
 
   const serveFile = sirv(clientDir, {
     etag: true,
@@ -202,6 +206,11 @@ export function createFront({ clientDir, app, settings, csp }) {
       }
     }
 
+    if (pathname === indexNowKeyPath) {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'Method not allowed.', { Allow: staticMethods });
+      res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' });
+      return res.end(req.method === 'HEAD' ? undefined : indexNowKey);
+    }
     if (staticPaths.has(pathname)) {
       if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'Method not allowed.', { Allow: staticMethods });
       // sirv reads only `bytes=a-b` correctly (it would answer `bytes=-500` with the first 501 bytes): any other

@@ -2,7 +2,7 @@
  * The admin's small building blocks, in the manner of shadcn/ui: native elements, a few variants, composable.
  * Server-rendered or hydrated alike; no state of their own.
  */
-import { type ButtonHTMLAttributes, type ComponentProps, type ReactNode, useId } from 'react';
+import { type ButtonHTMLAttributes, type ComponentProps, type ReactNode, useId, useSyncExternalStore } from 'react';
 import { formatExact, formatRelative } from '~/lib/format';
 
 const buttonVariants = {
@@ -17,14 +17,32 @@ export function buttonClass(variant: keyof typeof buttonVariants = 'primary', si
   return `inline-flex items-center justify-center gap-2 rounded-lg font-semibold focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${sizing} ${buttonVariants[variant]}`;
 }
 
+const noSubscription = () => () => {};
+
+/** False in the server-rendered HTML and during hydration, true once React handles events. */
+export function useHydrated() {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * A submit button stays disabled until its form is hydrated: the admin's forms are sent by script, and a native
+ * submission before that would put what was typed, a password included, into the address bar.
+ */
 export function Button({
   variant = 'primary',
   size = 'md',
   className = '',
   type = 'button',
+  disabled,
   ...props
 }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: keyof typeof buttonVariants; size?: 'md' | 'sm' }) {
-  return <button type={type} className={`${buttonClass(variant, size)} ${className}`} {...props} />;
+  const hydrated = useHydrated();
+  const waiting = type === 'submit' && !hydrated;
+  return <button type={type} className={`${buttonClass(variant, size)} ${className}`} disabled={disabled || waiting} {...props} />;
 }
 
 export function Card({
@@ -92,6 +110,16 @@ export function Field({ label, error, hint, ...input }: ComponentProps<'input'> 
           {error}
         </p>
       )}
+    </div>
+  );
+}
+
+/** One line of a description list (`<dl>`): a label and its value, side by side from 640 px. */
+export function DetailRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1 py-2 sm:grid-cols-[12rem_1fr]">
+      <dt className="font-medium text-ink">{label}</dt>
+      <dd className="break-words text-muted">{children}</dd>
     </div>
   );
 }

@@ -1,0 +1,95 @@
+// What the site checks look for: every rule with its severity and the one-line fix shown beside it. The checker,
+// the admin's Testing tab, the command line and the tests all read them from here.
+
+/** @typedef {'error' | 'warning' | 'notice'} Severity */
+
+export const severities = /** @type {const} */ (['error', 'warning', 'notice']);
+
+/** How far and how fast a run goes, unless told otherwise. */
+export const checkDefaults = {
+  maxPages: 200,
+  concurrency: 4,
+  timeoutMs: 10_000,
+  maxBytes: 5 * 1024 * 1024,
+  maxRedirects: 5,
+  userAgent: 'HaleDigitalSiteCheck/1.0 (SEO site checks; +https://www.hale-digital.example/)',
+};
+
+/** Bounds the checks use; the README quotes them. */
+export const checkBounds = {
+  titleMax: 60,
+  descriptionMin: 120,
+  descriptionMax: 160,
+  /** HTML heavier than this slows the first paint on a phone. */
+  htmlWarnBytes: 100 * 1024,
+  /** Script, summed over a page's own files. */
+  scriptWarnBytes: 300 * 1024,
+};
+
+/** @type {Record<string, { severity: Severity, title: string, fix: string }>} */
+export const rules = {
+  'page-unreachable': { severity: 'error', title: 'Page could not be loaded', fix: 'Make sure the server answers this address quickly and reliably.' },
+  'http-error': { severity: 'error', title: 'Page answers with an error', fix: 'Restore the page, or redirect it (301) to its replacement and update links.' },
+  'redirect-loop': { severity: 'error', title: 'Redirect loop', fix: 'Point the redirects at a final page that answers 200.' },
+  'redirect-chain': { severity: 'warning', title: 'Chain of redirects', fix: 'Redirect straight to the final address, in one step.' },
+  'too-large': { severity: 'error', title: 'Page too large to check', fix: 'Serve a much smaller page: split it, and load heavy content on demand.' },
+  'title-missing': { severity: 'error', title: 'No title', fix: 'Add a unique <title> that says what the page offers, in 60 characters or fewer.' },
+  'title-too-long': {
+    severity: 'warning',
+    title: 'Title too long',
+    fix: `Shorten the title to ${checkBounds.titleMax} characters or fewer so it is not cut off in results.`,
+  },
+  'title-duplicate': { severity: 'warning', title: 'Title used on several pages', fix: 'Give every page its own title.' },
+  'description-missing': { severity: 'warning', title: 'No meta description', fix: 'Add a meta description of 120–160 characters that invites the click.' },
+  'description-length': {
+    severity: 'warning',
+    title: 'Meta description length',
+    fix: `Write ${checkBounds.descriptionMin}–${checkBounds.descriptionMax} characters: shorter wastes the snippet, longer is cut off.`,
+  },
+  'description-duplicate': { severity: 'warning', title: 'Description used on several pages', fix: 'Give every page its own description.' },
+  'canonical-missing': { severity: 'warning', title: 'No canonical link', fix: 'Add <link rel="canonical" href="…"> with the page\'s own absolute address.' },
+  'canonical-invalid': { severity: 'error', title: 'Canonical link not usable', fix: 'Use an absolute http(s) address on this site in the canonical link.' },
+  'canonical-other-page': {
+    severity: 'notice',
+    title: 'Canonical points to another page',
+    fix: 'Check that this page is meant to be a duplicate of the one it names.',
+  },
+  'h1-missing': { severity: 'error', title: 'No h1 heading', fix: 'Give the page one <h1> that names its topic.' },
+  'h1-multiple': { severity: 'warning', title: 'Several h1 headings', fix: 'Keep one <h1>; make the others <h2>.' },
+  'heading-skip': { severity: 'warning', title: 'Heading level skipped', fix: 'Go down one level at a time (h2 after h1, h3 after h2).' },
+  'img-alt-missing': {
+    severity: 'warning',
+    title: 'Image without alt text',
+    fix: 'Add alt text that says what the image shows, or alt="" if it is decoration.',
+  },
+  'jsonld-invalid': {
+    severity: 'error',
+    title: 'Structured data does not parse',
+    fix: 'Fix the JSON in the application/ld+json block; test it in the Rich Results Test.',
+  },
+  'noindex-in-sitemap': {
+    severity: 'error',
+    title: 'noindex page in the sitemap',
+    fix: 'Remove the page from the sitemap, or remove noindex if it should rank.',
+  },
+  'broken-link': { severity: 'error', title: 'Broken internal link', fix: 'Point the link at a page that exists, or restore the page.' },
+  'broken-asset': { severity: 'error', title: 'Broken image, script or stylesheet', fix: 'Restore the file or update the reference.' },
+  'mixed-content': { severity: 'error', title: 'Insecure resource on a secure page', fix: 'Load the resource over https.' },
+  'html-heavy': {
+    severity: 'warning',
+    title: 'Heavy HTML',
+    fix: `Keep the HTML under ${checkBounds.htmlWarnBytes / 1024} KB: less repeated markup, fewer inline assets.`,
+  },
+  'script-heavy': {
+    severity: 'warning',
+    title: 'Heavy JavaScript',
+    fix: `Keep a page's scripts under ${checkBounds.scriptWarnBytes / 1024} KB: load less, and later.`,
+  },
+  'html-invalid': { severity: 'notice', title: 'HTML has parse errors', fix: 'Run the page through the W3C validator and fix the markup it reports.' },
+  'sitemap-missing': { severity: 'warning', title: 'No sitemap', fix: 'Publish /sitemap.xml listing every page to index, and name it in robots.txt.' },
+  'sitemap-invalid': { severity: 'error', title: 'Sitemap not valid', fix: 'Serve a <urlset> of <url><loc> entries as XML (sitemaps.org).' },
+  'robots-missing': { severity: 'notice', title: 'No robots.txt', fix: 'Publish /robots.txt with a Sitemap: line.' },
+  'orphan-page': { severity: 'warning', title: 'In the sitemap but not linked', fix: 'Link to the page from a related page or the navigation.' },
+};
+
+/** @typedef {keyof typeof rules} RuleId */

@@ -1,0 +1,16 @@
+import type { APIRoute } from 'astro';
+import { settings } from '~/config/settings.mjs';
+import { aiStatus, listGenerations } from '~/server/ai/history';
+import { jsonAnswer } from '~/server/auth/caller';
+import { guarded } from '~/server/auth/endpoint';
+import { getRuntime } from '~/server/runtime';
+
+export const prerender = false;
+
+/** The recent generations and the AI status. */
+export const GET: APIRoute = () =>
+  guarded(async () => {
+    const { db } = await getRuntime();
+    const [history, status] = await Promise.all([listGenerations(db), aiStatus(db, settings().ai)]);
+    return jsonAnswer(200, { ok: true, now: Date.now(), history, status });
+  });

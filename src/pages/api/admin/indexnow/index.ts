@@ -1,0 +1,12 @@
+import type { APIRoute } from 'astro';
+import { guarded } from '~/server/auth/endpoint';
+import { overviewAnswer, startRun } from '~/server/indexnow/endpoint';
+import { getRuntime } from '~/server/runtime';
+
+export const prerender = false;
+
+/** Key status, the last run and the last submissions. */
+export const GET: APIRoute = () => guarded(async () => overviewAnswer(await getRuntime()));
+
+/** Submit the pages that changed since they were last submitted. */
+export const POST: APIRoute = () => guarded(async () => startRun(await getRuntime(), 'admin'));

@@ -1,0 +1,20 @@
+import type { APIRoute } from 'astro';
+import { settings } from '~/config/settings.mjs';
+import { indexNowUrlForm } from '~/lib/admin-forms';
+import { jsonAnswer } from '~/server/auth/caller';
+import { guarded, readForm } from '~/server/auth/endpoint';
+import { startRun } from '~/server/indexnow/endpoint';
+import { siteUrlToSubmit } from '~/server/indexnow/indexnow.mjs';
+import { getRuntime } from '~/server/runtime';
+
+export const prerender = false;
+
+/** Submit one page of this site, changed or not (a URL of another host is refused). */
+export const POST: APIRoute = (context) =>
+  guarded(async () => {
+    const form = await readForm(context.request, indexNowUrlForm);
+    if ('answer' in form) return form.answer;
+    const target = siteUrlToSubmit(form.data.url, settings().siteUrl);
+    if ('error' in target) return jsonAnswer(400, { ok: false, errors: { url: target.error } });
+    return startRun(await getRuntime(), 'admin-url', [target.url]);
+  });

@@ -1,0 +1,15 @@
+import type { APIRoute } from 'astro';
+import { jsonAnswer } from '~/server/auth/caller';
+import { guarded } from '~/server/auth/endpoint';
+import { getRun } from '~/server/sitecheck/service';
+import { getRuntime } from '~/server/runtime';
+
+export const prerender = false;
+
+/** One run: progress while it runs, then its findings and what changed since the previous run of the site. */
+export const GET: APIRoute = (context) =>
+  guarded(async () => {
+    const { db } = await getRuntime();
+    const found = await getRun(db, context.params.id!);
+    return found ? jsonAnswer(200, { ok: true, now: Date.now(), run: found.run }) : jsonAnswer(404, { ok: false, error: 'That run no longer exists.' });
+  });

@@ -1,0 +1,55 @@
+/**
+ * The Testing tab in Chromium: a site check of a fixture site runs in the background with a progress bar, shows its
+ * summary and findings, then a second run is compared with the first; filters narrow the findings; axe at 390 px.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { FixtureSite } from '../support/fixture-site';
+import { openTab } from './admin-session';
+import { asNewClient, toast } from './contact-form';
+
+// Plain HTTP, and a page that takes two seconds: long enough to see the run in progress.
+const fixture = new FixtureSite('defects', 2000, false);
+
+test.beforeAll(() => fixture.start());
+test.afterAll(() => fixture.stop());
+test.beforeEach(async ({ page }) => asNewClient(page));
+
+test('a check runs with progress, shows its findings, and the next run is compared with it', async ({ page }, info) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openTab(page, 'testing', 'sitecheck', info.workerIndex);
+
+  // A prospect's site, typed in; the address is checked first.
+  await page.getByLabel('Another site').check();
+  await page.getByLabel('Address').fill('ftp://example.com');
+  await page.getByRole('button', { name: 'Run site checks' }).click();
+  await expect(page.getByText('Only http and https addresses can be checked, not ftp: addresses.')).toBeVisible();
+
+  await page.getByLabel('Address').fill(fixture.origin);
+  await page.getByLabel('Most pages to check').fill('60');
+  await page.getByRole('button', { name: 'Run site checks' }).click();
+  await expect(page.getByRole('progressbar')).toBeVisible();
+  await expect(page.getByText(/Checking (pages|links and files): \d+ of \d+|Reading robots\.txt and the sitemap/)).toBeVisible();
+  await expect(toast(page)).toContainText('Site check finished', { timeout: 30_000 });
+  const results = page.locator('section', { has: page.getByRole('heading', { name: /^Results for 127\.0\.0\.1/ }) });
+  await expect(results).toContainText('This is the first finished run for this site');
+  await expect(results.getByText('Errors', { exact: true })).toBeVisible();
+  await expect(results.getByText('Site-wide')).toBeVisible();
+  await expect(results.getByText('Links to', { exact: false }).first()).toBeAttached();
+
+  // Only errors.
+  await results.getByLabel('Severity').selectOption('error');
+  const status = results.getByRole('status');
+  await expect(status).toContainText(/Showing \d+ findings? of \d+/);
+  await expect(results.locator('li').getByText('Warning', { exact: true })).toHaveCount(0);
+  await expect(results.locator('li').getByText('Error', { exact: true })).not.toHaveCount(0);
+
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Run site checks' }).click();
+  await expect(page.getByRole('progressbar')).toBeVisible();
+  await expect(page.locator('[data-comparison]')).toContainText('0 new findings, 0 fixed', { timeout: 30_000 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});

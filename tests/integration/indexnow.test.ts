@@ -1,0 +1,353 @@
+/**
+ * IndexNow against a fake endpoint on loopback, on SQLite and (when TEST_DATABASE_URL is set) PostgreSQL: what is
+ * submitted run after run, how answers are handled, the lease between processes, and the server's part (key file,
+ * start-up run, refusal of a bad key, the admin's endpoints).
+ */
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { adminPaths } from '../../src/config/admin';
+import { loadSettings } from '../../src/config/settings.mjs';
+import { type Db, migrateToLatest, openDatabase } from '../../src/server/db';
+import {
+  type IndexNowSettings,
+  builtPages,
+  indexNowBatchLimit,
+  indexNowOffReason,
+  pageContentHash,
+  runIndexNow,
+  siteUrlToSubmit,
+} from '../../src/server/indexnow/indexnow.mjs';
+import { runAdminScript } from '../support/admin-account';
+import { CookieClient } from '../support/browser-session';
+import { createTarget, databaseNames, type DatabaseTarget } from '../support/databases';
+import { FakeIndexNow } from '../support/fake-indexnow.mjs';
+import { freePort, SiteProcess } from '../support/server';
+import { until } from '../support/until';
+
+const siteUrl = loadSettings({}).siteUrl;
+const key = 'test-key-0123456789';
+const builtSitemap = readFileSync('dist/client/sitemap.xml', 'utf8');
+const sitemapUrls = [...builtSitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+/** A page of the build and its address, for the change tests. */
+const aboutUrl = `${siteUrl}/about`;
+
+/** A copy of the build's sitemap and pages, safe to change. */
+function copyOfBuild(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'hale-indexnow-'));
+  cpSync('dist/client/sitemap.xml', path.join(dir, 'sitemap.xml'));
+  for (const url of sitemapUrls) {
+    const page = new URL(url).pathname === '/' ? 'index.html' : `${new URL(url).pathname}/index.html`;
+    mkdirSync(path.dirname(path.join(dir, page)), { recursive: true });
+    cpSync(path.join('dist/client', page), path.join(dir, page));
+  }
+  return dir;
+}
+
+const editPage = (dir: string, page: string, edit: (html: string) => string) => {
+  const file = path.join(dir, page, 'index.html');
+  writeFileSync(file, edit(readFileSync(file, 'utf8')));
+};
+
+describe('content hash', () => {
+  const page = '<html><body><header>Menu</header><main><h1>Title</h1><p>Text</p></main><footer>© 2026</footer></body></html>';
+  it('counts only the main content', () => {
+    expect(pageContentHash(page.replace('© 2026', '© 2027'))).toBe(pageContentHash(page));
+    expect(pageContentHash(page.replace('<p>Text</p>', '<p>New text</p>'))).not.toBe(pageContentHash(page));
+  });
+  it('ignores what a rebuild renames: hashed asset names, scoped-style ids, island ids, scripts', () => {
+    const a =
+      '<main><img src="/_astro/photo.Ab12Cd34_x1.webp" data-astro-cid-abc123><astro-island uid="Z1a" component-url="/_astro/Form.aa11bb22.js"></astro-island><script>1</script></main>';
+    const b =
+      '<main><img src="/_astro/photo.Zz98Yy76_q9.webp" data-astro-cid-zzz999><astro-island uid="Q7b" component-url="/_astro/Form.cc33dd44.js"></astro-island><script>2</script></main>';
+    expect(pageContentHash(a)).toBe(pageContentHash(b));
+    expect(pageContentHash(a.replace('photo', 'other'))).not.toBe(pageContentHash(a));
+  });
+  it('reads every sitemap URL of the build', async () => {
+    const pages = await builtPages('dist/client', siteUrl);
+    expect([...pages.keys()]).toEqual(sitemapUrls.map((url) => siteUrl + new URL(url).pathname));
+  });
+});
+
+describe('only the public site submits', () => {
+  it.each([
+    'http://www.hale-digital.example',
+    'https://localhost',
+    'https://127.0.0.1:8443',
+    'https://10.0.0.8',
+    'https://192.168.1.20',
+    'https://[::1]',
+    'https://shop.local',
+  ])('%s is off', (origin) => {
+    expect(indexNowOffReason(origin, key)).toMatch(/only the public site submits/);
+  });
+  it('a public https origin with a key is on; no key is off', () => {
+    expect(indexNowOffReason('https://www.hale-digital.example', key)).toBeNull();
+    expect(indexNowOffReason('https://www.hale-digital.example', undefined)).toMatch(/INDEXNOW_KEY is not set/);
+  });
+  it('a URL to submit by hand must be on the site', () => {
+    expect(siteUrlToSubmit(`${siteUrl}/about`, siteUrl)).toEqual({ url: `${siteUrl}/about` });
+    expect(siteUrlToSubmit('/services', siteUrl)).toEqual({ url: `${siteUrl}/services` });
+    expect(siteUrlToSubmit('https://elsewhere.example/about', siteUrl)).toEqual({ error: `Only pages of ${new URL(siteUrl).host} can be submitted.` });
+    expect(siteUrlToSubmit('http://[bad', siteUrl)).toHaveProperty('error');
+  });
+  it('an invalid key is refused by the settings', () => {
+    for (const bad of ['short', 'has space in it', 'under_score_key', 'x'.repeat(129)]) {
+      expect(() => loadSettings({ INDEXNOW_KEY: bad })).toThrow(/INDEXNOW_KEY/);
+    }
+    expect(loadSettings({ INDEXNOW_KEY: key }).indexNow.key).toBe(key);
+  });
+});
+
+describe.each(databaseNames())('IndexNow runs on %s', (name) => {
+  let target: DatabaseTarget;
+  let db: Db;
+  let endpoint: FakeIndexNow;
+  let dir: string;
+  const opened: Db[] = [];
+  const settings = (overrides: Partial<IndexNowSettings> = {}): IndexNowSettings => ({
+    key,
+    endpoint: endpoint.url,
+    maxAttempts: 4,
+    retryBaseMs: 20,
+    ...overrides,
+  });
+  const run = (overrides: Partial<IndexNowSettings> = {}, on: Db = db) =>
+    runIndexNow({ db: on, clientDir: dir, siteUrl, indexNow: settings(overrides) }, { trigger: 'command' });
+
+  beforeAll(async () => {
+    endpoint = new FakeIndexNow();
+    await endpoint.start();
+  });
+  afterAll(async () => {
+    await endpoint.stop();
+  });
+  beforeEach(async () => {
+    target = await createTarget(name);
+    const opened0 = await openDatabase(target.url.startsWith('file:') ? target.url : process.env.TEST_DATABASE_URL, target.options);
+    db = opened0.db;
+    opened.push(db);
+    await migrateToLatest(db, opened0.kind);
+    dir = copyOfBuild();
+    endpoint.reset();
+  });
+  afterEach(async () => {
+    for (const each of opened.splice(0)) await each.destroy();
+    await target.dispose();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('the first run submits every sitemap URL, in the format IndexNow asks for', async () => {
+    const summary = await run();
+    expect(summary).toMatchObject({ outcome: 'accepted', changed: sitemapUrls.length, removed: 0, sent: sitemapUrls.length });
+    expect(endpoint.requests).toHaveLength(1);
+    const [request] = endpoint.requests;
+    expect(request!.method).toBe('POST');
+    expect(request!.contentType).toBe('application/json; charset=utf-8');
+    expect(request!.body).toEqual({
+      host: new URL(siteUrl).host,
+      key,
+      keyLocation: `${siteUrl}/${key}.txt`,
+      urlList: sitemapUrls.map((url) => siteUrl + new URL(url).pathname),
+    });
+  });
+
+  it('a second run with nothing changed submits nothing, and says so', async () => {
+    await run();
+    endpoint.reset();
+    expect(await run()).toMatchObject({ outcome: 'nothing', changed: 0, removed: 0, sent: 0, message: 'Nothing changed since the last submission.' });
+    expect(endpoint.requests).toHaveLength(0);
+    const runs = await db.selectFrom('indexnow_runs').select(['outcome', 'sent']).orderBy('started_at').execute();
+    expect(runs).toEqual([
+      { outcome: 'accepted', sent: sitemapUrls.length },
+      { outcome: 'nothing', sent: 0 },
+    ]);
+  });
+
+  it('changing one built page submits exactly that URL; a change outside its main content submits none', async () => {
+    await run();
+    editPage(dir, 'about', (html) => html.replace(/<h1([^>]*)>/, '<h1$1>Updated: '));
+    editPage(dir, 'services', (html) => html.replace('</footer>', '<p>Built at 03:14</p></footer>'));
+    endpoint.reset();
+    expect(await run()).toMatchObject({ outcome: 'accepted', changed: 1, sent: 1 });
+    expect(endpoint.submitted()).toEqual([aboutUrl]);
+    endpoint.reset();
+    await run();
+    expect(endpoint.requests).toHaveLength(0);
+  });
+
+  it('a page that leaves the sitemap is submitted once, and again only if it comes back', async () => {
+    await run();
+    const original = readFileSync(path.join(dir, 'sitemap.xml'), 'utf8');
+    const aboutLoc = sitemapUrls.find((url) => new URL(url).pathname === '/about')!;
+    writeFileSync(path.join(dir, 'sitemap.xml'), original.replace(new RegExp(`<url><loc>${aboutLoc}</loc>.*?</url>`), ''));
+    endpoint.reset();
+    expect(await run()).toMatchObject({ outcome: 'accepted', changed: 0, removed: 1, sent: 1 });
+    expect(endpoint.submitted()).toEqual([aboutUrl]);
+    endpoint.reset();
+    expect(await run()).toMatchObject({ outcome: 'nothing' });
+    writeFileSync(path.join(dir, 'sitemap.xml'), original);
+    expect(await run()).toMatchObject({ outcome: 'accepted', changed: 1 });
+    expect(endpoint.submitted()).toEqual([aboutUrl]);
+  });
+
+  it('403 is not retried, is recorded with the reason, and the pages stay due', async () => {
+    endpoint.answers = [403];
+    const summary = await run();
+    expect(summary.outcome).toBe('rejected');
+    expect(summary.message).toContain(`${siteUrl}/${key}.txt`);
+    expect(endpoint.requests).toHaveLength(1);
+    const row = await db.selectFrom('indexnow_submissions').selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 403, outcome: 'rejected', attempts: 1, url_count: sitemapUrls.length });
+    expect(await db.selectFrom('indexnow_pages').selectAll().execute()).toEqual([]);
+    endpoint.reset();
+    expect(await run()).toMatchObject({ outcome: 'accepted', sent: sitemapUrls.length });
+  });
+
+  it.each([400, 422])('%i is not retried either', async (status) => {
+    endpoint.answers = [status];
+    expect(await run()).toMatchObject({ outcome: 'rejected' });
+    expect(endpoint.requests).toHaveLength(1);
+  });
+
+  it('429 and 5xx are retried with backoff, then succeed', async () => {
+    endpoint.answers = [429, 503, 500];
+    const summary = await run();
+    expect(summary).toMatchObject({ outcome: 'accepted', sent: sitemapUrls.length });
+    expect(summary.submissions[0]).toMatchObject({ status: 200, attempts: 4 });
+    expect(endpoint.requests).toHaveLength(4);
+  });
+
+  it('gives up after the last try and records the failure; an unreachable endpoint fails the same way', async () => {
+    endpoint.answers = [500, 500];
+    expect(await run({ maxAttempts: 2 })).toMatchObject({ outcome: 'failed', sent: 0 });
+    expect(endpoint.requests).toHaveLength(2);
+    const unreachable = await run({ maxAttempts: 2, endpoint: `http://127.0.0.1:${await freePort()}/indexnow` });
+    expect(unreachable.outcome).toBe('failed');
+    expect(unreachable.message).toMatch(/could not be reached.*Gave up after 2 tries/);
+  });
+
+  it('a loopback or http SITE_URL submits nothing', async () => {
+    for (const origin of ['http://127.0.0.1:8080', 'https://localhost']) {
+      const summary = await runIndexNow({ db, clientDir: dir, siteUrl: origin, indexNow: settings() }, { trigger: 'start' });
+      expect(summary.outcome).toBe('off');
+    }
+    expect(endpoint.requests).toHaveLength(0);
+  });
+
+  it('two processes at once: one runs, the other finds the lease taken, and nothing is submitted twice', async () => {
+    const second = await openDatabase(target.url.startsWith('file:') ? target.url : process.env.TEST_DATABASE_URL, target.options);
+    opened.push(second.db);
+    endpoint.delayMs = 300;
+    const [a, b] = await Promise.all([run({}, db), run({}, second.db)]);
+    expect([a.outcome, b.outcome].sort()).toEqual(['accepted', 'busy']);
+    expect(endpoint.requests).toHaveLength(1);
+    endpoint.reset();
+    expect((await run({}, second.db)).outcome).toBe('nothing');
+    expect(endpoint.requests).toHaveLength(0);
+  });
+
+  it(`sends at most ${indexNowBatchLimit} URLs per request`, async () => {
+    const extra = indexNowBatchLimit + 1 - sitemapUrls.length;
+    const entries = Array.from({ length: extra }, (_, i) => `<url><loc>${siteUrl}/p/${i}</loc></url>`).join('');
+    mkdirSync(path.join(dir, 'p'));
+    for (let i = 0; i < extra; i++) writeFileSync(path.join(dir, 'p', `${i}.html`), `<main>${i}</main>`);
+    writeFileSync(path.join(dir, 'sitemap.xml'), builtSitemap.replace('</urlset>', `${entries}</urlset>`));
+    expect(await run()).toMatchObject({ outcome: 'accepted', sent: indexNowBatchLimit + 1 });
+    expect(endpoint.requests.map((r) => r.body.urlList.length)).toEqual([indexNowBatchLimit, 1]);
+  });
+
+  it('one URL submitted by hand is sent whether or not it changed', async () => {
+    await run();
+    endpoint.reset();
+    const summary = await runIndexNow({ db, clientDir: dir, siteUrl, indexNow: settings() }, { trigger: 'admin-url', urls: [aboutUrl] });
+    expect(summary).toMatchObject({ outcome: 'accepted', sent: 1 });
+    expect(endpoint.submitted()).toEqual([aboutUrl]);
+  });
+});
+
+describe.each(databaseNames())('IndexNow in the server on %s', (name) => {
+  let target: DatabaseTarget;
+  let endpoint: FakeIndexNow;
+  const sites: SiteProcess[] = [];
+  const env = () => ({ DATABASE_URL: target.url, SMTP_URL: '', INDEXNOW_KEY: key, INDEXNOW_ENDPOINT: endpoint.url, INDEXNOW_RETRY_BASE_MS: '20' });
+
+  beforeAll(async () => {
+    expect(existsSync('dist/server/entry.mjs'), 'run "npm run build" first').toBe(true);
+    target = await createTarget(name);
+    endpoint = new FakeIndexNow();
+    await endpoint.start();
+  });
+  afterAll(async () => {
+    for (const site of sites) await site.stop();
+    await endpoint.stop();
+    await target.dispose();
+  });
+
+  it('two servers starting together on one database submit the build once, and serve the key file', async () => {
+    endpoint.delayMs = 200;
+    const pair = [new SiteProcess(await freePort(), env()), new SiteProcess(await freePort(), env())];
+    sites.push(...pair);
+    await Promise.all(pair.map((site) => site.start()));
+    await until(async () => {
+      const { db } = await openDatabase(target.url.startsWith('file:') ? target.url : process.env.TEST_DATABASE_URL, target.options);
+      const runs = await db.selectFrom('indexnow_runs').selectAll().execute();
+      await db.destroy();
+      return runs.length >= 1 && endpoint.requests.length === 1 ? true : undefined;
+    }, 15_000);
+    // Give the slower process every chance to submit twice; it must not.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(endpoint.requests).toHaveLength(1);
+    expect(endpoint.submitted()).toHaveLength(sitemapUrls.length);
+
+    const keyFile = await fetch(`${pair[0]!.base}/${key}.txt`);
+    expect(keyFile.status).toBe(200);
+    expect(keyFile.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(await keyFile.text()).toBe(key);
+    expect((await fetch(`${pair[0]!.base}/another-key-123.txt`)).status).toBe(404);
+    expect((await fetch(`${pair[0]!.base}/${key}.txt`, { method: 'POST' })).status).toBe(405);
+  });
+
+  it('the admin starts runs, submits one URL of the site and refuses another host; signed out it is 401', async () => {
+    const site = sites[0]!;
+    expect((await fetch(`${site.base}${adminPaths.indexNow}`)).status).toBe(401);
+    expect((await fetch(`${site.base}${adminPaths.indexNow}`, { method: 'POST', headers: { Origin: site.base } })).status).toBe(401);
+    const owner = { email: 'owner@example.com', password: 'a sensible long passphrase' };
+    expect(runAdminScript('create', owner.email, owner.password, target.url).stderr).toBe('');
+    const client = new CookieClient(site.base, { 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36' });
+    expect((await client.json('/api/auth/sign-in', owner)).status).toBe(200);
+
+    endpoint.reset();
+    const started = await client.json(adminPaths.indexNow, {});
+    expect(started.status).toBe(202);
+    const finished = async () => {
+      const response = await client.request(adminPaths.indexNow);
+      const { overview } = (await response.json()) as { overview: { running: boolean; lastRun: { startedAt: number; outcome: string } | null } };
+      return !overview.running && overview.lastRun!.startedAt >= (started.body.requestedAt as number) ? overview : undefined;
+    };
+    expect((await until(finished, 10_000))!.lastRun!.outcome).toBe('nothing');
+    expect(endpoint.requests).toHaveLength(0);
+
+    expect(await client.json(adminPaths.indexNowUrl, { url: 'https://elsewhere.example/about' })).toEqual({
+      status: 400,
+      body: { ok: false, errors: { url: `Only pages of ${new URL(siteUrl).host} can be submitted.` } },
+    });
+    expect((await client.json(adminPaths.indexNowUrl, { url: 42 })).status).toBe(400);
+    const single = await client.json(adminPaths.indexNowUrl, { url: '/about' });
+    expect(single.status).toBe(202);
+    await until(async () => (endpoint.requests.length === 1 && (await finished()) ? true : undefined), 10_000);
+    expect(endpoint.submitted()).toEqual([aboutUrl]);
+  });
+
+  it('an invalid key stops start-up with a message naming it', () => {
+    const result = spawnSync(process.execPath, ['scripts/start.mjs'], {
+      env: { ...process.env, ...env(), INDEXNOW_KEY: 'not a valid key!', PORT: '1' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('INDEXNOW_KEY="not a valid key!": must be 8 to 128 characters');
+  });
+});

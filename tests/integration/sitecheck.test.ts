@@ -1,0 +1,197 @@
+/**
+ * The SEO site checker: a fixture site on loopback with one planted defect of each kind (each must be reported once,
+ * with its rule's severity), the limits (page cap, timeout, size cap, redirect loop), bad input, this project's own
+ * built site (0 errors), the command line, and the admin's background runs — on SQLite and PostgreSQL.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminPaths } from '../../src/config/admin';
+import { rules } from '../../src/lib/sitecheck-rules.mjs';
+import { checkSite, SiteCheckError, startUrlFrom } from '../../src/server/sitecheck/checker.mjs';
+import { runAdminScript } from '../support/admin-account';
+import { CookieClient } from '../support/browser-session';
+import { createTarget, databaseNames, type DatabaseTarget } from '../support/databases';
+import { expectedRules, FixtureSite } from '../support/fixture-site';
+import { freePort, SiteProcess } from '../support/server';
+import { until } from '../support/until';
+
+// The fixture's certificate is made for the test; this process (and the command line it starts) trusts it.
+process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
+
+const fast = { timeoutMs: 1500, maxBytes: 2 * 1024 * 1024 };
+const countByRule = (findings: { rule: string }[]) => findings.reduce<Record<string, number>>((all, f) => ({ ...all, [f.rule]: (all[f.rule] ?? 0) + 1 }), {});
+
+describe('site checks on a fixture site', () => {
+  const sites = { defects: new FixtureSite('defects'), bare: new FixtureSite('bare'), badSitemap: new FixtureSite('bad-sitemap') };
+  beforeAll(async () => {
+    await Promise.all(Object.values(sites).map((site) => site.start()));
+  });
+  afterAll(async () => {
+    await Promise.all(Object.values(sites).map((site) => site.stop()));
+  });
+
+  it('reports every planted defect exactly once, with its severity and fix', async () => {
+    const report = await checkSite(sites.defects.origin, fast);
+    const counts = countByRule(report.findings);
+    expect(counts).toEqual(Object.fromEntries(expectedRules.defects.map((rule) => [rule, 1])));
+    for (const finding of report.findings) {
+      const rule = rules[finding.rule as keyof typeof rules]!;
+      expect(finding.severity).toBe(rule.severity);
+      expect(finding.fix).toBe(rule.fix);
+    }
+    const on = (rule: string) => report.findings.find((f) => f.rule === rule)!;
+    const { origin } = sites.defects;
+    expect(on('broken-link')).toMatchObject({ url: `${origin}/`, message: `Links to ${origin}/missing (404).` });
+    expect(on('broken-asset')).toMatchObject({ url: `${origin}/broken-asset` });
+    expect(on('http-error')).toMatchObject({ url: `${origin}/gone` });
+    expect(on('redirect-loop')).toMatchObject({ url: `${origin}/loop-a` });
+    expect(on('orphan-page')).toMatchObject({ url: `${origin}/orphan` });
+    expect(on('title-duplicate').url).toBeNull();
+    expect(on('page-unreachable').message).toContain('no answer within 1.5 s');
+    expect(on('too-large').message).toContain('larger than 2 MB');
+    // robots.txt is respected: the disallowed page is listed, not fetched.
+    expect(report.pages.find((p) => p.url === `${origin}/private`)?.skipped).toBe('disallowed by robots.txt');
+    expect(report.summary.errors).toBe(report.findings.filter((f) => f.severity === 'error').length);
+  });
+
+  it('reports a missing robots.txt and sitemap, and a sitemap that is not one', async () => {
+    expect(countByRule((await checkSite(sites.bare.origin, fast)).findings)).toEqual(Object.fromEntries(expectedRules.bare.map((rule) => [rule, 1])));
+    expect(countByRule((await checkSite(sites.badSitemap.origin, fast)).findings)).toEqual(
+      Object.fromEntries(expectedRules['bad-sitemap'].map((rule) => [rule, 1])),
+    );
+  });
+
+  it('stops at the page cap and can be cancelled', async () => {
+    const capped = await checkSite(sites.defects.origin, { ...fast, maxPages: 5 });
+    expect(capped.pages).toHaveLength(5);
+    expect(capped.pageCapReached).toBe(true);
+    const stop = new AbortController();
+    const cancelled = await checkSite(sites.defects.origin, { ...fast, signal: stop.signal, onProgress: ({ done }) => done >= 3 && stop.abort() });
+    expect(cancelled.cancelled).toBe(true);
+    expect(cancelled.pages.length).toBeLessThan(25);
+  });
+
+  it('refuses what it cannot check, with a clear message', async () => {
+    expect(() => startUrlFrom('')).toThrow(SiteCheckError);
+    expect(() => startUrlFrom('not a url at all')).toThrow('is not a web address');
+    expect(() => startUrlFrom('ftp://example.com/')).toThrow('Only http and https addresses can be checked, not ftp: addresses.');
+    expect(() => startUrlFrom('javascript:alert(1)')).toThrow('Only http and https');
+    expect(startUrlFrom('example.co.uk').href).toBe('https://example.co.uk/');
+    await expect(checkSite(`http://127.0.0.1:${await freePort()}/`, fast)).rejects.toThrow(/could not be reached: the connection was refused/);
+  });
+});
+
+describe('the command line', () => {
+  const fixture = new FixtureSite('defects');
+  beforeAll(() => fixture.start());
+  afterAll(() => fixture.stop());
+
+  it('prints the findings and exits 1 when errors are found; --json gives the report; bad input exits 2', async () => {
+    // Not spawnSync: the fixture answers from this process, which must keep running meanwhile.
+    const run = (...args: string[]) =>
+      new Promise<{ status: number | null; stdout: string }>((resolve) => {
+        execFile(process.execPath, ['scripts/site-check.mjs', ...args], { encoding: 'utf8', timeout: 60_000, maxBuffer: 20 * 1024 * 1024 }, (error, stdout) =>
+          resolve({ status: error ? ((error as { code?: number }).code ?? null) : 0, stdout }),
+        );
+      });
+    const table = await run(fixture.origin, '--max-pages', '40');
+    expect(table.status).toBe(1);
+    for (const rule of expectedRules.defects) expect(table.stdout).toContain(rule);
+    expect(table.stdout).toMatch(/pages, \d+ errors, \d+ warnings/);
+    const json = await run(fixture.origin, '--json', '--max-pages', '3');
+    expect(JSON.parse(json.stdout)).toMatchObject({ origin: fixture.origin, pageCapReached: true });
+    expect((await run('ftp://example.com')).status).toBe(2);
+  }, 120_000);
+});
+
+describe.each(databaseNames())('site checks in the admin on %s', (name) => {
+  let target: DatabaseTarget;
+  let site: SiteProcess;
+  let owner: CookieClient;
+  // /slow answers after a second here, so runs with the server's own 10 s timeout stay short.
+  const fixture = new FixtureSite('defects', 1000);
+
+  beforeAll(async () => {
+    expect(existsSync('dist/server/entry.mjs'), 'run "npm run build" first').toBe(true);
+    target = await createTarget(name);
+    await fixture.start();
+    site = new SiteProcess(await freePort(), { DATABASE_URL: target.url, SMTP_URL: '', NODE_TLS_REJECT_UNAUTHORIZED: '0' });
+    await site.start();
+    expect(runAdminScript('create', 'owner@example.com', 'a sensible long passphrase', target.url).stderr).toBe('');
+    owner = new CookieClient(site.base, { 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36' });
+    expect((await owner.json('/api/auth/sign-in', { email: 'owner@example.com', password: 'a sensible long passphrase' })).status).toBe(200);
+  });
+  afterAll(async () => {
+    await site?.stop();
+    await fixture.stop();
+    await target?.dispose();
+  });
+
+  const finished = (id: string) =>
+    until(
+      async () => {
+        const { run } = (await (await owner.request(adminPaths.siteCheck(id))).json()) as { run: { status: string } & Record<string, unknown> };
+        return run.status === 'running' ? undefined : run;
+      },
+      60_000,
+      200,
+    );
+
+  it("this project's own built site has no errors", async () => {
+    const started = await owner.json(adminPaths.siteChecks, { url: site.base, maxPages: '200' });
+    expect(started.status).toBe(202);
+    const run = (await finished(started.body.id as string)) as unknown as {
+      status: string;
+      summary: { errors: number; pages: number };
+      findings: { severity: string; message: string }[];
+    };
+    expect(run.status).toBe('done');
+    expect(run.findings.filter((f) => f.severity === 'error')).toEqual([]);
+    expect(run.summary.pages).toBeGreaterThan(30);
+  });
+
+  it('runs in the background with progress, compares with the previous run, downloads, cancels', async () => {
+    const first = await owner.json(adminPaths.siteChecks, { url: fixture.origin, maxPages: '60' });
+    expect(first.status).toBe(202);
+    // Only one at a time.
+    expect((await owner.json(adminPaths.siteChecks, { url: fixture.origin, maxPages: '60' })).status).toBe(409);
+    const progress = await until(async () => {
+      const { runs } = (await (await owner.request(adminPaths.siteChecks)).json()) as { runs: { id: string; progress: { done: number; total: number } }[] };
+      const run = runs.find((r) => r.id === first.body.id);
+      return run && run.progress.total > 0 ? run.progress : undefined;
+    });
+    expect(progress.total).toBeGreaterThan(0);
+    const done = (await finished(first.body.id as string)) as unknown as { status: string; comparison: unknown; findings: { rule: string }[] };
+    expect(done.status).toBe('done');
+    expect(done.comparison).toBeNull();
+
+    const second = await owner.json(adminPaths.siteChecks, { url: fixture.origin, maxPages: '60' });
+    const again = (await finished(second.body.id as string)) as unknown as { comparison: { newKeys: string[]; fixed: unknown[] } };
+    expect(again.comparison).toMatchObject({ newKeys: [], fixed: [] });
+
+    const csv = await owner.request(adminPaths.siteCheckReport(second.body.id as string, 'csv'));
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    const text = await csv.text();
+    expect(text).toContain('"Severity","Rule","Page","Finding","Fix"');
+    expect(text).toContain('broken-link');
+    const json = (await (await owner.request(adminPaths.siteCheckReport(second.body.id as string, 'json'))).json()) as { findings: unknown[] };
+    expect(json.findings.length).toBe(done.findings.length);
+
+    const third = await owner.json(adminPaths.siteChecks, { url: fixture.origin, maxPages: '60' });
+    expect((await owner.json(adminPaths.siteCheckCancel(third.body.id as string), {})).status).toBe(200);
+    expect(((await finished(third.body.id as string)) as { status: string }).status).toBe('cancelled');
+  });
+
+  it('bad input is a 400 with the reason; an unreachable site fails with it; signed out is 401', async () => {
+    expect(await owner.json(adminPaths.siteChecks, { url: 'ftp://example.com', maxPages: '10' })).toEqual({
+      status: 400,
+      body: { ok: false, errors: { url: 'Only http and https addresses can be checked, not ftp: addresses.' } },
+    });
+    expect((await owner.json(adminPaths.siteChecks, { url: fixture.origin, maxPages: '0' })).status).toBe(400);
+    const unreachable = await owner.json(adminPaths.siteChecks, { url: `http://127.0.0.1:${await freePort()}`, maxPages: '10' });
+    const failed = (await finished(unreachable.body.id as string)) as unknown as { status: string; message: string };
+    expect(failed).toMatchObject({ status: 'failed', message: expect.stringContaining('could not be reached') });
+    expect((await fetch(`${site.base}${adminPaths.siteChecks}`)).status).toBe(401);
+  });
+});
