@@ -9,6 +9,7 @@ import { safeNext } from './lib/safe-next';
 import type { AdminSession } from './server/auth/admin-auth';
 import { callerOf, jsonAnswer } from './server/auth/caller';
 import { contentSecurityPolicy, inlineScriptHashes } from './server/http/csp.mjs';
+import { fromAnotherSite } from './server/http/same-site';
 import { getRuntime } from './server/runtime';
 
 /** Images are built ahead of time; the on-demand image endpoint would let anyone spend seconds of CPU per request. */
@@ -17,18 +18,6 @@ const adminPage = /^\/admin(\/|$)/;
 const adminApi = /^\/api\/admin(\/|\.|$)/;
 const authApi = /^\/api\/auth(\/|$)/;
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/** A state-changing request another site's page made: refused, whatever its content type. */
-function fromAnotherSite(request: Request, url: URL): boolean {
-  if (request.headers.get('sec-fetch-site') === 'cross-site') return true;
-  const origin = request.headers.get('origin');
-  if (!origin) return false;
-  try {
-    return new URL(origin).host !== url.host;
-  } catch {
-    return true;
-  }
-}
 
 export const onRequest = defineMiddleware(async (context, next) => {
   if (context.isPrerendered) return next();

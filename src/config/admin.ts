@@ -18,6 +18,7 @@ export const adminPaths = {
   siteCheck: (id: string) => `/api/admin/sitecheck/${encodeURIComponent(id)}`,
   siteCheckCancel: (id: string) => `/api/admin/sitecheck/${encodeURIComponent(id)}/cancel`,
   siteCheckReport: (id: string, format: 'csv' | 'json') => `/api/admin/sitecheck/${encodeURIComponent(id)}/report.${format}`,
+  analyticsTrend: (path: string) => `/api/admin/analytics/trend?path=${encodeURIComponent(path)}`,
   tab: (tab: AdminTab) => (tab === 'overview' ? '/admin' : `/admin?tab=${tab}`),
 } as const;
 

@@ -49,7 +49,7 @@ export const business = {
   },
   rating: { value: 5.0, best: 5 },
   // Quoted by the privacy notice; the server's clean-up jobs use the same values.
-  retention: { enquiryMonths: 24, securityLogDays: 30 },
+  retention: { enquiryMonths: 24, securityLogDays: 30, analyticsRawDays: 30 },
   social: {
     linkedin: 'https://www.linkedin.com/in/jordan-hale-example',
   },

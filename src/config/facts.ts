@@ -28,6 +28,7 @@ export const facts: Record<string, string> = {
   averageTrafficIncrease: business.claims.averageTrafficIncrease,
   enquiryRetention: `${business.retention.enquiryMonths} months`,
   securityLogRetention: `${business.retention.securityLogDays} days`,
+  analyticsRetention: `${business.retention.analyticsRawDays} days`,
   signInLimitWindow: `${Math.max(signInLimits.addressWindowMinutes, signInLimits.accountWindowMinutes, signInLimits.lockMinutes)} minutes`,
   legalName: business.legalName,
   starterPrice: planPrice('Starter'),

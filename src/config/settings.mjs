@@ -123,6 +123,12 @@ export const settingDefinitions = {
     when: 'run',
     meaning: 'How long security events are kept',
   },
+  ANALYTICS_RETENTION_DAYS: {
+    schema: integer(1, 3650),
+    default: 'as the privacy notice says',
+    when: 'run',
+    meaning: 'How long raw analytics records (page views and visits) are kept; the daily totals the dashboard shows are kept for good',
+  },
   CLEANUP_INTERVAL_MS: {
     schema: integer(1000),
     default: '3600000',
@@ -279,6 +285,7 @@ export function loadSettings(env = process.env) {
     /** false: the socket address is the client; true: the left-most X-Forwarded-For; N: the N-th address from the right. */
     trustProxy: /** @type {boolean | number} */ (get('TRUST_PROXY') ?? false),
     securityLogRetentionDays: /** @type {number | undefined} */ (get('SECURITY_LOG_RETENTION_DAYS')),
+    analyticsRetentionDays: /** @type {number | undefined} */ (get('ANALYTICS_RETENTION_DAYS')),
     adminIdleMinutes: /** @type {number} */ (get('ADMIN_IDLE_MINUTES') ?? 120),
     adminMaxSessionHours: /** @type {number} */ (get('ADMIN_MAX_SESSION_HOURS') ?? 168),
     cleanupIntervalMs: /** @type {number} */ (get('CLEANUP_INTERVAL_MS') ?? 60 * 60 * 1000),

@@ -1,6 +1,7 @@
 /** The shapes the admin's pages receive from the server (times are epoch milliseconds). */
 import type { LeadStatus } from '~/config/admin';
 import type { AiContentType, AiOutcome } from '~/config/ai';
+import type { AnalyticsPeriod, BreakdownDimension, FormFactor, VitalMetric } from '~/config/analytics';
 
 /** Most severe first. */
 export const severities = ['critical', 'high', 'medium', 'low'] as const;
@@ -177,8 +178,78 @@ export interface SiteCheckDetail extends SiteCheckRun {
   comparison: { previousId: string; previousAt: number; newKeys: string[]; fixed: SiteCheckFinding[] } | null;
 }
 
+export interface AnalyticsTotals {
+  pageViews: number;
+  visitors: number;
+  visits: number;
+  bounces: number;
+  engagedMs: number;
+  conversions: number;
+}
+
+export interface AnalyticsPeriodFigures {
+  id: AnalyticsPeriod;
+  label: string;
+  /** First and last day of the period, and of the same span just before it. */
+  from: string;
+  to: string;
+  previousFrom: string;
+  previousTo: string;
+  current: AnalyticsTotals;
+  previous: AnalyticsTotals;
+  breakdowns: Record<BreakdownDimension, { value: string; count: number }[]>;
+}
+
+export interface AnalyticsOverview {
+  today: string;
+  currentVisitors: number;
+  periods: AnalyticsPeriodFigures[];
+  /** The last 30 days, oldest first, for the chart. */
+  daily: { day: string; visitors: number; pageViews: number }[];
+}
+
+export interface VitalSummary {
+  metric: VitalMetric;
+  formFactor: FormFactor;
+  samples: number;
+  p75: number | null;
+  good: number;
+  needsImprovement: number;
+  poor: number;
+}
+
+export interface LabRun {
+  createdAt: number;
+  rows: {
+    route: string;
+    performance: number;
+    accessibility: number;
+    bestPractices: number;
+    seo: number;
+    fcpMs: number;
+    lcpMs: number;
+    tbtMs: number;
+    cls: number;
+  }[];
+}
+
+export interface PerformanceData {
+  from: string;
+  to: string;
+  siteWide: VitalSummary[];
+  pages: { path: string; vitals: VitalSummary[] }[];
+  lab: LabRun | null;
+}
+
+export interface VitalTrend {
+  path: string;
+  days: { day: string; vitals: VitalSummary[] }[];
+}
+
 export interface DashboardData {
   now: number;
+  analytics: AnalyticsOverview;
+  performance: PerformanceData;
   counts: PeriodCount[];
   latestLeads: Lead[];
   latestEvents: SecurityEvent[];

@@ -32,3 +32,10 @@ export function formatRelative(ms: number, now: number): string {
   for (const unit of units) if (abs >= unit[1]) chosen = unit;
   return new Intl.RelativeTimeFormat('en-GB', { numeric: 'auto' }).format(Math.round(seconds / chosen[1]), chosen[0]);
 }
+
+const shortDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+/** '23 Nov', for a calendar day given as 'YYYY-MM-DD'. */
+export function formatShortDay(day: string): string {
+  return shortDay.format(new Date(`${day}T12:00:00Z`));
+}

@@ -9,6 +9,7 @@ export interface ServerConfig {
   mailFrom: string;
   trustProxy: boolean | number;
   securityLogRetentionDays: number;
+  analyticsRetentionDays: number;
   outbox: { pollMs: number; baseDelayMs: number; maxDelayMs: number; leaseMs: number };
   cleanupIntervalMs: number;
 }
@@ -21,6 +22,7 @@ export function readServerConfig(from: Settings = settings()): ServerConfig {
     mailFrom: from.mailFrom ?? `"${business.name} website" <no-reply@${business.email.split('@')[1]}>`,
     trustProxy: from.trustProxy,
     securityLogRetentionDays: from.securityLogRetentionDays ?? business.retention.securityLogDays,
+    analyticsRetentionDays: from.analyticsRetentionDays ?? business.retention.analyticsRawDays,
     outbox: from.outbox,
     cleanupIntervalMs: from.cleanupIntervalMs,
   };

@@ -35,7 +35,7 @@ export function fromWebRequest(request: Request): IncomingBody {
 
 const tooLarge = (limit: number) => new BodyError(413, `The request body must be at most ${limit / 1024} KB.`);
 
-async function readLimited(request: IncomingBody, limit: number): Promise<string> {
+export async function readLimited(request: IncomingBody, limit: number): Promise<string> {
   if (Number(request.header('content-length')) > limit) throw tooLarge(limit);
   const chunks: Uint8Array[] = [];
   let size = 0;

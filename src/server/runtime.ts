@@ -16,6 +16,7 @@ import { deleteExpiredLeadData } from './leads';
 import { createSmtpSender } from './mailer';
 import { deliverDue, enqueueMail, type SendMail } from './outbox';
 import { clientDirKey, shutdownKey } from './handoff.mjs';
+import { type AnalyticsService, createAnalyticsService } from './analytics/ingest';
 import { createIndexNowService, type IndexNowService } from './indexnow/service';
 import { createSiteCheckService, type SiteCheckService } from './sitecheck/service';
 import { deleteOldSecurityEvents } from './security';
@@ -28,6 +29,7 @@ export interface Runtime {
   adminAuth: AdminAuth;
   indexNow: IndexNowService;
   siteChecks: SiteCheckService;
+  analytics: AnalyticsService;
   /** Ask the worker to look at the outbox now rather than at its next poll. */
   kickOutbox: () => void;
 }
@@ -107,10 +109,13 @@ async function createRuntime(): Promise<Runtime> {
       await deleteOldSecurityEvents(db, config.securityLogRetentionDays);
       await deleteOldAccountEvents(db, config.securityLogRetentionDays);
       await deleteExpiredLeadData(db);
+      await analytics.cleanUp();
     } catch (error) {
       console.error('[cleanup] failed:', error);
     }
   };
+  const { siteUrl, adminIdleMinutes, adminMaxSessionHours } = settings();
+  const analytics = createAnalyticsService({ db, kind, siteHost: new URL(siteUrl).host, retentionDays: config.analyticsRetentionDays });
   void cleanup();
   const cleanupTimer = setInterval(cleanup, config.cleanupIntervalMs);
   cleanupTimer.unref();
@@ -120,12 +125,11 @@ async function createRuntime(): Promise<Runtime> {
     stopping = true;
     clearTimeout(timer);
     clearInterval(cleanupTimer);
-    await Promise.all([running, indexNow.stop(), siteChecks.stop()]);
+    await Promise.all([running, indexNow.stop(), siteChecks.stop(), analytics.stop()]);
     await db.destroy();
   };
 
   const authSecret = await db.selectFrom('settings').select('value').where('key', '=', 'auth_secret').executeTakeFirstOrThrow();
-  const { siteUrl, adminIdleMinutes, adminMaxSessionHours } = settings();
   const adminAuth = createAdminAuth({
     db,
     kind,
@@ -177,6 +181,7 @@ async function createRuntime(): Promise<Runtime> {
     adminAuth,
     indexNow,
     siteChecks,
+    analytics,
     kickOutbox: () => void tick(),
   };
   return runtime;

@@ -7,16 +7,9 @@ import { type AdminTab, adminPaths, adminTabs, parseTab } from '~/config/admin';
 import type { DashboardData } from '~/lib/admin-types';
 import { AiPanel } from './AiPanel';
 import { OverviewPanel } from './OverviewPanel';
+import { PerformancePanel } from './PerformancePanel';
 import { SettingsPanel } from './SettingsPanel';
 import { SiteCheckPanel } from './SiteCheckPanel';
-
-/** Tabs whose features arrive with their own issues: said plainly, with no invented figures. */
-const notSetUp: Partial<Record<AdminTab, { title: string; text: string }>> = {
-  performance: {
-    title: 'Performance figures are not collected yet',
-    text: "Core Web Vitals from real visits will appear here once the site's own analytics are switched on. No figures are shown until there is real data.",
-  },
-};
 
 export function Dashboard({ initialTab, data }: { initialTab: AdminTab; data: DashboardData }) {
   const [tab, setTab] = useState<AdminTab>(initialTab);
@@ -94,11 +87,5 @@ function Panel({ tab, data }: { tab: AdminTab; data: DashboardData }) {
   if (tab === 'settings') return <SettingsPanel data={data} />;
   if (tab === 'testing') return <SiteCheckPanel initialRuns={data.siteChecks} siteOrigin={data.indexNow.siteOrigin} now={data.now} />;
   if (tab === 'ai-tools') return <AiPanel status={data.ai} history={data.aiHistory} now={data.now} siteOrigin={data.indexNow.siteOrigin} />;
-  const message = notSetUp[tab]!;
-  return (
-    <section className="max-w-2xl rounded-xl border border-dashed border-slate-400 bg-white p-6">
-      <h2 className="text-lg font-semibold text-ink">{message.title}</h2>
-      <p className="mt-2 text-muted">{message.text}</p>
-    </section>
-  );
+  return <PerformancePanel data={data.performance} />;
 }

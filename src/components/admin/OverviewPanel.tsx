@@ -3,6 +3,7 @@ import { adminPaths } from '~/config/admin';
 import { formatExact } from '~/lib/format';
 import type { DashboardData, PeriodCount } from '~/lib/admin-types';
 import { requestLabel } from '~/lib/contact-presets';
+import { AnalyticsOverview } from './AnalyticsOverview';
 import { DeliveryState, LeadStatusBadge, SecurityEventSummary } from './labels';
 import { Card, Notice, TimeAgo } from './ui/primitives';
 
@@ -26,6 +27,7 @@ export function OverviewPanel({ data }: { data: DashboardData }) {
           every enquiry is in the inbox below.
         </Notice>
       )}
+      <AnalyticsOverview data={data.analytics} />
       <section aria-labelledby="enquiry-counts">
         <h3 id="enquiry-counts" className="mb-3 text-lg font-semibold text-ink">
           Enquiries

@@ -1,4 +1,5 @@
 import type { APIRoute } from 'astro';
+import { recordConversion } from '~/server/analytics/endpoint';
 import { handleContact, type HandlerOutcome, storageFailureText, wantsPage } from '~/server/contact-handler';
 import { fromWebRequest } from '~/server/request-body';
 import { getRuntime } from '~/server/runtime';
@@ -24,6 +25,7 @@ export const POST: APIRoute = async (context) => {
     console.error('[contact]', error);
     outcome = { status: 503, body: { ok: false, error: storageFailureText }, headers: { 'Retry-After': '60' }, wantsHtml: page };
   }
+  if (outcome.body.ok) recordConversion(runtime, context.clientAddress, context.request.headers.get('user-agent'));
   if (!outcome.wantsHtml) return json(outcome.status, outcome.body, outcome.headers);
   // A browser without JavaScript posted the form: answer with a page, not JSON.
   if (outcome.body.ok) return context.redirect('/contact/sent', 303);

@@ -6,6 +6,7 @@ import { listAccountEvents } from '../auth/events';
 import { aiStatus, listGenerations } from '../ai/history';
 import { indexNowOverview } from '../indexnow/overview';
 import { listRuns } from '../sitecheck/service';
+import { analyticsOverview, performanceData } from '../analytics/report';
 import type { Runtime } from '../runtime';
 import { enquiryCounts, listLeads } from './inbox';
 import { listSecurityEvents } from './security-log';
@@ -15,9 +16,13 @@ const latest = 5;
 
 export async function dashboardData(runtime: Runtime, caller: Caller, session: AdminSession): Promise<DashboardData> {
   const { db, kind, config, adminAuth } = runtime;
+  // Beacons still queued are written first, so the owner sees the visit that just happened.
+  await runtime.analytics.flush();
   const now = Date.now();
   const { siteUrl, indexNow, ai } = settings();
-  const [counts, leads, events, status, indexNowStatus, aiState, aiHistory, siteChecks, sessions, accountEvents] = await Promise.all([
+  const [analytics, performance, counts, leads, events, status, indexNowStatus, aiState, aiHistory, siteChecks, sessions, accountEvents] = await Promise.all([
+    analyticsOverview(db, now),
+    performanceData(db, now),
     enquiryCounts(db, now),
     listLeads(db, { limit: latest }),
     listSecurityEvents(db, { limit: latest }),
@@ -31,6 +36,8 @@ export async function dashboardData(runtime: Runtime, caller: Caller, session: A
   ]);
   return {
     now,
+    analytics,
+    performance,
     counts,
     latestLeads: leads.leads,
     latestEvents: events.events,

@@ -149,7 +149,90 @@ export interface SiteCheckRunTable {
   report: string | null;
 }
 
+export interface AnalyticsVisitTable {
+  id: string;
+  visitor: string;
+  day: string;
+  started_at: number;
+  last_at: number;
+  page_views: number;
+  engaged_ms: number;
+  entry_path: string;
+  referrer: string | null;
+  campaign: string | null;
+  viewport: string;
+  converted: number;
+}
+
+export interface AnalyticsPageViewTable {
+  id: string;
+  visit_id: string;
+  day: string;
+  at: number;
+  path: string;
+  viewport: string;
+  engaged_ms: number;
+  /** The metrics already recorded for this page view, comma-separated. */
+  metrics: string;
+}
+
+export interface AnalyticsVisitorTable {
+  day: string;
+  visitor: string;
+  converted: number;
+}
+
+export interface AnalyticsSaltTable {
+  day: string;
+  salt: string;
+  created_at: number;
+}
+
+export interface AnalyticsDailyTable {
+  day: string;
+  page_views: number;
+  visitors: number;
+  visits: number;
+  bounces: number;
+  engaged_ms: number;
+  conversions: number;
+}
+
+export interface AnalyticsDailyBreakdownTable {
+  day: string;
+  dimension: string;
+  value: string;
+  count: number;
+}
+
+export interface AnalyticsDailyVitalsTable {
+  day: string;
+  path: string;
+  form_factor: string;
+  metric: string;
+  samples: number;
+  good: number;
+  needs_improvement: number;
+  poor: number;
+  /** JSON object: bucket index → count. */
+  histogram: string;
+}
+
+export interface LabRunTable {
+  id: string;
+  created_at: number;
+  report: string;
+}
+
 export interface Database {
+  analytics_visits: AnalyticsVisitTable;
+  analytics_page_views: AnalyticsPageViewTable;
+  analytics_visitors: AnalyticsVisitorTable;
+  analytics_salts: AnalyticsSaltTable;
+  analytics_daily: AnalyticsDailyTable;
+  analytics_daily_breakdown: AnalyticsDailyBreakdownTable;
+  analytics_daily_vitals: AnalyticsDailyVitalsTable;
+  lab_runs: LabRunTable;
   site_check_runs: SiteCheckRunTable;
   ai_generations: AiGenerationTable;
   indexnow_pages: IndexNowPageTable;

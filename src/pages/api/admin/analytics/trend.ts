@@ -1,0 +1,17 @@
+import type { APIRoute } from 'astro';
+import { vitalTrend } from '~/server/analytics/report';
+import { jsonAnswer } from '~/server/auth/caller';
+import { guarded } from '~/server/auth/endpoint';
+import { getRuntime } from '~/server/runtime';
+
+export const prerender = false;
+
+/** GET ?path=/services: one page's daily p75s over the last 30 days (the middleware has checked the session). */
+export const GET: APIRoute = ({ url }) =>
+  guarded(async () => {
+    const path = url.searchParams.get('path') ?? '';
+    if (!path.startsWith('/') || path.length > 300) return jsonAnswer(400, { ok: false, error: 'Choose a page.' });
+    const { db, analytics } = await getRuntime();
+    await analytics.flush();
+    return jsonAnswer(200, { ok: true, trend: await vitalTrend(db, path) });
+  });

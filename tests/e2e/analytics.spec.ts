@@ -1,0 +1,164 @@
+/**
+ * Analytics as visitors and the owner meet it: browsing on a phone and on a desktop, and sending one enquiry, moves the
+ * Overview and Performance tabs by exactly that; no public page sets a cookie or a storage key. The tests run in
+ * order in one worker: they are the suite's only counted visitors (every other test browses as HeadlessChrome, a bot).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { adminPaths } from '../../src/config/admin';
+import { analyticsEndpoint } from '../../src/config/analytics';
+import { openTab } from './admin-session';
+import { asNewClient, fillValid, hydrateForm, sendAndExpectSent } from './contact-form';
+import { sitemapPaths } from './helpers';
+
+test.describe.configure({ mode: 'serial' });
+
+const agents = {
+  phone: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36',
+  desktop: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36',
+};
+
+/** A person's browser: a normal user agent, and not flagged as automated (which the beacon respects). */
+async function visitor(browser: Browser, kind: 'phone' | 'desktop') {
+  const context = await browser.newContext(
+    kind === 'phone'
+      ? { userAgent: agents.phone, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
+      : { userAgent: agents.desktop, viewport: { width: 1280, height: 800 } },
+  );
+  await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'webdriver', { get: () => false }));
+  const page = await context.newPage();
+  await asNewClient(page);
+  return { context, page };
+}
+
+const isBeacon = (kind: 'v' | 'e') => (request: { url(): string; postData(): string | null }) =>
+  request.url().endsWith(analyticsEndpoint) && (request.postData() ?? '').includes(`"k":"${kind}"`);
+
+/** Opens a page and waits for its page view and for web-vitals to be loaded. */
+async function open(page: Page, path: string) {
+  const viewSent = page.waitForRequest(isBeacon('v'));
+  await page.goto(path);
+  await viewSent;
+  await page.waitForLoadState('networkidle');
+}
+
+/** Leaves the page, which sends its engaged time and vitals (a beacon sent while unloading; the server is asked later). */
+async function leave(page: Page) {
+  await page.goto('about:blank');
+}
+
+/** The period and device choosers are visually hidden radios inside their labels, clicked as a person would. */
+async function choose(page: Page, label: string) {
+  await page.locator('label', { hasText: label }).click();
+  await expect(page.getByRole('radio', { name: label })).toBeChecked();
+}
+
+const number = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''));
+
+async function overviewFigures(page: Page) {
+  await page.goto(adminPaths.home);
+  await expect(page.locator('astro-island:has([role=tablist])')).not.toHaveAttribute('ssr', '');
+  await choose(page, 'Today');
+  const value = (id: string) => page.locator(`[data-figure=${id}] [data-value]`).textContent();
+  /** The first count in a rate's detail: "2 visits with one page view, of 5" → 2. */
+  const detailCount = async (id: string) => number((await page.locator(`[data-figure=${id}] [data-detail]`).textContent())!.match(/[\d,]+/)![0]);
+  const listed = async (dimension: string, label: string) => {
+    const row = page.locator(`[data-breakdown=${dimension}] tbody tr`).filter({ has: page.getByRole('cell', { name: label, exact: true }) });
+    return (await row.count()) === 0 ? 0 : number(await row.locator('td').last().textContent());
+  };
+  return {
+    pageViews: number(await value('pageViews')),
+    visitors: number(await value('visitors')),
+    visits: number(await value('visits')),
+    bounces: await detailCount('bounceRate'),
+    conversions: await detailCount('conversionRate'),
+    current: number(await page.locator('[data-current-visitors] strong').textContent()),
+    servicesViews: await listed('page', '/services'),
+    phones: await listed('device', 'Mobile'),
+    laptops: await listed('device', 'Laptop'),
+  };
+}
+
+async function vitalSamples(page: Page) {
+  await page.goto(adminPaths.tab('performance'));
+  await expect(page.locator('astro-island:has([role=tablist])')).not.toHaveAttribute('ssr', '');
+  const samples = async (formFactor: string) => {
+    await choose(page, formFactor);
+    const of = async (metric: string) => Number(await page.locator(`[data-vital=${metric}] [data-samples]`).getAttribute('data-samples'));
+    return { LCP: await of('LCP'), CLS: await of('CLS'), FCP: await of('FCP'), TTFB: await of('TTFB') };
+  };
+  return { mobile: await samples('Phones and tablets'), desktop: await samples('Laptops and desktops') };
+}
+
+test('a phone visit of two pages and a desktop visit with an enquiry show in Overview and Performance, exactly', async ({ browser, page }, info) => {
+  test.setTimeout(90_000);
+  await asNewClient(page);
+  await openTab(page, 'overview', 'analytics', info.workerIndex);
+  const before = await overviewFigures(page);
+  const vitalsBefore = await vitalSamples(page);
+
+  const phone = await visitor(browser, 'phone');
+  await open(phone.page, '/');
+  await open(phone.page, '/services');
+  await leave(phone.page);
+
+  const desktop = await visitor(browser, 'desktop');
+  await open(desktop.page, '/contact');
+  await hydrateForm(desktop.page);
+  await fillValid(desktop.page, 'analytics');
+  await sendAndExpectSent(desktop.page);
+  await leave(desktop.page);
+  await phone.context.close();
+  await desktop.context.close();
+
+  const expected = {
+    pageViews: before.pageViews + 3,
+    visitors: before.visitors + 2,
+    visits: before.visits + 2,
+    bounces: before.bounces + 1, // the desktop visit had one page view
+    conversions: before.conversions + 1,
+    current: before.current + 2,
+    servicesViews: before.servicesViews + 1,
+    phones: before.phones + 1,
+    laptops: before.laptops + 1,
+  };
+  await expect.poll(() => overviewFigures(page), { timeout: 15_000 }).toEqual(expected);
+
+  // Every measured page view gives one sample of each metric (INP needs a slow enough interaction, so it is not counted here).
+  const plus = (from: Record<string, number>, n: number) => Object.fromEntries(Object.entries(from).map(([k, v]) => [k, v + n]));
+  await expect.poll(() => vitalSamples(page), { timeout: 15_000 }).toEqual({ mobile: plus(vitalsBefore.mobile, 2), desktop: plus(vitalsBefore.desktop, 1) });
+
+  // The owner on a phone: both tabs with figures in them, and a page's trend, pass axe.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const axe = async () => (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze()).violations.map((v) => v.id);
+  await overviewFigures(page);
+  expect(await axe()).toEqual([]);
+  await vitalSamples(page);
+  await choose(page, 'Phones and tablets');
+  await page.getByRole('button', { name: 'Trend for /services', exact: true }).click();
+  await expect(page.locator('[data-vitals-trend] tbody tr')).toHaveCount(1);
+  expect(await axe()).toEqual([]);
+});
+
+test('no public page sets a cookie or writes a storage key, while its beacon runs', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const { context, page } = await visitor(browser, 'desktop');
+  for (const path of await sitemapPaths(request)) {
+    await open(page, path);
+    const stored = await page.evaluate(() => ({ cookie: document.cookie, local: localStorage.length, session: sessionStorage.length }));
+    expect(stored, path).toEqual({ cookie: '', local: 0, session: 0 });
+  }
+  expect(await context.cookies()).toEqual([]);
+  await context.close();
+});
+
+test('an automated browser sends nothing', async ({ page }) => {
+  const beacons: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith(analyticsEndpoint)) beacons.push(r.url());
+  });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  await page.goto('about:blank');
+  expect(beacons).toEqual([]);
+});

@@ -1,0 +1,317 @@
+/**
+ * Analytics: each definition of the README proven on the ingest service itself (times chosen by the test), then the
+ * beacon endpoint on the built server as a real process — bad input, bots, other sites, the signed-in owner, and a
+ * contact-form conversion — on SQLite and (when TEST_DATABASE_URL is set) PostgreSQL.
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyticsEndpoint, analyticsRules, type VitalMetric } from '../../src/config/analytics';
+import { overviewFigures } from '../../src/lib/analytics-figures';
+import { analyticsOverview, performanceData } from '../../src/server/analytics/report';
+import { addDays, dayOf } from '../../src/server/analytics/days';
+import { type AnalyticsService, createAnalyticsService } from '../../src/server/analytics/ingest';
+import { type Db, migrateToLatest, openDatabase } from '../../src/server/db';
+import { runAdminScript } from '../support/admin-account';
+import { CookieClient } from '../support/browser-session';
+import { createTarget, databaseNames, type DatabaseTarget } from '../support/databases';
+import { freePort, SiteProcess } from '../support/server';
+import { until } from '../support/until';
+
+const eventually = (probe: () => Promise<boolean>, timeoutMs = 5000) => until(async () => ((await probe()) ? true : undefined), timeoutMs);
+
+const desktopAgent = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
+const phoneAgent = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36';
+const minute = 60_000;
+
+/** Noon (UK time in winter is UTC) on a day of its own, so each test reads only its own figures. */
+const noon = (day: string) => Date.parse(`${day}T12:00:00Z`);
+
+describe.each(databaseNames())('analytics definitions on %s', (name) => {
+  let target: DatabaseTarget;
+  let db: Db;
+  let service: AnalyticsService;
+
+  const client = (address: string, userAgent = desktopAgent) => ({ address, userAgent });
+  function view(who: { address: string; userAgent: string }, at: number, path = '/', extra: Record<string, string> = {}) {
+    const id = randomUUID();
+    service.accept({ k: 'v', id, p: path, w: 'desktop', ...extra } as never, who, at);
+    return id;
+  }
+  const engage = (
+    who: { address: string; userAgent: string },
+    id: string,
+    at: number,
+    t: number,
+    m?: Partial<Record<VitalMetric, [number, string]>>,
+    path = '/',
+  ) => service.accept({ k: 'e', id, p: path, w: 'desktop', t, m } as never, who, at);
+  const daily = async (day: string) => {
+    await service.flush();
+    const row = await db.selectFrom('analytics_daily').selectAll().where('day', '=', day).executeTakeFirst();
+    return { page_views: 0, visitors: 0, visits: 0, bounces: 0, engaged_ms: 0, conversions: 0, ...row, engagedMs: Number(row?.engaged_ms ?? 0) };
+  };
+
+  beforeAll(async () => {
+    target = await createTarget(name);
+    ({ db } = await openDatabase(target.url, target.options));
+    await migrateToLatest(db, name);
+    service = createAnalyticsService({ db, kind: name, siteHost: 'www.example.test', retentionDays: 30, flushMs: 60_000 });
+  });
+  afterAll(async () => {
+    await service?.stop();
+    await db?.destroy();
+    await target?.dispose();
+  });
+
+  it('a visitor is counted once per day: same address and agent the same day is 1, the next day is 1 more', async () => {
+    const day = '2026-03-02';
+    const a = client('203.0.113.1');
+    view(a, noon(day) - 2 * 60 * minute);
+    view(a, noon(day) + 3 * 60 * minute, '/services');
+    // Another browser behind the same address is another visitor.
+    view(client('203.0.113.1', phoneAgent), noon(day));
+    expect((await daily(day)).visitors).toBe(2);
+    view(a, noon(addDays(day, 1)));
+    expect((await daily(addDays(day, 1))).visitors).toBe(1);
+    const overview = await analyticsOverview(db, noon(addDays(day, 1)));
+    expect(overview.periods.find((p) => p.id === '7d')!.current.visitors).toBe(3);
+    expect(overview.periods.find((p) => p.id === 'today')!.current.visitors).toBe(1);
+  });
+
+  it('a visit ends after 30 minutes without activity; an engagement beacon is activity', async () => {
+    const day = '2026-03-10';
+    const a = client('203.0.113.2');
+    view(a, noon(day));
+    view(a, noon(day) + 29 * minute);
+    expect((await daily(day)).visits).toBe(1);
+    view(a, noon(day) + 29 * minute + analyticsRules.visitGapMs + minute); // a 31-minute gap
+    expect((await daily(day)).visits).toBe(2);
+
+    const b = client('203.0.113.3');
+    const first = view(b, noon(day));
+    engage(b, first, noon(day) + 20 * minute, 5000);
+    view(b, noon(day) + 45 * minute); // 25 minutes after the engagement beacon
+    const row = await daily(day);
+    expect(row.visits).toBe(3);
+    expect(row.visitors).toBe(2);
+  });
+
+  it('a bounce is a visit with one page view', async () => {
+    const day = '2026-03-12';
+    view(client('203.0.113.4'), noon(day));
+    const two = client('203.0.113.5');
+    view(two, noon(day));
+    view(two, noon(day) + minute, '/about');
+    const row = await daily(day);
+    expect({ visits: row.visits, bounces: row.bounces, pageViews: row.page_views }).toEqual({ visits: 2, bounces: 1, pageViews: 3 });
+    const bounceRate = overviewFigures.find((f) => f.id === 'bounceRate')!;
+    const overview = await analyticsOverview(db, noon(day));
+    expect(bounceRate.value(overview.periods[0]!.current)).toBe(0.5);
+  });
+
+  it('visit duration is engaged time: summed per visit, one page view counting 30 minutes at most', async () => {
+    const day = '2026-03-14';
+    const a = client('203.0.113.6');
+    const page = view(a, noon(day));
+    engage(a, page, noon(day) + minute, 20_000);
+    engage(a, page, noon(day) + 2 * minute, 10_000);
+    const b = client('203.0.113.7');
+    const long = view(b, noon(day));
+    engage(b, long, noon(day) + minute, 2 * 60 * minute);
+    // An engagement beacon for a page view never counted is ignored.
+    engage(b, randomUUID(), noon(day) + minute, 50_000);
+    const row = await daily(day);
+    expect(row.engagedMs).toBe(30_000 + analyticsRules.maxEngagedMs);
+    const duration = overviewFigures.find((f) => f.id === 'visitDuration')!;
+    const overview = await analyticsOverview(db, noon(day));
+    expect(duration.value(overview.periods[0]!.current)).toBe((30_000 + analyticsRules.maxEngagedMs) / 2);
+  });
+
+  it('conversion rate is visitors who converted ÷ visitors; a conversion without a counted visit is not counted', async () => {
+    const day = '2026-03-16';
+    const clients = ['203.0.113.10', '203.0.113.11', '203.0.113.12', '203.0.113.13'].map((address) => client(address));
+    for (const who of clients) view(who, noon(day));
+    service.accept({ k: 'c' }, clients[0]!, noon(day) + minute);
+    service.accept({ k: 'c' }, clients[0]!, noon(day) + 2 * minute); // a second enquiry from the same visitor
+    service.accept({ k: 'c' }, client('203.0.113.99'), noon(day) + minute); // never seen
+    const row = await daily(day);
+    expect({ visitors: row.visitors, conversions: row.conversions }).toEqual({ visitors: 4, conversions: 1 });
+    const rate = overviewFigures.find((f) => f.id === 'conversionRate')!;
+    expect(rate.value((await analyticsOverview(db, noon(day))).periods[0]!.current)).toBe(0.25);
+    const visit = await db.selectFrom('analytics_visits').select('converted').where('day', '=', day).where('converted', '=', 1).execute();
+    expect(visit).toHaveLength(1);
+  });
+
+  it('current visitors are those active in the last 5 minutes; lists count entries, referrers, campaigns and devices', async () => {
+    const now = Date.now();
+    const day = dayOf(now);
+    const before = await analyticsOverview(db, now);
+    view(client('198.51.100.1'), now - 4 * minute, '/pricing', { r: 'www.google.com', us: 'newsletter', um: 'email', uc: 'winter' });
+    view(client('198.51.100.2'), now - 6 * minute, '/pricing');
+    service.accept({ k: 'v', id: randomUUID(), p: '/blog', w: 'mobile' }, client('198.51.100.3'), now - minute);
+    await service.flush();
+    const after = await analyticsOverview(db, now);
+    expect(after.currentVisitors - before.currentVisitors).toBe(2);
+    const today = after.periods.find((p) => p.id === 'today')!;
+    const countOf = (list: { value: string; count: number }[], value: string) => list.find((r) => r.value === value)?.count ?? 0;
+    const was = before.periods.find((p) => p.id === 'today')!;
+    expect(countOf(today.breakdowns.entry, '/pricing') - countOf(was.breakdowns.entry, '/pricing')).toBe(2);
+    expect(countOf(today.breakdowns.referrer, 'www.google.com') - countOf(was.breakdowns.referrer, 'www.google.com')).toBe(1);
+    expect(countOf(today.breakdowns.campaign, 'newsletter / email / winter') - countOf(was.breakdowns.campaign, 'newsletter / email / winter')).toBe(1);
+    expect(countOf(today.breakdowns.device, 'mobile') - countOf(was.breakdowns.device, 'mobile')).toBe(1);
+    expect(after.daily.at(-1)).toEqual({ day, visitors: expect.any(Number), pageViews: expect.any(Number) });
+    expect(after.daily).toHaveLength(30);
+  });
+
+  it('Core Web Vitals: p75 and ratings by form factor, each metric once per page view, "not enough data" under the minimum', async () => {
+    const now = Date.now();
+    const lcp = [1000, 1500, 2000, 2500, 3000, 3500, 4000, 4500, 5000, 5500];
+    for (const [i, value] of lcp.entries()) {
+      const who = client(`192.0.2.${i + 1}`);
+      const id = view(who, now, '/services/seo');
+      engage(who, id, now + 1000, 1000, { LCP: [value, 'good'], ...(i < analyticsRules.minVitalSamples - 1 ? { INP: [120, 'good'] } : {}) }, '/services/seo');
+      engage(who, id, now + 2000, 1000, { LCP: [60, 'good'] }, '/services/seo'); // a second LCP for the same page view: ignored
+    }
+    const phone = client('192.0.2.200', phoneAgent);
+    const phoneView = randomUUID();
+    service.accept({ k: 'v', id: phoneView, p: '/services/seo', w: 'mobile' }, phone, now);
+    service.accept({ k: 'e', id: phoneView, p: '/services/seo', w: 'mobile', t: 10, m: { CLS: [0.3, 'poor'] } }, phone, now + 1000);
+    await service.flush();
+    const data = await performanceData(db, now);
+    const page = data.pages.find((p) => p.path === '/services/seo')!;
+    const desktopLcp = page.vitals.find((v) => v.formFactor === 'desktop' && v.metric === 'LCP')!;
+    expect(desktopLcp).toMatchObject({ samples: 10, good: 4, needsImprovement: 3, poor: 3 });
+    // Nearest rank: the 8th of 10 samples is 4500 ms; the histogram holds it within 2.5 %.
+    expect(desktopLcp.p75).toBeGreaterThanOrEqual(4500);
+    expect(desktopLcp.p75).toBeLessThanOrEqual(4500 * 1.025);
+    expect(page.vitals.find((v) => v.formFactor === 'desktop' && v.metric === 'INP')).toMatchObject({ samples: analyticsRules.minVitalSamples - 1, p75: null });
+    expect(page.vitals.find((v) => v.formFactor === 'mobile' && v.metric === 'CLS')).toMatchObject({ samples: 1, poor: 1, p75: null });
+    expect(page.vitals.find((v) => v.formFactor === 'mobile' && v.metric === 'LCP')).toMatchObject({ samples: 0 });
+  });
+
+  it('raw records go after the retention period; the daily totals stay', async () => {
+    const day = '2026-03-20';
+    view(client('203.0.113.20'), noon(day));
+    expect((await daily(day)).page_views).toBe(1);
+    await service.cleanUp(noon(addDays(day, 29)));
+    expect(await db.selectFrom('analytics_page_views').select('id').where('day', '=', day).execute()).toHaveLength(1);
+    await service.cleanUp(noon(addDays(day, 30)));
+    expect(await db.selectFrom('analytics_page_views').select('id').where('day', '=', day).execute()).toHaveLength(0);
+    expect(await db.selectFrom('analytics_visits').select('id').where('day', '=', day).execute()).toHaveLength(0);
+    expect((await daily(day)).page_views).toBe(1);
+  });
+
+  it('salts older than 48 hours are deleted, with the visitor ids made from them', async () => {
+    const day = '2026-03-22';
+    view(client('203.0.113.30'), noon(day));
+    await service.flush();
+    const salt = await db.selectFrom('analytics_salts').selectAll().where('day', '=', day).executeTakeFirstOrThrow();
+    expect(salt.salt).toMatch(/^[0-9a-f]{64}$/);
+    await service.cleanUp(Number(salt.created_at) + analyticsRules.saltMaxAgeMs - minute);
+    expect(await db.selectFrom('analytics_salts').select('day').where('day', '=', day).execute()).toHaveLength(1);
+    await service.cleanUp(Number(salt.created_at) + analyticsRules.saltMaxAgeMs + minute);
+    expect(await db.selectFrom('analytics_salts').select('day').execute()).toHaveLength(0);
+    expect(await db.selectFrom('analytics_visitors').select('day').where('day', '=', day).execute()).toHaveLength(0);
+    expect((await daily(day)).visitors).toBe(1);
+  });
+});
+
+describe.each(databaseNames())('the event endpoint on %s', (name) => {
+  let target: DatabaseTarget;
+  let site: SiteProcess;
+  let db: Db;
+  const password = 'a sensible long passphrase';
+
+  const post = (body: string, headers: Record<string, string> = {}) =>
+    fetch(`${site.base}${analyticsEndpoint}`, {
+      method: 'POST',
+      body,
+      // Browsers send Origin with a beacon (a POST); Astro's origin check refuses text/plain posts without a matching one.
+      headers: { 'Content-Type': 'text/plain;charset=UTF-8', 'User-Agent': desktopAgent, 'X-Forwarded-For': '203.0.113.50', Origin: site.base, ...headers },
+    });
+  const pageView = (path: string) => JSON.stringify({ k: 'v', id: randomUUID(), p: path, w: 'laptop' });
+  const pageViewsOf = async (path: string) => {
+    const row = await db.selectFrom('analytics_daily_breakdown').select('count').where('dimension', '=', 'page').where('value', '=', path).executeTakeFirst();
+    return Number(row?.count ?? 0);
+  };
+
+  beforeAll(async () => {
+    expect(existsSync('dist/server/entry.mjs'), 'run "npm run build" first').toBe(true);
+    target = await createTarget(name);
+    site = new SiteProcess(await freePort(), { DATABASE_URL: target.url, SMTP_URL: '', TRUST_PROXY: 'true' });
+    await site.start();
+    ({ db } = await openDatabase(target.url, target.options));
+  });
+  afterAll(async () => {
+    await site?.stop();
+    await db?.destroy();
+    await target?.dispose();
+  });
+
+  it('accepts a text/plain beacon with 204 and counts it within the flush interval', async () => {
+    const response = await post(pageView('/about'));
+    expect(response.status).toBe(204);
+    await eventually(async () => (await pageViewsOf('/about')) === 1);
+  });
+
+  it('answers bad input with a 4xx, never a 5xx, and stores nothing', async () => {
+    expect((await post('{not json')).status).toBe(400);
+    expect((await post(JSON.stringify({ k: 'v', id: 'x', p: '/about', w: 'laptop' }))).status).toBe(400);
+    expect((await post(JSON.stringify({ k: 'v', id: randomUUID(), p: 'https://evil.example/', w: 'laptop' }))).status).toBe(400);
+    expect((await post(JSON.stringify({ k: 'v', id: randomUUID(), p: '/admin', w: 'laptop' }))).status).toBe(400);
+    expect((await post(JSON.stringify({ k: 'e', id: randomUUID(), p: '/about', w: 'laptop', t: -5 }))).status).toBe(400);
+    expect((await post(JSON.stringify({ k: 'v', id: randomUUID(), p: `/${'a'.repeat(analyticsRules.maxBodyBytes)}`, w: 'laptop' }))).status).toBe(413);
+    expect((await post('k=v', { 'Content-Type': 'application/x-www-form-urlencoded' })).status).toBe(415);
+    expect((await fetch(`${site.base}${analyticsEndpoint}`)).status).toBe(405);
+    expect((await post(JSON.stringify({ __proto__: { k: 'v' } }))).status).toBe(400);
+  });
+
+  it('counts none of: bots, other sites, the signed-in owner', async () => {
+    const path = '/services';
+    const bot = await post(pageView(path), { 'User-Agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' });
+    expect(bot.status).toBe(204);
+    expect((await post(pageView(path), { 'User-Agent': '' })).status).toBe(204);
+    expect((await post(pageView(path), { 'Sec-Fetch-Site': 'cross-site' })).status).toBe(204);
+    expect((await post(pageView(path), { Origin: 'https://elsewhere.example' })).status).toBe(403);
+
+    expect(runAdminScript('create', 'owner@example.com', password, target.url).stderr).toBe('');
+    const owner = new CookieClient(site.base, { 'User-Agent': desktopAgent, 'X-Forwarded-For': '203.0.113.51' });
+    expect((await owner.json('/api/auth/sign-in', { email: 'owner@example.com', password })).status).toBe(200);
+    const ownBeacon = await owner.request(analyticsEndpoint, {
+      method: 'POST',
+      body: pageView(path),
+      headers: { 'Content-Type': 'text/plain', Origin: site.base },
+    });
+    expect(ownBeacon.status).toBe(204);
+
+    // A visitor's beacon sent after them all is counted, and only it.
+    expect((await post(pageView(path), { 'X-Forwarded-For': '203.0.113.52' })).status).toBe(204);
+    await eventually(async () => (await pageViewsOf(path)) >= 1);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await pageViewsOf(path)).toBe(1);
+  });
+
+  it('an enquiry sent through the contact form is a conversion of the sender’s visit', async () => {
+    const address = '203.0.113.60';
+    expect((await post(pageView('/contact'), { 'X-Forwarded-For': address })).status).toBe(204);
+    const conversions = async () =>
+      Number((await db.selectFrom('analytics_daily').select('conversions').where('day', '=', dayOf(Date.now())).executeTakeFirst())?.conversions ?? 0);
+    await eventually(async () => (await pageViewsOf('/contact')) === 1);
+    const before = await conversions();
+    const sent = await fetch(`${site.base}/api/contact`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'User-Agent': desktopAgent, 'X-Forwarded-For': address, Origin: site.base },
+      body: JSON.stringify({
+        name: 'Sam Carter',
+        email: 'sam@example.com',
+        subject: 'A new website',
+        message: 'Please call me about a new website for my shop.',
+      }),
+    });
+    expect(sent.status).toBe(201);
+    await eventually(async () => (await conversions()) === before + 1);
+    const visit = await db.selectFrom('analytics_visits').select(['converted', 'entry_path']).where('entry_path', '=', '/contact').executeTakeFirstOrThrow();
+    expect(Number(visit.converted)).toBe(1);
+  });
+});
