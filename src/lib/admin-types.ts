@@ -243,6 +243,8 @@ export interface PerformanceData {
 
 export interface VitalTrend {
   path: string;
+  /** Each day's figures cover it and the days before it, this many in all. */
+  windowDays: number;
   days: { day: string; vitals: VitalSummary[] }[];
 }
 

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsEndpoint, analyticsRules, type VitalMetric } from '../../src/config/analytics';
 import { overviewFigures } from '../../src/lib/analytics-figures';
-import { analyticsOverview, performanceData } from '../../src/server/analytics/report';
+import { analyticsOverview, performanceData, vitalTrend } from '../../src/server/analytics/report';
 import { addDays, dayOf } from '../../src/server/analytics/days';
 import { type AnalyticsService, createAnalyticsService } from '../../src/server/analytics/ingest';
 import { type Db, migrateToLatest, openDatabase } from '../../src/server/db';
@@ -188,6 +188,13 @@ describe.each(databaseNames())('analytics definitions on %s', (name) => {
     expect(page.vitals.find((v) => v.formFactor === 'desktop' && v.metric === 'INP')).toMatchObject({ samples: analyticsRules.minVitalSamples - 1, p75: null });
     expect(page.vitals.find((v) => v.formFactor === 'mobile' && v.metric === 'CLS')).toMatchObject({ samples: 1, poor: 1, p75: null });
     expect(page.vitals.find((v) => v.formFactor === 'mobile' && v.metric === 'LCP')).toMatchObject({ samples: 0 });
+
+    // The trend: each day covers the 7 days ending on it, so today's samples show today and no earlier day.
+    const trend = await vitalTrend(db, '/services/seo', now);
+    expect(trend.days).toHaveLength(30);
+    const lcpOn = (index: number) => trend.days.at(index)!.vitals.find((v) => v.formFactor === 'desktop' && v.metric === 'LCP')!;
+    expect(lcpOn(-1)).toMatchObject({ samples: 10, p75: desktopLcp.p75 });
+    expect(lcpOn(-2)).toMatchObject({ samples: 0, p75: null });
   });
 
   it('raw records go after the retention period; the daily totals stay', async () => {

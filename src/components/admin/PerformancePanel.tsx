@@ -9,7 +9,7 @@ import type { PerformanceData, VitalSummary, VitalTrend } from '~/lib/admin-type
 import { formatVital, percent, ratingLabels, ratingOfValue } from '~/lib/analytics-figures';
 import { formatExact, formatShortDay } from '~/lib/format';
 import { getJson } from '~/lib/post-json';
-import { Badge, type BadgeVariant, Button, Card, Notice } from './ui/primitives';
+import { Badge, type BadgeVariant, Button, Card, Notice, ScrollArea } from './ui/primitives';
 
 const ratingBadge: Record<string, BadgeVariant> = { good: 'good', 'needs-improvement': 'warn', poor: 'bad' };
 
@@ -64,7 +64,7 @@ export function PerformancePanel({ data }: { data: PerformanceData }) {
   }
 
   return (
-    <div className="grid gap-6">
+    <div className="grid min-w-0 gap-6">
       <h2 className="sr-only">Performance</h2>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <p className="max-w-2xl text-muted">
@@ -113,15 +113,15 @@ export function PerformancePanel({ data }: { data: PerformanceData }) {
         </ul>
       </section>
 
-      <Card title="By page" headingLevel={3}>
+      <Card title="By page" headingLevel={3} className="min-w-0">
         {pages.length === 0 ? (
           <p className="text-muted">No measurements from {formFactors.find((f) => f.id === formFactor)!.label.toLowerCase()} yet.</p>
         ) : (
-          <div className="overflow-x-auto">
+          <ScrollArea label="Core Web Vitals by page">
             <table className="w-full min-w-[40rem] text-sm" data-vitals-pages>
               <thead>
                 <tr className="text-left text-muted">
-                  <th scope="col" className="pb-2 font-medium">
+                  <th scope="col" className="sticky left-0 z-10 bg-white pb-2 font-medium">
                     Page
                   </th>
                   {vitalMetrics.map((m) => (
@@ -142,7 +142,7 @@ export function PerformancePanel({ data }: { data: PerformanceData }) {
                   const vitals = of(page.vitals, formFactor);
                   return (
                     <tr key={page.path} className="border-t border-slate-100 align-top">
-                      <th scope="row" className="py-2 pr-2 text-left font-medium break-all">
+                      <th scope="row" className="sticky left-0 z-10 min-w-36 bg-white py-2 pr-2 text-left font-medium break-words">
                         {page.path}
                       </th>
                       {vitals.map((v) => (
@@ -167,21 +167,21 @@ export function PerformancePanel({ data }: { data: PerformanceData }) {
                 })}
               </tbody>
             </table>
-          </div>
+          </ScrollArea>
         )}
         {trendError && <Notice tone="error">{trendError}</Notice>}
       </Card>
 
       {trend && <TrendCard trend={trend} formFactor={formFactor} />}
 
-      <Card title="Latest lab run (Lighthouse)" headingLevel={3}>
+      <Card title="Latest lab run (Lighthouse)" headingLevel={3} className="min-w-0">
         {data.lab ? (
           <>
             <p className="mb-2 text-sm text-muted">
               Saved {formatExact(data.lab.createdAt)} by <code>npm run bench:lighthouse</code>: simulated mobile on the server, for comparison with the field
               figures above.
             </p>
-            <div className="overflow-x-auto">
+            <ScrollArea label="Lighthouse results by route">
               <table className="w-full min-w-[36rem] text-sm" data-lab-run>
                 <thead>
                   <tr className="text-left text-muted">
@@ -209,7 +209,7 @@ export function PerformancePanel({ data }: { data: PerformanceData }) {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollArea>
           </>
         ) : (
           <p className="text-muted">
@@ -224,11 +224,14 @@ export function PerformancePanel({ data }: { data: PerformanceData }) {
 function TrendCard({ trend, formFactor }: { trend: VitalTrend; formFactor: FormFactor }) {
   const days = trend.days.filter((d) => of(d.vitals, formFactor).some((v) => v.samples > 0));
   return (
-    <Card title={`Trend for ${trend.path}, last 30 days`} headingLevel={3}>
+    <Card title={`Trend for ${trend.path}, last 30 days`} headingLevel={3} className="min-w-0">
+      <p className="mb-2 text-sm text-muted">
+        Each day shows the 75th percentile of the {trend.windowDays} days ending that day, and how many page views were measured in them.
+      </p>
       {days.length === 0 ? (
         <p className="text-muted">No measurements of this page from these devices in the last 30 days.</p>
       ) : (
-        <div className="overflow-x-auto">
+        <ScrollArea label="Trend by day">
           <table className="w-full min-w-[36rem] text-sm" data-vitals-trend>
             <thead>
               <tr className="text-left text-muted">
@@ -241,7 +244,7 @@ function TrendCard({ trend, formFactor }: { trend: VitalTrend; formFactor: FormF
                   </th>
                 ))}
                 <th scope="col" className="pb-2 text-right font-medium">
-                  Samples
+                  Page views measured
                 </th>
               </tr>
             </thead>
@@ -255,7 +258,7 @@ function TrendCard({ trend, formFactor }: { trend: VitalTrend; formFactor: FormF
                     </th>
                     {vitals.map((v) => (
                       <td key={v.metric} className="py-1.5">
-                        {v.p75 === null ? <span className="text-muted">{v.samples > 0 ? `${v.samples} only` : '–'}</span> : formatVital(v.metric, v.p75)}
+                        {v.p75 === null ? <span className="text-muted">Not enough data</span> : formatVital(v.metric, v.p75)}
                       </td>
                     ))}
                     <td className="py-1.5 text-right tabular-nums">{lcpSamples(vitals)}</td>
@@ -264,7 +267,7 @@ function TrendCard({ trend, formFactor }: { trend: VitalTrend; formFactor: FormF
               })}
             </tbody>
           </table>
-        </div>
+        </ScrollArea>
       )}
     </Card>
   );

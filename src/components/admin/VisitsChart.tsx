@@ -6,8 +6,7 @@ import type { AnalyticsOverview } from '~/lib/admin-types';
 import { formatShortDay as dayLabel } from '~/lib/format';
 
 const width = 600;
-const height = 220;
-const pad = { top: 12, right: 12, bottom: 28, left: 40 };
+const height = 200;
 
 function niceMax(value: number) {
   if (value <= 4) return 4;
@@ -16,16 +15,17 @@ function niceMax(value: number) {
   return step * 4;
 }
 
+/** Lines are drawn in a stretched SVG (strokes keep their width); the axis labels are HTML, so they stay legible at any width. */
 export function VisitsChart({ daily }: { daily: AnalyticsOverview['daily'] }) {
   const max = niceMax(Math.max(0, ...daily.map((d) => Math.max(d.visitors, d.pageViews))));
-  const x = (i: number) => pad.left + (i * (width - pad.left - pad.right)) / Math.max(1, daily.length - 1);
-  const y = (v: number) => pad.top + (1 - v / max) * (height - pad.top - pad.bottom);
+  const x = (i: number) => (i * width) / Math.max(1, daily.length - 1);
+  const y = (v: number) => (1 - v / max) * height;
   const line = (key: 'visitors' | 'pageViews') => daily.map((d, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(d[key]).toFixed(1)}`).join(' ');
-  const ticks = [0, 1, 2, 3, 4].map((i) => (max * i) / 4);
-  const labelled = new Set([0, Math.floor((daily.length - 1) / 2), daily.length - 1]);
+  const ticks = [4, 3, 2, 1, 0].map((i) => (max * i) / 4);
+  const labelled = [0, Math.floor((daily.length - 1) / 2), daily.length - 1];
   return (
     <div>
-      <ul className="mb-2 flex flex-wrap gap-4 text-sm" aria-hidden="true">
+      <ul className="mb-3 flex flex-wrap gap-4 text-sm" aria-hidden="true">
         <li className="flex items-center gap-2">
           <span className="inline-block h-1 w-5 rounded bg-brand-700" /> Visitors
         </li>
@@ -33,34 +33,31 @@ export function VisitsChart({ daily }: { daily: AnalyticsOverview['daily'] }) {
           <span className="inline-block h-1 w-5 rounded border-t-2 border-dashed border-amber-700" /> Page views
         </li>
       </ul>
-      <svg viewBox={`0 0 ${width} ${height}`} className="h-auto w-full" aria-hidden="true" focusable="false">
-        {ticks.map((t) => (
-          <g key={t}>
-            <line x1={pad.left} x2={width - pad.right} y1={y(t)} y2={y(t)} className="stroke-slate-200" strokeWidth="1" />
-            <text x={pad.left - 6} y={y(t) + 4} textAnchor="end" className="fill-slate-600 text-[13px]">
+      <div className="flex gap-2" aria-hidden="true">
+        <div className="flex h-48 flex-col justify-between text-right text-xs text-muted tabular-nums sm:h-56">
+          {ticks.map((t) => (
+            <span key={t} className="-my-2 leading-4">
               {t.toLocaleString('en-GB')}
-            </text>
-          </g>
-        ))}
-        {daily.map((d, i) =>
-          labelled.has(i) ? (
-            <text
-              key={d.day}
-              x={x(i)}
-              y={height - 8}
-              textAnchor={i === 0 ? 'start' : i === daily.length - 1 ? 'end' : 'middle'}
-              className="fill-slate-600 text-[13px]"
-            >
-              {dayLabel(d.day)}
-            </text>
-          ) : null,
-        )}
-        <path d={line('pageViews')} fill="none" className="stroke-amber-700" strokeWidth="2.5" strokeDasharray="6 4" />
-        <path d={line('visitors')} fill="none" className="stroke-brand-700" strokeWidth="3" />
-        {daily.map((d, i) => (
-          <circle key={d.day} cx={x(i)} cy={y(d.visitors)} r="3" className="fill-brand-700" />
-        ))}
-      </svg>
+            </span>
+          ))}
+        </div>
+        <div className="min-w-0 flex-1">
+          <div className="relative h-48 border-b border-slate-300 sm:h-56">
+            {ticks.slice(0, -1).map((t) => (
+              <div key={t} className="absolute inset-x-0 border-t border-slate-200" style={{ top: `${(1 - t / max) * 100}%` }} />
+            ))}
+            <svg viewBox={`0 0 ${width} ${height}`} preserveAspectRatio="none" className="absolute inset-0 h-full w-full overflow-visible" focusable="false">
+              <path d={line('pageViews')} fill="none" className="stroke-amber-700" strokeWidth="2.5" strokeDasharray="6 4" vectorEffect="non-scaling-stroke" />
+              <path d={line('visitors')} fill="none" className="stroke-brand-700" strokeWidth="3" vectorEffect="non-scaling-stroke" />
+            </svg>
+          </div>
+          <div className="mt-1 flex justify-between text-xs text-muted">
+            {labelled.map((i) => (
+              <span key={i}>{dayLabel(daily[i]!.day)}</span>
+            ))}
+          </div>
+        </div>
+      </div>
       <details className="mt-3">
         <summary className="cursor-pointer font-medium text-brand-700">Show the figures as a table</summary>
         <table className="mt-2 w-full text-sm" data-daily-table>

@@ -168,19 +168,31 @@ export async function performanceData(db: Db, now = Date.now()): Promise<Perform
 
 const totalSamples = (vitals: VitalSummary[]) => vitals.filter((v) => v.metric === 'LCP').reduce((sum, v) => sum + v.samples, 0);
 
+/** Days in each point of a page's trend: one day's samples are too few on a small site. */
+export const trendWindowDays = 7;
+
+/** For each of the last 30 days, a page's p75s over the 7 days ending that day. */
 export async function vitalTrend(db: Db, path: string, now = Date.now()): Promise<VitalTrend> {
   const to = dayOf(now);
   const days = daysEnding(to, performanceDays);
+  const first = addDays(days[0]!, -(trendWindowDays - 1));
   const rows = (await db
     .selectFrom('analytics_daily_vitals')
     .selectAll()
     .where('path', '=', path)
-    .where('day', '>=', days[0]!)
+    .where('day', '>=', first)
     .where('day', '<=', to)
     .execute()) as VitalsRow[];
-  const groups = new Map<string, VitalsAccumulator>();
-  for (const row of rows) accumulate(groups, `${row.day} ${row.form_factor} ${row.metric}`, row);
-  return { path, days: days.map((day) => ({ day, vitals: summarise(groups, (ff, metric) => `${day} ${ff} ${metric}`) })) };
+  return {
+    path,
+    windowDays: trendWindowDays,
+    days: days.map((day) => {
+      const from = addDays(day, -(trendWindowDays - 1));
+      const groups = new Map<string, VitalsAccumulator>();
+      for (const row of rows) if (row.day >= from && row.day <= day) accumulate(groups, `${row.form_factor} ${row.metric}`, row);
+      return { day, vitals: summarise(groups, (ff, metric) => `${ff} ${metric}`) };
+    }),
+  };
 }
 
 export async function latestLabRun(db: Db): Promise<LabRun | null> {

@@ -115,6 +115,16 @@ export function Field({ label, error, hint, ...input }: ComponentProps<'input'> 
 }
 
 /** One line of a description list (`<dl>`): a label and its value, side by side from 640 px. */
+/** A wide table's scroll box on a narrow screen: reachable by keyboard and named, so it can be scrolled without a mouse. */
+export function ScrollArea({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus to be scrolled by keyboard
+    <div role="region" aria-label={label} tabIndex={0} className="relative overflow-x-auto focus-visible:outline-3 focus-visible:outline-brand-600">
+      {children}
+    </div>
+  );
+}
+
 export function DetailRow({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="grid gap-1 py-2 sm:grid-cols-[12rem_1fr]">
