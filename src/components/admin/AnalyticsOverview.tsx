@@ -4,7 +4,7 @@ import { type AnalyticsPeriod, analyticsPeriods, analyticsRules, breakdowns, vie
 import type { AnalyticsOverview as Overview } from '~/lib/admin-types';
 import { changeText, overviewFigures } from '~/lib/analytics-figures';
 import { formatShortDay as dayLabel } from '~/lib/format';
-import { Card } from './ui/primitives';
+import { Card, SegmentedControl } from './ui/primitives';
 import { VisitsChart } from './VisitsChart';
 
 const minutes = (ms: number) => `${ms / 60_000} minutes`;
@@ -34,18 +34,7 @@ export function AnalyticsOverview({ data }: { data: Overview }) {
             last {minutes(analyticsRules.currentWindowMs)})
           </p>
         </div>
-        <fieldset className="flex rounded-lg border border-slate-300 bg-white p-1">
-          <legend className="sr-only">Period</legend>
-          {analyticsPeriods.map((p) => (
-            <label
-              key={p.id}
-              className="cursor-pointer rounded-md px-3 py-2 text-sm font-semibold text-muted has-checked:bg-brand-700 has-checked:text-white has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-600"
-            >
-              <input type="radio" name="analytics-period" value={p.id} checked={p.id === periodId} onChange={() => setPeriodId(p.id)} className="sr-only" />
-              {p.label}
-            </label>
-          ))}
-        </fieldset>
+        <SegmentedControl legend="Period" name="analytics-period" options={analyticsPeriods} value={periodId} onChange={setPeriodId} />
       </div>
       <p className="text-sm text-muted">
         {rangeText(period.from, period.to)}, compared with {rangeText(period.previousFrom, period.previousTo)}.

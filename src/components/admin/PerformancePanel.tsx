@@ -9,7 +9,7 @@ import type { PerformanceData, VitalSummary, VitalTrend } from '~/lib/admin-type
 import { formatVital, percent, ratingLabels, ratingOfValue } from '~/lib/analytics-figures';
 import { formatExact, formatShortDay } from '~/lib/format';
 import { getJson } from '~/lib/post-json';
-import { Badge, type BadgeVariant, Button, Card, Notice, ScrollArea } from './ui/primitives';
+import { Badge, type BadgeVariant, Button, Card, Notice, ScrollArea, SegmentedControl } from './ui/primitives';
 
 const ratingBadge: Record<string, BadgeVariant> = { good: 'good', 'needs-improvement': 'warn', poor: 'bad' };
 
@@ -71,18 +71,7 @@ export function PerformancePanel({ data }: { data: PerformanceData }) {
           Core Web Vitals measured in visitors' own browsers over the last 30 days ({formatShortDay(data.from)} – {formatShortDay(data.to)}). Each figure is the
           75th percentile, as Google rates pages; under {analyticsRules.minVitalSamples} samples it is not shown.
         </p>
-        <fieldset className="flex rounded-lg border border-slate-300 bg-white p-1">
-          <legend className="sr-only">Devices</legend>
-          {formFactors.map((f) => (
-            <label
-              key={f.id}
-              className="cursor-pointer rounded-md px-3 py-2 text-sm font-semibold text-muted has-checked:bg-brand-700 has-checked:text-white has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-600"
-            >
-              <input type="radio" name="form-factor" value={f.id} checked={f.id === formFactor} onChange={() => setFormFactor(f.id)} className="sr-only" />
-              {f.label}
-            </label>
-          ))}
-        </fieldset>
+        <SegmentedControl legend="Devices" name="form-factor" options={formFactors} value={formFactor} onChange={setFormFactor} />
       </div>
 
       <section aria-labelledby="site-vitals">

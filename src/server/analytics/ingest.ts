@@ -8,7 +8,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { analyticsRules, type AnalyticsEvent, type FormFactor, formFactorOf, type VitalMetric, vitalMetrics } from '~/config/analytics';
 import type { Db, DbKind } from '../db';
-import type { AnalyticsVisitTable } from '../db/schema';
+import type { AnalyticsDailyTable, AnalyticsPageViewTable, AnalyticsVisitTable } from '../db/schema';
 import { addDays, dayOf } from './days';
 import { bucketOf, type Histogram, mergeInto, plausible, ratingOf } from './histogram';
 
@@ -46,27 +46,9 @@ export interface AnalyticsOptions {
 }
 
 type VisitRow = AnalyticsVisitTable & { isNew?: boolean; dirty?: boolean };
-interface PageViewRow {
-  id: string;
-  visit_id: string;
-  day: string;
-  path: string;
-  viewport: string;
-  engaged_ms: number;
-  metrics: string;
-  /** Set for page views recorded in this batch. */
-  at?: number;
-  isNew?: boolean;
-  dirty?: boolean;
-}
-interface DailyDelta {
-  page_views: number;
-  visitors: number;
-  visits: number;
-  bounces: number;
-  engaged_ms: number;
-  conversions: number;
-}
+/** A page view as the batch sees it; `at` is set for the ones recorded in this batch. */
+type PageViewRow = Omit<AnalyticsPageViewTable, 'at'> & { at?: number; isNew?: boolean; dirty?: boolean };
+type DailyDelta = Omit<AnalyticsDailyTable, 'day'>;
 interface VitalsDelta {
   day: string;
   path: string;

@@ -2,10 +2,11 @@
  * The Overview and Performance figures, read from the daily aggregates: a few small indexed reads, however many raw
  * events there have been. Definitions are in src/config/analytics.ts and the README.
  */
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { analyticsPeriods, analyticsRules, breakdownLimit, breakdowns, type FormFactor, formFactors, type VitalMetric, vitalMetrics } from '~/config/analytics';
 import type { AnalyticsOverview, AnalyticsPeriodFigures, AnalyticsTotals, LabRun, PerformanceData, VitalSummary, VitalTrend } from '~/lib/admin-types';
 import type { Db } from '../db';
+import type { AnalyticsDailyVitalsTable } from '../db/schema';
 import { addDays, dayOf, daysEnding } from './days';
 import { type Histogram, mergeInto, percentile75 } from './histogram';
 
@@ -106,17 +107,7 @@ interface VitalsAccumulator {
   histogram: Histogram;
 }
 
-type VitalsRow = {
-  day: string;
-  path: string;
-  form_factor: string;
-  metric: string;
-  samples: number;
-  good: number;
-  needs_improvement: number;
-  poor: number;
-  histogram: string;
-};
+type VitalsRow = Selectable<AnalyticsDailyVitalsTable>;
 
 function summarise(groups: Map<string, VitalsAccumulator>, key: (formFactor: FormFactor, metric: VitalMetric) => string): VitalSummary[] {
   return formFactors.flatMap((ff) =>
@@ -149,7 +140,7 @@ function accumulate(groups: Map<string, VitalsAccumulator>, key: string, row: Vi
 export async function performanceData(db: Db, now = Date.now()): Promise<PerformanceData> {
   const to = dayOf(now);
   const from = addDays(to, -performanceDays + 1);
-  const rows = (await db.selectFrom('analytics_daily_vitals').selectAll().where('day', '>=', from).where('day', '<=', to).execute()) as VitalsRow[];
+  const rows = await db.selectFrom('analytics_daily_vitals').selectAll().where('day', '>=', from).where('day', '<=', to).execute();
   const site = new Map<string, VitalsAccumulator>();
   const perPage = new Map<string, Map<string, VitalsAccumulator>>();
   for (const row of rows) {
@@ -176,13 +167,7 @@ export async function vitalTrend(db: Db, path: string, now = Date.now()): Promis
   const to = dayOf(now);
   const days = daysEnding(to, performanceDays);
   const first = addDays(days[0]!, -(trendWindowDays - 1));
-  const rows = (await db
-    .selectFrom('analytics_daily_vitals')
-    .selectAll()
-    .where('path', '=', path)
-    .where('day', '>=', first)
-    .where('day', '<=', to)
-    .execute()) as VitalsRow[];
+  const rows = await db.selectFrom('analytics_daily_vitals').selectAll().where('path', '=', path).where('day', '>=', first).where('day', '<=', to).execute();
   return {
     path,
     windowDays: trendWindowDays,
