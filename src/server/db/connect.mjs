@@ -39,8 +39,9 @@ function withStatementCache(sqlite, limit = 200) {
 }
 
 // PRAGMAs for every embedded database: WAL; FULL sync, so a lead the visitor was told is sent survives a power cut,
-// not only a crash; wait for a busy writer instead of failing; enforce foreign keys.
-const pragmas = ['journal_mode = WAL', 'synchronous = FULL', 'busy_timeout = 5000', 'foreign_keys = ON'];
+// not only a crash; wait for a busy writer instead of failing (set first: switching a new file to WAL takes a lock
+// that several processes starting at once contend for); enforce foreign keys.
+const pragmas = ['busy_timeout = 5000', 'journal_mode = WAL', 'synchronous = FULL', 'foreign_keys = ON'];
 
 /**
  * The embedded SQLite driver. better-sqlite3 12 aborts the process on Node 24 (its statement finaliser trips a Node

@@ -350,13 +350,14 @@ export async function migrateToLatest(db, kind) {
       }
     });
   }
-  // SQLite: Kysely's migration lock is a no-op there. A second process that loses the race fails on a table the
-  // first one created (after waiting for its transaction); looking again, it finds the migrations recorded.
+  // SQLite: Kysely's migration lock is a no-op there, and its migrations run outside a transaction. A second process
+  // that loses the race fails on what the first one made (a table, an index, a column, the migration's record);
+  // looking again a moment later, it finds the migrations recorded.
   for (let attempt = 1; ; attempt++) {
     try {
       return await migrateAll(db, kind);
     } catch (error) {
-      if (attempt >= 5 || !/already exists|database is locked/i.test(String(error))) throw error;
+      if (attempt >= 20 || !/already exists|duplicate column|UNIQUE constraint failed|database is locked/i.test(String(error))) throw error;
       await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
     }
   }
