@@ -13,18 +13,15 @@ export const formFactors = [
   { id: 'desktop', label: 'Laptops and desktops', viewports: ['laptop', 'desktop'] },
 ] as const;
 export type FormFactor = (typeof formFactors)[number]['id'];
-export const formFactorOf = (viewport: ViewportClass): FormFactor => (viewport === 'mobile' || viewport === 'tablet' ? 'mobile' : 'desktop');
+export const formFactorOf = (viewport: ViewportClass): FormFactor => formFactors.find((f) => (f.viewports as readonly string[]).includes(viewport))!.id;
 
-/**
- * The five metrics, with web-vitals' own good / poor thresholds. Values are stored in histogram buckets of `step`
- * (milliseconds, or thousandths for CLS); thresholds are whole steps, so a bucket's rating is exactly the value's.
- */
+/** The five metrics, with web-vitals' own good / poor thresholds and the largest value taken as real. */
 export const vitalMetrics = [
-  { id: 'LCP', label: 'Largest Contentful Paint', unit: 'ms', step: 10, max: 60_000, thresholds: LCPThresholds },
-  { id: 'INP', label: 'Interaction to Next Paint', unit: 'ms', step: 4, max: 20_000, thresholds: INPThresholds },
-  { id: 'CLS', label: 'Cumulative Layout Shift', unit: '', step: 0.001, max: 10, thresholds: CLSThresholds },
-  { id: 'FCP', label: 'First Contentful Paint', unit: 'ms', step: 10, max: 60_000, thresholds: FCPThresholds },
-  { id: 'TTFB', label: 'Time to First Byte', unit: 'ms', step: 10, max: 60_000, thresholds: TTFBThresholds },
+  { id: 'LCP', label: 'Largest Contentful Paint', max: 60_000, thresholds: LCPThresholds },
+  { id: 'INP', label: 'Interaction to Next Paint', max: 20_000, thresholds: INPThresholds },
+  { id: 'CLS', label: 'Cumulative Layout Shift', max: 10, thresholds: CLSThresholds },
+  { id: 'FCP', label: 'First Contentful Paint', max: 60_000, thresholds: FCPThresholds },
+  { id: 'TTFB', label: 'Time to First Byte', max: 60_000, thresholds: TTFBThresholds },
 ] as const;
 
 export const analyticsRules = {

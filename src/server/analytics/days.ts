@@ -1,5 +1,6 @@
 /** Calendar days in the business's time zone, as 'YYYY-MM-DD' strings (they sort and compare as dates). */
 import { analyticsRules } from '~/config/analytics';
+import { isoDay } from '~/lib/format';
 
 const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: analyticsRules.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
 
@@ -9,7 +10,7 @@ export const dayOf = (at: number): string => dayFormat.format(at);
 export function addDays(day: string, offset: number): string {
   const date = new Date(`${day}T12:00:00Z`);
   date.setUTCDate(date.getUTCDate() + offset);
-  return date.toISOString().slice(0, 10);
+  return isoDay(date);
 }
 
 /** `count` consecutive days ending with `last`, oldest first. */

@@ -4,9 +4,6 @@
  * exactly, from the value, by web-vitals' own thresholds.
  */
 import { type VitalMetric, vitalMetrics } from '~/config/analytics';
-import { ratingOfValue } from '~/lib/analytics-figures';
-
-export { ratingOfValue as ratingOf };
 
 const growth = 1.025;
 const logGrowth = Math.log(growth);

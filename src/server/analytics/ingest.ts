@@ -6,11 +6,12 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { analyticsRules, type AnalyticsEvent, type FormFactor, formFactorOf, type VitalMetric, vitalMetrics } from '~/config/analytics';
+import { analyticsRules, type AnalyticsEvent, type FormFactor, formFactorOf, type ViewportClass, type VitalMetric, vitalMetrics } from '~/config/analytics';
 import type { Db, DbKind } from '../db';
 import type { AnalyticsDailyTable, AnalyticsPageViewTable, AnalyticsVisitTable } from '../db/schema';
 import { addDays, dayOf } from './days';
-import { bucketOf, type Histogram, mergeInto, plausible, ratingOf } from './histogram';
+import { ratingOfValue } from '~/lib/analytics-figures';
+import { bucketOf, type Histogram, mergeInto, plausible } from './histogram';
 
 /** A conversion is not a beacon: the contact endpoint reports it for the client that sent the form. */
 export type QueuedEvent = AnalyticsEvent | { k: 'c' };
@@ -107,17 +108,17 @@ export function createAnalyticsService(options: AnalyticsOptions): AnalyticsServ
           .select(['id', 'visit_id', 'day', 'path', 'viewport', 'engaged_ms', 'metrics'])
           .where('id', 'in', ids)
           .execute()) {
-          pageViews.set(row.id, { ...row, engaged_ms: Number(row.engaged_ms) });
+          pageViews.set(row.id, row);
         }
       }
       const visitsById = new Map<string, VisitRow>();
       for (const ids of chunks(visitors)) {
         const rows = await trx.selectFrom('analytics_visits').selectAll().where('visitor', 'in', ids).where('last_at', '>=', earliest).execute();
-        for (const row of rows) visitsById.set(row.id, normaliseVisit(row));
+        for (const row of rows) visitsById.set(row.id, row);
       }
       const visitIdsOfViews = [...new Set([...pageViews.values()].map((v) => v.visit_id))].filter((id) => !visitsById.has(id));
       for (const ids of chunks(visitIdsOfViews)) {
-        for (const row of await trx.selectFrom('analytics_visits').selectAll().where('id', 'in', ids).execute()) visitsById.set(row.id, normaliseVisit(row));
+        for (const row of await trx.selectFrom('analytics_visits').selectAll().where('id', 'in', ids).execute()) visitsById.set(row.id, row);
       }
       // The visitor's latest visit, whichever process opened it.
       const currentVisit = new Map<string, VisitRow>();
@@ -210,7 +211,7 @@ export function createAnalyticsService(options: AnalyticsOptions): AnalyticsServ
             const metric = name as VitalMetric;
             if (!vitalIds.has(metric) || recorded.has(metric) || !Array.isArray(sample) || !plausible(metric, sample[0])) continue;
             recorded.add(metric);
-            const formFactor = formFactorOf(view.viewport as never);
+            const formFactor = formFactorOf(view.viewport as ViewportClass);
             const key = JSON.stringify([view.day, view.path, formFactor, metric]);
             let delta = vitals.get(key);
             if (!delta) {
@@ -219,7 +220,7 @@ export function createAnalyticsService(options: AnalyticsOptions): AnalyticsServ
             }
             const value = sample[0];
             delta.samples++;
-            const rating = ratingOf(metric, value);
+            const rating = ratingOfValue(metric, value);
             if (rating === 'good') delta.good++;
             else if (rating === 'poor') delta.poor++;
             else delta.needs_improvement++;
@@ -413,17 +414,6 @@ export function createAnalyticsService(options: AnalyticsOptions): AnalyticsServ
       await flush();
     },
     dropped: () => droppedCount,
-  };
-}
-
-function normaliseVisit(row: AnalyticsVisitTable): VisitRow {
-  return {
-    ...row,
-    started_at: Number(row.started_at),
-    last_at: Number(row.last_at),
-    engaged_ms: Number(row.engaged_ms),
-    page_views: Number(row.page_views),
-    converted: Number(row.converted),
   };
 }
 
