@@ -1,12 +1,10 @@
 /**
  * Contact form rules (SPEC §5), shared by the browser form and the server endpoint so both say exactly the same thing.
  * Order: clean every field, then honeypot, rate limit (both decided by the caller), name, e-mail, subject, message.
+ * Plain functions rather than a schema library: four string fields need no more, and the form's first use downloads
+ * this module, so every kilobyte here is a kilobyte before a visitor's first keystroke is handled.
  */
-import { z } from 'zod';
 import { contactLimits } from '~/config/contact';
-
-// zod compiles object parsers with `new Function` unless told not to; the site's CSP (rightly) forbids eval.
-z.config({ jitless: true });
 
 export { applyPreset, parseRequestType, requestPresets, requestTypeLabels, requestTypes, type RequestType } from './contact-presets';
 
@@ -90,12 +88,28 @@ export function isValidEmail(email: string): boolean {
 
 const { fieldMax, fieldMin } = contactLimits;
 
-const schema = z.object({
-  name: z.string().min(1, contactMessages.nameRequired).min(fieldMin.name, contactMessages.nameShort).max(fieldMax.name, contactMessages.nameLong),
-  email: z.string().min(1, contactMessages.emailRequired).max(fieldMax.email, contactMessages.emailLong).refine(isValidEmail, contactMessages.emailInvalid),
-  subject: z.string().min(fieldMin.subject, contactMessages.subjectShort).max(fieldMax.subject, contactMessages.subjectLong),
-  message: z.string().min(fieldMin.message, contactMessages.messageShort).max(fieldMax.message, contactMessages.messageLong),
-});
+/** A rule answers with its message when the value breaks it. */
+type Rule = (value: string) => string | undefined;
+const minLength =
+  (length: number, message: string): Rule =>
+  (value) =>
+    value.length < length ? message : undefined;
+const maxLength =
+  (length: number, message: string): Rule =>
+  (value) =>
+    value.length > length ? message : undefined;
+
+/** Each field's rules in the order they are reported: a field shows its first broken rule only. */
+const fieldRules: Record<ContactField, Rule[]> = {
+  name: [minLength(1, contactMessages.nameRequired), minLength(fieldMin.name, contactMessages.nameShort), maxLength(fieldMax.name, contactMessages.nameLong)],
+  email: [
+    minLength(1, contactMessages.emailRequired),
+    maxLength(fieldMax.email, contactMessages.emailLong),
+    (value) => (isValidEmail(value) ? undefined : contactMessages.emailInvalid),
+  ],
+  subject: [minLength(fieldMin.subject, contactMessages.subjectShort), maxLength(fieldMax.subject, contactMessages.subjectLong)],
+  message: [minLength(fieldMin.message, contactMessages.messageShort), maxLength(fieldMax.message, contactMessages.messageLong)],
+};
 
 export type ValidationResult = { ok: true; data: ContactInput } | { ok: false; data: ContactInput; errors: FieldErrors };
 
@@ -104,15 +118,15 @@ export function validateContact(raw: Partial<Record<ContactField, unknown>>): Va
   const data = Object.fromEntries(
     contactFields.map((field) => [field, cleanField(typeof raw[field] === 'string' ? (raw[field] as string) : '', singleLineFields.has(field))]),
   ) as ContactInput;
-  const parsed = schema.safeParse(data);
-  if (parsed.success) return { ok: true, data };
   const errors: FieldErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as ContactField;
-    errors[field] ??= issue.message;
+  for (const field of contactFields) {
+    const broken = fieldRules[field].map((rule) => rule(data[field])).find((message) => message !== undefined);
+    if (broken) errors[field] = broken;
   }
-  return { ok: false, data, errors };
+  return Object.keys(errors).length === 0 ? { ok: true, data } : { ok: false, data, errors };
 }
 
 /** What the server answers with; the form reads the same shape. */
-export type ContactResponse = { ok: true; id: string } | { ok: false; error: string; errors?: FieldErrors; retryAfterMinutes?: number };
+export type ContactResponse =
+  | { ok: true; id: string; /** The checklist's address, when it was asked for. */ download?: string }
+  | { ok: false; error: string; errors?: FieldErrors; retryAfterMinutes?: number };
