@@ -113,4 +113,15 @@ const faqs = defineCollection({
   }),
 });
 
-export const collections = { services, landing, posts, caseStudies, legal, testimonials, faqs };
+/** The free local SEO checklist, one entry per section; built into the PDF offered after the request form. */
+const checklist = defineCollection({
+  loader: file('./src/content/checklist.yaml'),
+  schema: z.object({
+    order: z.number().int(),
+    title: prose,
+    intro: prose,
+    items: z.array(z.object({ check: prose, why: prose })).min(2),
+  }),
+});
+
+export const collections = { services, landing, posts, caseStudies, legal, testimonials, faqs, checklist };

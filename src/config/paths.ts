@@ -6,6 +6,9 @@ export const paths = {
   /** Landing and legal pages live at the site root. */
   rootPage: (id: string) => `/${id}`,
   contact: (type?: 'audit' | 'call' | 'seo-checklist') => (type ? `/contact?type=${type}` : '/contact'),
+  /** Where a browser without JavaScript lands after sending the form; the checklist request gets its download. */
+  contactSent: '/contact/sent',
+  checklistSent: '/contact/checklist',
   feed: '/rss.xml',
   sitemap: '/sitemap.xml',
   homeSection: (anchor: 'services' | 'pricing' | 'projects' | 'reviews' | 'contact') => `/#${anchor}`,

@@ -1,5 +1,6 @@
 /** POST /api/contact: the order of SPEC §5 (honeypot, rate limit, fields) with every outcome recorded. */
 import { business } from '~/config/business';
+import { checklist } from '~/config/checklist';
 import {
   type ContactField,
   type ContactResponse,
@@ -57,10 +58,12 @@ export async function handleContact(runtime: Runtime, request: IncomingBody, cli
   }
 
   const requestType = parseRequestType(fields.type);
+  // Whoever asks for the checklist gets it straight away; the owner hears who asked.
+  const sent = (id: string): ContactResponse => (requestType === 'seo-checklist' ? { ok: true, id, download: checklist.path } : { ok: true, id });
   if ((fields[honeypotField] ?? '').trim() !== '') {
     await record('honeypot_triggered', 'contact form honeypot field was filled');
     // Answer exactly as for a real message so the bot learns nothing.
-    return { status: 200, body: { ok: true, id: crypto.randomUUID() }, wantsHtml };
+    return { status: 200, body: sent(crypto.randomUUID()), wantsHtml };
   }
 
   const suspicious = contactFields.filter((field) => looksLikeMarkup(fields[field] ?? ''));
@@ -99,7 +102,7 @@ export async function handleContact(runtime: Runtime, request: IncomingBody, cli
       return tooMany(accepted.retryAfterMinutes);
     }
     runtime.kickOutbox();
-    return { status: 201, body: { ok: true, id: accepted.id }, wantsHtml };
+    return { status: 201, body: sent(accepted.id), wantsHtml };
   } catch (error) {
     console.error('[contact] could not store message:', error);
     return { status: 503, body: { ok: false, error: storageFailureText }, values, wantsHtml };

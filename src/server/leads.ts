@@ -4,8 +4,10 @@ import { sql } from 'kysely';
 import { signInLimits } from '~/config/admin';
 import { aiLimits } from '~/config/ai';
 import { business } from '~/config/business';
+import { checklist } from '~/config/checklist';
 import { contactLimits } from '~/config/contact';
 import { type ContactInput, type RequestType, requestTypeLabels } from '~/lib/contact';
+import { absoluteUrl } from '~/seo/urls';
 import type { Db, DbKind } from './db';
 import { enqueueMail } from './outbox';
 
@@ -48,6 +50,7 @@ export function leadEmail(input: ContactInput, requestType: RequestType, id: str
       `New message from the ${business.name} website.`,
       '',
       `Request:  ${requestTypeLabels[requestType]}`,
+      ...(requestType === 'seo-checklist' ? [`Checklist: requested; the sender was given the download (${absoluteUrl(checklist.path)}).`] : []),
       `Name:     ${input.name}`,
       `E-mail:   ${input.email}`,
       `Subject:  ${input.subject}`,

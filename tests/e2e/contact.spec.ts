@@ -1,6 +1,16 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { checklist } from '../../src/config/checklist';
+import { paths } from '../../src/config/paths';
 import { asNewClient, fillValid, form, hydrateForm, sendAndExpectSent, toast } from './contact-form';
+
+/** The downloaded checklist is the PDF the site built. */
+async function expectChecklistDownload(page: Page, link: Locator) {
+  const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  expect(download.suggestedFilename()).toBe(checklist.fileName);
+  expect((await readFile((await download.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
+}
 
 test.describe('contact form with JavaScript', () => {
   test.beforeEach(async ({ page }) => asNewClient(page));
@@ -117,12 +127,46 @@ test.describe('contact form with JavaScript', () => {
     await expect(form(page).getByLabel('Message')).toHaveValue('Please help me with local SEO for my bakery.');
   });
 
+  test('asking for the checklist ends with its download', async ({ page }) => {
+    await page.goto(paths.contact('seo-checklist'));
+    await hydrateForm(page);
+    await form(page).getByLabel('Your name').fill('Jane Smith');
+    await form(page).getByLabel('E-mail address').fill('jane@example.com');
+    await form(page).getByRole('button', { name: 'Send message' }).click();
+    const link = form(page).getByRole('link', { name: checklist.linkLabel });
+    await expect(link).toBeVisible();
+    await expectChecklistDownload(page, link);
+  });
+
+  test('no character typed while the form hydrates is lost, on a 6× slower CPU', async ({ page }) => {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    await page.goto('/contact');
+    await expect(page.locator('astro-island:has(form[data-contact-form])')).toHaveAttribute('ssr', '');
+    // Typing starts with the click that starts the hydration, without waiting for it.
+    await form(page).getByLabel('Your name').click();
+    await page.keyboard.type('Jordan Hale');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('jordan@example.com');
+    await expect(page.locator('astro-island:has(form[data-contact-form])')).not.toHaveAttribute('ssr', '');
+    await expect(form(page).getByLabel('Your name')).toHaveValue('Jordan Hale');
+    await expect(form(page).getByLabel('E-mail address')).toHaveValue('jordan@example.com');
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  });
+
   test('the home page form works the same way', async ({ page }) => {
     await page.goto('/#contact');
     await hydrateForm(page);
     await fillValid(page, 'home');
     await form(page).getByRole('button', { name: 'Send message' }).click();
     await expect(toast(page)).toContainText('Message sent!');
+  });
+
+  test("the checklist's download page is accessible", async ({ page }) => {
+    await page.goto(paths.checklistSent);
+    await expect(page.getByRole('link', { name: checklist.linkLabel })).toBeVisible();
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(results.violations.map((v) => v.id)).toEqual([]);
   });
 
   test('the page answering a post without JavaScript is accessible', async ({ page }) => {
@@ -167,6 +211,17 @@ test.describe('contact form without JavaScript', () => {
     await expect(page).toHaveURL(/\/contact\/sent$/);
     await expect(page.locator('h1')).toHaveText('Message sent!');
     await expect(page.getByText("Thank you for contacting us. We'll get back to you soon.")).toBeVisible();
+  });
+
+  test('asking for the checklist lands on a page with its download', async ({ page }) => {
+    await page.goto(paths.contact('seo-checklist'));
+    await form(page).getByLabel('What can I help with?').selectOption('seo-checklist');
+    await fillValid(page, 'nojs-checklist');
+    await form(page).getByRole('button', { name: 'Send message' }).click();
+    await expect(page).toHaveURL(new RegExp(`${paths.checklistSent}$`));
+    await expect(page.locator('h1')).toHaveText('Message sent!');
+    await expect(page.getByText(checklist.readyText)).toBeVisible();
+    await expectChecklistDownload(page, page.getByRole('link', { name: checklist.linkLabel }));
   });
 
   test('gets the form back with the same messages and its values kept', async ({ page }) => {

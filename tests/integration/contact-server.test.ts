@@ -5,6 +5,9 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { business } from '../../src/config/business';
+import { checklist } from '../../src/config/checklist';
+import { paths } from '../../src/config/paths';
+import { requestPresets } from '../../src/lib/contact-presets';
 import { type Db, openDatabase } from '../../src/server/db';
 import { createTarget, databaseNames, type DatabaseTarget } from '../support/databases';
 import { freePort, SiteProcess } from '../support/server';
@@ -85,6 +88,29 @@ describe.each(databaseNames())('contact pipeline on %s', (name) => {
     expect(outbox.attempts).toBe(1);
     await new Promise((r) => setTimeout(r, 400));
     expect(mailsWithSubject(body.subject)).toHaveLength(1);
+  });
+
+  it('gives whoever asks for the checklist its download, and tells the owner it was requested', async () => {
+    const body = message(`checklist-${name}`, { type: 'seo-checklist', message: requestPresets['seo-checklist'].message });
+    const response = await send(body);
+    expect(response.status).toBe(201);
+    const json = (await response.json()) as { ok: boolean; id: string; download?: string };
+    expect(json).toMatchObject({ ok: true, download: checklist.path });
+    const [mail] = await until(async () => (mailsWithSubject(body.subject).length ? mailsWithSubject(body.subject) : undefined));
+    expect(mail!.text).toContain('Free SEO checklist (PDF)');
+    expect(mail!.text).toContain('Checklist: requested');
+    // Any other request gets no download.
+    const other = (await (await send(message(`no-checklist-${name}`, { type: 'call' }))).json()) as { download?: string };
+    expect(other.download).toBeUndefined();
+    // The file itself is served as a PDF.
+    const file = await fetch(`${site.base}${checklist.path}`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toContain('application/pdf');
+    expect(
+      Buffer.from(await file.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
   });
 
   it('keeps messages while SMTP is down and delivers each exactly once when it returns', async () => {
@@ -238,7 +264,13 @@ describe.each(databaseNames())('contact pipeline on %s', (name) => {
     expect(crossSite.status).toBe(403);
     const ok = await form({ ...message('nojs'), type: 'call', website: '' });
     expect(ok.status).toBe(303);
-    expect(ok.headers.get('location')).toBe('/contact/sent');
+    expect(ok.headers.get('location')).toBe(paths.contactSent);
+    const checklistRequest = await form({ ...message('nojs-checklist'), type: 'seo-checklist', website: '' });
+    expect(checklistRequest.status).toBe(303);
+    expect(checklistRequest.headers.get('location')).toBe(paths.checklistSent);
+    const landing = await (await fetch(`${site.base}${paths.checklistSent}`)).text();
+    expect(landing).toContain(`href="${checklist.path}"`);
+    expect(landing).toContain(checklist.linkLabel);
     const bad = await form({ name: 'J', email: 'jane@example.com', subject: 'Enquiry nojs bad', message: 'short', type: 'call' });
     expect(bad.status).toBe(400);
     const html = await bad.text();

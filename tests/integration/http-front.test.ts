@@ -10,6 +10,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paths } from '../../src/config/paths';
 import { inlineScriptHashes } from '../../src/server/http/csp.mjs';
 import { createTarget, type DatabaseTarget } from '../support/databases';
 import { freePort, SiteProcess } from '../support/server';
@@ -320,7 +321,7 @@ describe('behind a TLS-terminating reverse proxy', () => {
   it('accepts a same-site form post and refuses a cross-site one', async () => {
     const sameSite = await postForm(proxyOrigin);
     expect(sameSite.status).toBe(303);
-    expect(sameSite.location).toBe('/contact/sent');
+    expect(sameSite.location).toBe(paths.contactSent);
     expect(sameSite.hsts).toBe('max-age=31536000; includeSubDomains');
     expect((await postForm('https://attacker.example')).status).toBe(403);
   });

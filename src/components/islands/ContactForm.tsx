@@ -17,6 +17,7 @@ import {
   validateContact,
 } from '~/lib/contact';
 import { toast } from '~/lib/toast';
+import { ChecklistDownload } from '~/components/ui/ChecklistDownload';
 
 export const contactEndpoint = '/api/contact';
 const fallbackText = `Please try again or email us directly at ${business.email}.`;
@@ -43,7 +44,8 @@ export function ContactForm({ initialValues = {}, initialErrors = {}, heading = 
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<FieldErrors>(initialErrors);
   const [submitting, setSubmitting] = useState(false);
-  const [sent, setSent] = useState(false);
+  // Set once a message is accepted; holds the checklist's address when that is what was asked for.
+  const [sent, setSent] = useState<{ download?: string } | null>(null);
   const sentRef = useRef<HTMLParagraphElement>(null);
   const fieldId = (field: string) => `${id}-${field}`;
 
@@ -59,7 +61,7 @@ export function ContactForm({ initialValues = {}, initialErrors = {}, heading = 
     const form = event.currentTarget;
     const data = new FormData(form);
     const raw = Object.fromEntries(contactFields.map((f) => [f, String(data.get(f) ?? '')])) as Record<ContactField, string>;
-    setSent(false);
+    setSent(null);
     const checked = validateContact(raw);
     if (!checked.ok) {
       showErrors(checked.errors);
@@ -81,7 +83,7 @@ export function ContactForm({ initialValues = {}, initialErrors = {}, heading = 
       const body = (await response.json().catch(() => null)) as ContactResponse | null;
       if (response.ok && body?.ok) {
         form.reset();
-        setSent(true);
+        setSent({ download: body.download });
         toast({ title: contactMessages.successTitle, description: contactMessages.successText, variant: 'success' });
         requestAnimationFrame(() => sentRef.current?.focus());
       } else if (response.status === 429 && body && !body.ok) {
@@ -127,6 +129,7 @@ export function ContactForm({ initialValues = {}, initialErrors = {}, heading = 
       {sent && (
         <p ref={sentRef} tabIndex={-1} className="mt-4 rounded-lg bg-emerald-50 p-3 text-sm font-medium text-emerald-900">
           {contactMessages.successTitle} {contactMessages.successText}
+          {sent.download && <ChecklistDownload href={sent.download} compact />}
         </p>
       )}
       <fieldset disabled={submitting} className="mt-5 grid gap-4 disabled:opacity-70">

@@ -1,4 +1,5 @@
 import type { APIRoute } from 'astro';
+import { paths } from '~/config/paths';
 import { recordConversion } from '~/server/analytics/endpoint';
 import { handleContact, type HandlerOutcome, storageFailureText, wantsPage } from '~/server/contact-handler';
 import { fromWebRequest } from '~/server/request-body';
@@ -28,7 +29,7 @@ export const POST: APIRoute = async (context) => {
   if (outcome.body.ok) recordConversion(runtime, context.clientAddress, context.request.headers.get('user-agent'));
   if (!outcome.wantsHtml) return json(outcome.status, outcome.body, outcome.headers);
   // A browser without JavaScript posted the form: answer with a page, not JSON.
-  if (outcome.body.ok) return context.redirect('/contact/sent', 303);
+  if (outcome.body.ok) return context.redirect(outcome.body.download ? paths.checklistSent : paths.contactSent, 303);
   context.locals.contactResult = outcome;
   return context.rewrite('/contact/result');
 };

@@ -1,0 +1,182 @@
+import PDFDocument from 'pdfkit';
+import { brandColours } from '~/config/brand';
+import { business } from '~/config/business';
+import { checklist } from '~/config/checklist';
+import { paths } from '~/config/paths';
+import { absoluteUrl } from './urls';
+
+export interface ChecklistSection {
+  title: string;
+  intro: string;
+  items: { check: string; why: string }[];
+}
+
+const ink = '#0f172a';
+const muted = '#475569';
+const margin = 56;
+const font = { regular: 'Helvetica', bold: 'Helvetica-Bold' };
+
+/**
+ * The checklist as an A4 PDF in the site's colours: real text (selectable, searchable), title and language in the
+ * document, live links. Standard PDF fonts keep it small and need no font files at build time.
+ */
+export function checklistPdf(sections: ChecklistSection[], updated: Date): Promise<Uint8Array<ArrayBuffer>> {
+  const checks = sections.reduce((n, s) => n + s.items.length, 0);
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: margin, bottom: margin + 20, left: margin, right: margin },
+    lang: 'en-GB',
+    displayTitle: true,
+    pdfVersion: '1.7',
+    bufferPages: true,
+    info: {
+      Title: checklist.title,
+      Author: `${business.owner.name}, ${business.name}`,
+      Subject: checklist.subtitle(checks),
+      Keywords: 'local SEO, checklist, Google Business Profile, small business',
+      CreationDate: updated,
+      ModDate: updated,
+    },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Uint8Array<ArrayBuffer>>((resolve) => doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks)))));
+
+  const width = doc.page.width - 2 * margin;
+  const site = absoluteUrl('/');
+
+  // Title band.
+  doc.rect(0, 0, doc.page.width, 180).fill(brandColours.brand600);
+  // The logo mark: an "H" on a rounded square (as logoMarkSvg in src/config/brand.ts, 32 units wide).
+  const logoTop = 44;
+  doc.roundedRect(margin, logoTop, 32, 32, 8).fill('#ffffff');
+  doc
+    .save()
+    .lineWidth(3)
+    .lineCap('round')
+    .strokeColor(brandColours.brand600)
+    .moveTo(margin + 9, logoTop + 9)
+    .lineTo(margin + 9, logoTop + 23)
+    .moveTo(margin + 9, logoTop + 16)
+    .lineTo(margin + 23, logoTop + 16)
+    .moveTo(margin + 23, logoTop + 9)
+    .lineTo(margin + 23, logoTop + 23)
+    .stroke()
+    .restore();
+  doc
+    .font(font.bold)
+    .fontSize(13)
+    .fillColor('#ffffff')
+    .text(business.name, margin + 44, logoTop + 10, { link: site });
+  doc.font(font.bold).fontSize(28).fillColor('#ffffff').text(checklist.title, margin, 96, { width });
+  doc
+    .font(font.regular)
+    .fontSize(12.5)
+    .fillColor(brandColours.brand100)
+    .text(checklist.subtitle(checks), margin, doc.y + 6, { width });
+
+  doc
+    .font(font.regular)
+    .fontSize(11)
+    .fillColor(ink)
+    .text(
+      `Work through one section at a time and tick each check once it is done. Every item says why it matters, so you ` +
+        `can decide what to do first. Most checks take minutes and need no technical knowledge.`,
+      margin,
+      200,
+      { width, lineGap: 2 },
+    );
+  doc.moveDown(0.8);
+
+  const box = 11;
+  const textX = margin + box + 12;
+  const textWidth = width - box - 12;
+
+  sections.forEach((section, index) => {
+    const headingHeight = 60;
+    if (doc.y + headingHeight + 50 > doc.page.height - doc.page.margins.bottom) doc.addPage();
+    doc.moveDown(0.4);
+    doc
+      .font(font.bold)
+      .fontSize(15)
+      .fillColor(brandColours.brand700)
+      .text(`${index + 1}. ${section.title}`, margin, doc.y, { width });
+    doc
+      .font(font.regular)
+      .fontSize(10.5)
+      .fillColor(muted)
+      .text(section.intro, margin, doc.y + 3, { width, lineGap: 1.5 });
+    doc.moveDown(0.3);
+
+    for (const item of section.items) {
+      doc.font(font.bold).fontSize(10.5);
+      const checkHeight = doc.heightOfString(item.check, { width: textWidth, lineGap: 1.5 });
+      doc.font(font.regular).fontSize(9.5);
+      const whyHeight = doc.heightOfString(item.why, { width: textWidth, lineGap: 1.5 });
+      if (doc.y + checkHeight + whyHeight + 14 > doc.page.height - doc.page.margins.bottom) doc.addPage();
+      const top = doc.y + 4;
+      doc
+        .roundedRect(margin, top + 1, box, box, 2)
+        .lineWidth(1.2)
+        .strokeColor(brandColours.brand600)
+        .stroke();
+      doc.font(font.bold).fontSize(10.5).fillColor(ink).text(item.check, textX, top, { width: textWidth, lineGap: 1.5 });
+      doc
+        .font(font.regular)
+        .fontSize(9.5)
+        .fillColor(muted)
+        .text(item.why, textX, doc.y + 2, { width: textWidth, lineGap: 1.5 });
+      doc.y += 3;
+    }
+  });
+
+  // Call to action.
+  if (doc.y + 100 > doc.page.height - doc.page.margins.bottom) doc.addPage();
+  const ctaTop = doc.y + 12;
+  doc.roundedRect(margin, ctaTop, width, 80, 10).fill(brandColours.brand50);
+  doc
+    .font(font.bold)
+    .fontSize(14)
+    .fillColor(ink)
+    .text('Want a second pair of eyes?', margin + 18, ctaTop + 16, { width: width - 36 });
+  doc
+    .font(font.regular)
+    .fontSize(10.5)
+    .fillColor(ink)
+    .text(`${business.owner.name} checks all of this, and more, in a free SEO audit of your website. `, margin + 18, doc.y + 6, {
+      width: width - 36,
+      continued: true,
+      lineGap: 1.5,
+    })
+    .fillColor(brandColours.brand700)
+    .text('Ask for your free audit', { link: absoluteUrl(paths.contact('audit')), underline: true, continued: true })
+    .fillColor(ink)
+    .text(` or call ${business.phone.display.replace(/\u00a0/g, ' ')}.`, { underline: false });
+
+  // Footer on every page: who, where and the page number.
+  const pages = doc.bufferedPageRange();
+  for (let i = 0; i < pages.count; i++) {
+    doc.switchToPage(pages.start + i);
+    const y = doc.page.height - margin + 6;
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0; // writing inside the bottom margin must not start a new page
+    doc
+      .moveTo(margin, y - 8)
+      .lineTo(doc.page.width - margin, y - 8)
+      .lineWidth(0.5)
+      .strokeColor('#cbd5e1')
+      .stroke();
+    doc
+      .font(font.regular)
+      .fontSize(8.5)
+      .fillColor(muted)
+      .text(`${business.name} · ${business.address.locality}, ${business.address.region} · `, margin, y, { continued: true, lineBreak: false })
+      .fillColor(brandColours.brand700)
+      .text(site.replace(/^https?:\/\/|\/$/g, ''), { link: site, continued: true, lineBreak: false })
+      .fillColor(muted)
+      .text(`  ·  Page ${i + 1} of ${pages.count}`, { lineBreak: false });
+    doc.page.margins.bottom = bottom;
+  }
+  doc.end();
+  return done;
+}
