@@ -76,6 +76,17 @@ export const staticPages = {
   },
 } as const satisfies Record<string, StaticPage>;
 
+/** The small label above the title on each content page's social card (the image shown when a link is shared). */
+export const socialCardSections = {
+  service: 'Services',
+  post: 'Blog',
+  project: 'Case study',
+  legal: 'Legal',
+  audience: 'Who I help',
+  local: 'Local SEO',
+  audit: 'Free SEO audit',
+} as const;
+
 /** Project pages are under /project/{id}; their middle breadcrumb leads to the portfolio. */
 export const projectTrailLabel = 'Projects';
 export const projectFallbackLabel = 'Project Details';

@@ -24,7 +24,7 @@ import { business, fullAddress } from '~/config/business';
 import { settings } from '~/config/settings.mjs';
 import { offerValidity, type PriceRange, serviceOffers, type ServiceOfferKey } from '~/config/pricing';
 import type { Crumb } from './breadcrumbs';
-import { absoluteUrl, defaultImage } from './urls';
+import { absoluteUrl, defaultImage, socialImageFor } from './urls';
 
 type Node<T> = Exclude<T, string>;
 export type JsonLd = WithContext<Node<Thing>>;
@@ -194,7 +194,7 @@ export function blogPostingJsonLd(input: {
     keywords: input.keywords.join(', '),
     wordCount: input.wordCount,
     inLanguage: 'en-GB',
-    image: defaultImage().url,
+    image: socialImageFor(input.path).url,
     author: { '@type': 'Person', '@id': ownerId(), name: business.owner.name, url: absoluteUrl('/about') },
     publisher: { '@id': businessId() },
   };

@@ -1,5 +1,7 @@
 import { getCollection } from 'astro:content';
-import { staticPages } from '~/config/pages';
+import { business } from '~/config/business';
+import { fillFacts } from '~/config/facts';
+import { staticPages, socialCardSections } from '~/config/pages';
 import { paths } from '~/config/paths';
 
 /** SPEC §9 page priority hint. */
@@ -13,6 +15,9 @@ export function sitemapPriority(path: string): string {
 export interface IndexableRoute {
   path: string;
   lastmod: Date;
+  /** The page's own title (without the business name) and the part of the site it belongs to: its social card. */
+  title: string;
+  section: string;
 }
 
 /** Every page meant for search engines: static pages plus each content entry that has its own URL. */
@@ -29,11 +34,15 @@ export async function indexableRoutes(): Promise<IndexableRoute[]> {
     ...Object.values(staticPages).map((page) => ({
       path: page.path,
       lastmod: page.path === staticPages.blog.path ? new Date(Math.max(latestPost, Date.parse(page.updated))) : new Date(page.updated),
+      title: fillFacts(page.title),
+      section: page.path === staticPages.home.path ? `${business.address.locality}, ${business.address.region}` : page.name,
     })),
-    ...services.map((e) => ({ path: paths.service(e.id), lastmod: e.data.updated })),
-    ...landing.map((e) => ({ path: paths.rootPage(e.id), lastmod: e.data.updated })),
-    ...posts.map((e) => ({ path: paths.post(e.id), lastmod: e.data.updated })),
-    ...caseStudies.filter((e) => e.data.hasInternalPage).map((e) => ({ path: paths.project(e.id), lastmod: e.data.updated })),
-    ...legal.map((e) => ({ path: paths.rootPage(e.id), lastmod: e.data.updated })),
+    ...services.map((e) => ({ path: paths.service(e.id), lastmod: e.data.updated, title: e.data.title, section: socialCardSections.service })),
+    ...landing.map((e) => ({ path: paths.rootPage(e.id), lastmod: e.data.updated, title: e.data.title, section: socialCardSections[e.data.kind] })),
+    ...posts.map((e) => ({ path: paths.post(e.id), lastmod: e.data.updated, title: e.data.title, section: socialCardSections.post })),
+    ...caseStudies
+      .filter((e) => e.data.hasInternalPage)
+      .map((e) => ({ path: paths.project(e.id), lastmod: e.data.updated, title: e.data.title, section: socialCardSections.project })),
+    ...legal.map((e) => ({ path: paths.rootPage(e.id), lastmod: e.data.updated, title: e.data.title, section: socialCardSections.legal })),
   ];
 }
