@@ -11,11 +11,12 @@ import { embeddedFrameOrigins } from './src/config/business.ts';
 import { siteOrigin } from './src/config/origin.mjs';
 import { remarkFacts } from './src/lib/remark-facts.ts';
 import { inlineScriptHashes } from './src/server/http/csp.mjs';
+import { moveIslandStyleToHead } from './src/server/http/island-style.mjs';
 import { pagePathFor } from './src/server/http/page-path.mjs';
 
 /**
- * After the build: the hashes of every pre-rendered page's inline scripts, for the Content-Security-Policy header
- * the HTTP front sends with that page (dist/server/csp.json).
+ * After the build: every pre-rendered page's island style moved into its head (valid HTML), and the hashes of its
+ * inline scripts, for the Content-Security-Policy header the HTTP front sends with that page (dist/server/csp.json).
  * @returns {import('astro').AstroIntegration}
  */
 function cspManifest() {
@@ -33,7 +34,11 @@ function cspManifest() {
         const pages = {};
         for (const file of readdirSync(clientDir, { recursive: true, encoding: 'utf8' })) {
           if (!file.endsWith('.html')) continue;
-          pages[pagePathFor(file)] = inlineScriptHashes(readFileSync(path.join(clientDir, file), 'utf8'));
+          const full = path.join(clientDir, file);
+          const html = readFileSync(full, 'utf8');
+          const valid = moveIslandStyleToHead(html);
+          if (valid !== html) writeFileSync(full, valid);
+          pages[pagePathFor(file)] = inlineScriptHashes(valid);
         }
         writeFileSync(new URL('csp.json', serverDir), JSON.stringify({ frameSrc: embeddedFrameOrigins, pages }));
       },

@@ -1,6 +1,6 @@
 // Finds the Chromium that tests, screenshots and benchmarks drive; installs Debian's package when it is missing
 // and we are root. Fails loudly otherwise: browser checks are never skipped silently.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { settings } from '../src/config/settings.mjs';
 
@@ -32,4 +32,15 @@ export function ensureChromium() {
   const installed = findChromium();
   if (!installed) throw new Error('Installing chromium did not provide /usr/bin/chromium.');
   return installed;
+}
+
+/** Java runs the W3C HTML checker (vnu) in the build-output tests; found on PATH or installed like Chromium. */
+export function ensureJava() {
+  const hasJava = () => spawnSync('java', ['-version'], { stdio: 'ignore' }).status === 0;
+  if (hasJava()) return;
+  if (process.getuid?.() !== 0) throw new Error('Java not found. Install it (Debian: sudo apt-get install default-jre-headless).');
+  console.log('Java not found: installing Debian package "default-jre-headless"…');
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+  execFileSync('apt-get', ['install', '-y', '-qq', 'default-jre-headless'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  if (!hasJava()) throw new Error('Installing default-jre-headless did not provide java.');
 }

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // `npm test`: lint, type check, build, unit, build-output and integration tests, the browser suite against the built
 // server, then the server and integration suites again on Node 24 (scripts/node24.mjs).
-// Chromium is found or installed first; if it cannot be, the run fails rather than skipping the e2e tests.
+// Chromium (and Java, for the W3C HTML checker) is found or installed first; if it cannot be, the run fails rather than
+// skipping tests.
 import { spawnSync } from 'node:child_process';
 import { settings } from '../src/config/settings.mjs';
-import { ensureChromium } from './browser.mjs';
+import { ensureChromium, ensureJava } from './browser.mjs';
 
 function run(label, command, args) {
   console.log(`\n▶ ${label}`);
@@ -17,6 +18,7 @@ function run(label, command, args) {
 
 try {
   console.log(`Chromium: ${ensureChromium()}`);
+  ensureJava();
 } catch (error) {
   console.error(`✗ ${error.message}`);
   process.exit(1);

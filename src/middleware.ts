@@ -9,6 +9,7 @@ import { safeNext } from './lib/safe-next';
 import type { AdminSession } from './server/auth/admin-auth';
 import { callerOf, jsonAnswer } from './server/auth/caller';
 import { contentSecurityPolicy, inlineScriptHashes } from './server/http/csp.mjs';
+import { moveIslandStyleToHead } from './server/http/island-style.mjs';
 import { fromAnotherSite } from './server/http/same-site';
 import { getRuntime } from './server/runtime';
 
@@ -61,8 +62,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   let response = await next();
   const type = response.headers.get('content-type') ?? '';
   if (type.startsWith('text/html') && response.body) {
-    // Server-rendered HTML: allow exactly the inline scripts this page carries.
-    const html = await response.text();
+    // Server-rendered HTML: valid (island style in the head), allowing exactly the inline scripts this page carries.
+    const html = moveIslandStyleToHead(await response.text());
     const headers = new Headers(response.headers);
     headers.set('Content-Security-Policy', contentSecurityPolicy({ scriptHashes: inlineScriptHashes(html), frameSrc: embeddedFrameOrigins }));
     response = new Response(html, { status: response.status, statusText: response.statusText, headers });

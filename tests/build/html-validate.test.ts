@@ -1,17 +1,8 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { HtmlValidate, type Report } from 'html-validate';
 import { describe, expect, it } from 'vitest';
-
-const clientDir = path.resolve('dist/client');
-
-function htmlFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return htmlFiles(full);
-    return entry.name.endsWith('.html') ? [full] : [];
-  });
-}
+import { builtFiles, clientDir } from '../support/built-site';
 
 describe('built HTML', () => {
   it('exists (run "npm run build" first)', () => {
@@ -37,7 +28,7 @@ describe('built HTML', () => {
     },
   });
 
-  const files = existsSync(clientDir) ? htmlFiles(clientDir) : [];
+  const files = existsSync(clientDir) ? builtFiles('.html') : [];
   it('has every page built', () => {
     expect(files.length).toBeGreaterThanOrEqual(36);
   });
