@@ -1,8 +1,12 @@
 #!/usr/bin/env node
 // Lighthouse (mobile, default throttling) on every sitemap route of the built site: the median of N runs per route.
 // Usage: npm run bench:lighthouse [-- --runs 3 --only /,/services/seo]
+// The same run measures a floor: a page with one heading and nothing else, served by the same server. Each route's
+// LCP is printed as a ratio to the floor's, which holds still while absolute times drift with the machine's load.
 // The medians are saved in the site's database (DATABASE_URL), where the admin's Performance tab shows the latest run.
 import { randomUUID } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromiumArgs, ensureChromium } from '../scripts/browser.mjs';
@@ -19,6 +23,16 @@ const option = (name, fallback) => {
 const runs = Number(option('runs', 3));
 const only = option('only', '')?.split(',').filter(Boolean);
 
+// The floor page is written into the built site before its server starts (the static file list is read at start).
+const floorPath = '/bench-floor';
+const floorDir = new URL(`../dist/client${floorPath}/`, import.meta.url);
+const floorHtml = `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Floor</title><meta name="description" content="A page with one heading: the fastest a page on this server can be."></head><body><h1>Hatfield SEO specialist</h1></body></html>`;
+mkdirSync(floorDir, { recursive: true });
+writeFileSync(new URL('index.html', floorDir), floorHtml);
+writeFileSync(new URL('index.html.br', floorDir), zlib.brotliCompressSync(floorHtml));
+const removeFloor = () => rmSync(floorDir, { recursive: true, force: true });
+process.on('exit', removeFloor);
+
 const site = await startSite();
 const chrome = await chromeLauncher.launch({
   chromePath: ensureChromium(),
@@ -27,9 +41,11 @@ const chrome = await chromeLauncher.launch({
 
 try {
   const sitemap = await (await fetch(`${site.base}/sitemap.xml`)).text();
-  const routes = only?.length ? only : [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+  const routes = [floorPath, ...(only?.length ? only : [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname))];
   const rows = [];
   const saved = [];
+  let floorLcp = 0;
+  let floorRow = [];
   for (const route of routes) {
     const samples = [];
     for (let i = 0; i < runs; i++) {
@@ -49,6 +65,12 @@ try {
       });
     }
     const m = (key) => median(samples.map((s) => s[key]));
+    if (route === floorPath) {
+      floorLcp = m('lcp');
+      floorRow = [`${route} (floor)`, '', '', '', '', `${(m('fcp') / 1000).toFixed(2)} s`, `${(m('lcp') / 1000).toFixed(2)} s`, '1.00×', '', '', ''];
+      process.stderr.write(`measured the floor\n`);
+      continue;
+    }
     saved.push({
       route,
       performance: m('performance'),
@@ -68,6 +90,7 @@ try {
       m('seo'),
       `${(m('fcp') / 1000).toFixed(2)} s`,
       `${(m('lcp') / 1000).toFixed(2)} s`,
+      `${(m('lcp') / floorLcp).toFixed(2)}×`,
       `${Math.round(m('tbt'))} ms`,
       m('cls').toFixed(3),
       `${(m('js') / 1024).toFixed(1)} KB`,
@@ -75,11 +98,14 @@ try {
     process.stderr.write(`measured ${route}\n`);
   }
   console.log(`\nLighthouse ${runs} run(s) per route, mobile emulation with simulated throttling, medians:\n`);
-  printTable(['Route', 'Perf', 'A11y', 'BP', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS', 'JS (transfer)'], rows);
+  printTable(['Route', 'Perf', 'A11y', 'BP', 'SEO', 'FCP', 'LCP', 'LCP ÷ floor', 'TBT', 'CLS', 'JS (transfer)'], [floorRow, ...rows]);
+  const ratios = saved.map((row) => row.lcpMs / floorLcp);
+  console.log(`\nLCP ÷ floor: ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}× over ${ratios.length} routes (goal ≤ 1.30×).`);
   await saveLabRun(saved);
 } finally {
   chrome.kill();
   await site.stop();
+  removeFloor();
 }
 
 /** Keeps the last ten runs; the Performance tab shows the newest. */

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectedRoutes } from './routes';
 import { parseJsonLd, siteOrigin, sitemapPaths } from './helpers';
+import { socialCardPath } from '../../src/seo/urls';
 
 const today = new Date().toISOString().slice(0, 10);
 
@@ -65,7 +66,8 @@ test('every route has its own head tags, one h1, valid JSON-LD and matching brea
     await expect(page.locator('meta[name="viewport"]')).toHaveAttribute('content', /maximum-scale=5/);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', route.path === '/' ? `${siteOrigin}/` : `${siteOrigin}${route.path}`);
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', title);
-    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', `${siteOrigin}/og/default.png`);
+    // Its own card (tests/build/social-cards.test.ts checks every card's file, size and difference).
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', `${siteOrigin}${socialCardPath(route.path)}`);
     await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
     await expect(page.locator('h1'), `${route.path} has one h1`).toHaveCount(1);
     // Headings never skip a level on the way down (h1 then h3 with no h2 between).
