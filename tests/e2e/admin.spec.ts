@@ -102,6 +102,8 @@ test('IndexNow in Settings: the start-up submission is listed, another host is r
   const siteUrl = loadSettings({}).siteUrl;
   const email = createOwner('indexnow', info.workerIndex);
   await signIn(page, email, adminPaths.tab('settings'));
+  // Until the dashboard has hydrated its submit buttons are disabled, so Enter would send nothing.
+  await expect(page.locator('astro-island:has([role=tablist])')).not.toHaveAttribute('ssr', '');
   const card = page.locator('section', { has: page.getByRole('heading', { name: 'Search engines (IndexNow)' }) });
   await expect(card.getByText('On', { exact: true })).toBeVisible();
   await expect(card.getByRole('link', { name: `${siteUrl}/e2e-indexnow-key.txt` })).toBeVisible();
