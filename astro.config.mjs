@@ -11,12 +11,12 @@ import { embeddedFrameOrigins } from './src/config/business.ts';
 import { siteOrigin } from './src/config/origin.mjs';
 import { remarkFacts } from './src/lib/remark-facts.ts';
 import { inlineScriptHashes } from './src/server/http/csp.mjs';
-import { loadModuleScriptsAfterLoad, moveIslandStyleToHead } from './src/server/http/page-html.mjs';
+import { moveIslandStyleToHead } from './src/server/http/island-style.mjs';
 import { pagePathFor } from './src/server/http/page-path.mjs';
 
 /**
- * After the build: every pre-rendered page's island style moved into its head (valid HTML), its module scripts loaded
- * after the page (src/server/http/page-html.mjs), and the hashes of its inline scripts, for the Content-Security-Policy header the HTTP front sends with that page (dist/server/csp.json).
+ * After the build: every pre-rendered page's island style moved into its head (valid HTML), and the hashes of its
+ * inline scripts, for the Content-Security-Policy header the HTTP front sends with that page (dist/server/csp.json).
  * @returns {import('astro').AstroIntegration}
  */
 function cspManifest() {
@@ -36,9 +36,9 @@ function cspManifest() {
           if (!file.endsWith('.html')) continue;
           const full = path.join(clientDir, file);
           const html = readFileSync(full, 'utf8');
-          const final = loadModuleScriptsAfterLoad(moveIslandStyleToHead(html));
-          if (final !== html) writeFileSync(full, final);
-          pages[pagePathFor(file)] = inlineScriptHashes(final);
+          const valid = moveIslandStyleToHead(html);
+          if (valid !== html) writeFileSync(full, valid);
+          pages[pagePathFor(file)] = inlineScriptHashes(valid);
         }
         writeFileSync(new URL('csp.json', serverDir), JSON.stringify({ frameSrc: embeddedFrameOrigins, pages }));
       },

@@ -10,4 +10,14 @@ export const checklist = {
   /** What the success page says above the download link. */
   readyText: 'Your free local SEO checklist is ready.',
   linkLabel: 'Download the checklist (PDF)',
+  /** The PDF's own words around the checks. */
+  intro:
+    'Work through one section at a time and tick each check once it is done. Every item says why it matters, so you ' +
+    'can decide what to do first. Most checks take minutes and need no technical knowledge.',
+  offer: {
+    title: 'Want a second pair of eyes?',
+    text: (ownerName: string) => `${ownerName} checks all of this, and more, in a free SEO audit of your website. `,
+    linkLabel: 'Ask for your free audit',
+    call: (phone: string) => ` or call ${phone}.`,
+  },
 } as const;

@@ -75,17 +75,7 @@ export function checklistPdf(sections: ChecklistSection[], updated: Date): Promi
     .fillColor(brandColours.brand100)
     .text(checklist.subtitle(checks), margin, doc.y + 6, { width });
 
-  doc
-    .font(font.regular)
-    .fontSize(11)
-    .fillColor(ink)
-    .text(
-      `Work through one section at a time and tick each check once it is done. Every item says why it matters, so you ` +
-        `can decide what to do first. Most checks take minutes and need no technical knowledge.`,
-      margin,
-      200,
-      { width, lineGap: 2 },
-    );
+  doc.font(font.regular).fontSize(11).fillColor(ink).text(checklist.intro, margin, 200, { width, lineGap: 2 });
   doc.moveDown(0.8);
 
   const box = 11;
@@ -138,20 +128,20 @@ export function checklistPdf(sections: ChecklistSection[], updated: Date): Promi
     .font(font.bold)
     .fontSize(14)
     .fillColor(ink)
-    .text('Want a second pair of eyes?', margin + 18, ctaTop + 16, { width: width - 36 });
+    .text(checklist.offer.title, margin + 18, ctaTop + 16, { width: width - 36 });
   doc
     .font(font.regular)
     .fontSize(10.5)
     .fillColor(ink)
-    .text(`${business.owner.name} checks all of this, and more, in a free SEO audit of your website. `, margin + 18, doc.y + 6, {
+    .text(checklist.offer.text(business.owner.name), margin + 18, doc.y + 6, {
       width: width - 36,
       continued: true,
       lineGap: 1.5,
     })
     .fillColor(brandColours.brand700)
-    .text('Ask for your free audit', { link: absoluteUrl(paths.contact('audit')), underline: true, continued: true })
+    .text(checklist.offer.linkLabel, { link: absoluteUrl(paths.contact('audit')), underline: true, continued: true })
     .fillColor(ink)
-    .text(` or call ${business.phone.display.replace(/\u00a0/g, ' ')}.`, { underline: false });
+    .text(checklist.offer.call(business.phone.display.replace(/\u00a0/g, ' ')), { underline: false });
 
   // Footer on every page: who, where and the page number.
   const pages = doc.bufferedPageRange();

@@ -65,6 +65,8 @@ describe('the local SEO checklist PDF', () => {
     }
     const checks = sections.reduce((n, s) => n + s.items.length, 0);
     expect(text).toContain(checklist.subtitle(checks));
+    expect(text).toContain(checklist.intro);
+    expect(text).toContain(checklist.offer.title);
   });
 
   it('has live links to the site and to the free audit', () => {
