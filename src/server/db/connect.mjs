@@ -38,10 +38,36 @@ function withStatementCache(sqlite, limit = 200) {
   };
 }
 
-// PRAGMAs for every embedded database: WAL; FULL sync, so a lead the visitor was told is sent survives a power cut,
-// not only a crash; wait for a busy writer instead of failing (set first: switching a new file to WAL takes a lock
-// that several processes starting at once contend for); enforce foreign keys.
+// Every embedded database: wait for a busy writer instead of failing; WAL; FULL sync, so a lead the visitor was told
+// is sent survives a power cut, not only a crash; enforce foreign keys.
 const pragmas = ['busy_timeout = 5000', 'journal_mode = WAL', 'synchronous = FULL', 'foreign_keys = ON'];
+
+/** SQLite's SQLITE_BUSY (5), with or without an extended code, as either driver reports it. */
+function isBusy(/** @type {any} */ error) {
+  return String(error?.code ?? '').startsWith('SQLITE_BUSY') || (Number(error?.errcode) & 0xff) === 5;
+}
+
+/**
+ * Applies the PRAGMAs. Switching to WAL takes a write lock, and when several processes open one new file at once
+ * SQLite can answer "database is locked" without waiting (two readers both wanting to write); so the switch is
+ * skipped when the file is already in WAL, and a busy answer is retried for up to 15 s.
+ * @param {(sql: string) => void} exec
+ * @param {() => string} currentJournalMode
+ */
+export async function applyPragmas(exec, currentJournalMode) {
+  const deadline = Date.now() + 15_000;
+  for (const pragma of pragmas) {
+    for (;;) {
+      try {
+        if (!pragma.startsWith('journal_mode') || currentJournalMode() !== 'wal') exec(`pragma ${pragma}`);
+        break;
+      } catch (error) {
+        if (!isBusy(error) || Date.now() > deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 80));
+      }
+    }
+  }
+}
 
 /**
  * The embedded SQLite driver. better-sqlite3 12 aborts the process on Node 24 (its statement finaliser trips a Node
@@ -54,7 +80,10 @@ async function openSqliteFile(file) {
   if (Number(process.versions.node.split('.')[0]) >= 24) {
     const { DatabaseSync } = await import('node:sqlite');
     const sqlite = new DatabaseSync(file);
-    for (const pragma of pragmas) sqlite.exec(`pragma ${pragma}`);
+    await applyPragmas(
+      (sql) => sqlite.exec(sql),
+      () => String(/** @type {{ journal_mode?: unknown }} */ (sqlite.prepare('pragma journal_mode').get())?.journal_mode),
+    );
     return {
       close: () => sqlite.close(),
       prepare(sql) {
@@ -71,7 +100,10 @@ async function openSqliteFile(file) {
   }
   const Database = (await import('better-sqlite3')).default;
   const sqlite = new Database(file);
-  for (const pragma of pragmas) sqlite.pragma(pragma);
+  await applyPragmas(
+    (sql) => sqlite.exec(sql),
+    () => String(sqlite.pragma('journal_mode', { simple: true })),
+  );
   return /** @type {SqliteDatabase} */ (/** @type {unknown} */ (sqlite));
 }
 
