@@ -11,34 +11,40 @@ import { embeddedFrameOrigins } from './src/config/business.ts';
 import { siteOrigin } from './src/config/origin.mjs';
 import { remarkFacts } from './src/lib/remark-facts.ts';
 import { inlineScriptHashes } from './src/server/http/csp.mjs';
-import { moveIslandStyleToHead } from './src/server/http/island-style.mjs';
+import { keepUsedCss, loadableTextsOfPage } from './src/server/http/page-css.mjs';
+import { dropStaticTextSeparators, loadModuleScriptsAfterLoad, moveIslandStyleToHead } from './src/server/http/page-html.mjs';
 import { pagePathFor } from './src/server/http/page-path.mjs';
 
 /**
- * After the build: every pre-rendered page's island style moved into its head (valid HTML), and the hashes of its
- * inline scripts, for the Content-Security-Policy header the HTTP front sends with that page (dist/server/csp.json).
+ * After the build, every pre-rendered page: its island style moved into its head (valid HTML), its module scripts
+ * added after the first paint, React's text separators dropped outside islands, its stylesheet cut to what it uses
+ * (src/server/http/page-html.mjs, page-css.mjs), and the hashes of its inline scripts kept for the
+ * Content-Security-Policy header the HTTP front sends with it (dist/server/csp.json).
  * @returns {import('astro').AstroIntegration}
  */
-function cspManifest() {
+function finishPages() {
   /** @type {URL} */
   let serverDir;
   return {
-    name: 'csp-manifest',
+    name: 'finish-pages',
     hooks: {
       'astro:config:done': ({ config }) => {
         serverDir = config.build.server;
       },
       'astro:build:done': ({ dir }) => {
         const clientDir = fileURLToPath(dir);
+        /** @type {Map<string, string>} */
+        const scriptCache = new Map();
         /** @type {Record<string, string[]>} */
         const pages = {};
         for (const file of readdirSync(clientDir, { recursive: true, encoding: 'utf8' })) {
           if (!file.endsWith('.html')) continue;
           const full = path.join(clientDir, file);
           const html = readFileSync(full, 'utf8');
-          const valid = moveIslandStyleToHead(html);
-          if (valid !== html) writeFileSync(full, valid);
-          pages[pagePathFor(file)] = inlineScriptHashes(valid);
+          const page = dropStaticTextSeparators(loadModuleScriptsAfterLoad(moveIslandStyleToHead(html)));
+          const final = keepUsedCss(page, loadableTextsOfPage(page, clientDir, scriptCache));
+          if (final !== html) writeFileSync(full, final);
+          pages[pagePathFor(file)] = inlineScriptHashes(final);
         }
         writeFileSync(new URL('csp.json', serverDir), JSON.stringify({ frameSrc: embeddedFrameOrigins, pages }));
       },
@@ -70,7 +76,7 @@ export default defineConfig({
   adapter: node({ mode: 'middleware' }),
   integrations: [
     react(),
-    cspManifest(),
+    finishPages(),
     {
       name: 'interaction-directive',
       hooks: {

@@ -9,7 +9,7 @@ import { safeNext } from './lib/safe-next';
 import type { AdminSession } from './server/auth/admin-auth';
 import { callerOf, jsonAnswer } from './server/auth/caller';
 import { contentSecurityPolicy, inlineScriptHashes } from './server/http/csp.mjs';
-import { moveIslandStyleToHead } from './server/http/island-style.mjs';
+import { moveIslandStyleToHead } from './server/http/page-html.mjs';
 import { fromAnotherSite } from './server/http/same-site';
 import { getRuntime } from './server/runtime';
 

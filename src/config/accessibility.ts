@@ -13,4 +13,6 @@ export const a11yMessages = {
   resetTitle: 'Settings Reset',
   resetText: 'All accessibility settings have been reset to default.',
   complianceNote: 'These settings help this site meet WCAG 2.1 AA and the UK Equality Act 2010.',
+  unavailableTitle: 'Accessibility options unavailable',
+  unavailableText: 'They could not be loaded. Please check your connection and try again.',
 } as const;

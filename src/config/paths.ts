@@ -9,6 +9,8 @@ export const paths = {
   /** Where a browser without JavaScript lands after sending the form; the checklist request gets its download. */
   contactSent: '/contact/sent',
   checklistSent: '/contact/checklist',
+  /** The accessibility panel's markup, fetched by its script (src/lib/a11y-panel.ts) rather than sent with every page. */
+  accessibilityPanel: '/accessibility-panel.json',
   feed: '/rss.xml',
   sitemap: '/sitemap.xml',
   homeSection: (anchor: 'services' | 'pricing' | 'projects' | 'reviews' | 'contact') => `/#${anchor}`,

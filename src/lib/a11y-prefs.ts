@@ -36,12 +36,27 @@ export function applyPreferences(
   prefs: Partial<A11yPreferences>,
   attributes: Record<string, string>,
   bounds: { min: number; max: number; default: number },
+  modesStylesheet: string,
 ): void {
   const size = typeof prefs.fontSize === 'number' ? Math.min(bounds.max, Math.max(bounds.min, prefs.fontSize)) : bounds.default;
   root.style.fontSize = size === bounds.default ? '' : `${size}%`;
+  let anyMode = false;
   for (const key of Object.keys(attributes)) {
-    if ((prefs as Record<string, unknown>)[key] === true) root.setAttribute(attributes[key]!, '');
-    else root.removeAttribute(attributes[key]!);
+    if ((prefs as Record<string, unknown>)[key] === true) {
+      root.setAttribute(attributes[key]!, '');
+      anyMode = true;
+    } else root.removeAttribute(attributes[key]!);
+  }
+  // The modes' rules are a stylesheet of their own, fetched only once a mode is on; in <head> before the body, it
+  // holds the first paint back (blocking="render"), so a saved mode never flashes the default look.
+  const doc = root.ownerDocument;
+  if (anyMode && !doc.getElementById('a11y-modes')) {
+    const link = doc.createElement('link');
+    link.id = 'a11y-modes';
+    link.rel = 'stylesheet';
+    link.href = modesStylesheet;
+    link.setAttribute('blocking', 'render');
+    doc.head.appendChild(link);
   }
 }
 
@@ -51,6 +66,7 @@ export function bootPreferences(
   key: string,
   attributes: Record<string, string>,
   bounds: { min: number; max: number; default: number },
+  modesStylesheet: string,
 ): void {
   const root = document.documentElement;
   root.classList.replace('no-js', 'js');
@@ -62,7 +78,7 @@ export function bootPreferences(
   } catch {
     // Storage blocked or corrupt: defaults.
   }
-  apply(root, prefs, attributes, bounds);
+  apply(root, prefs, attributes, bounds, modesStylesheet);
 }
 
 export function loadPreferences(): A11yPreferences {
@@ -98,7 +114,7 @@ export function clearPreferences(): void {
   }
 }
 
-/** The <script> text for <head>. */
-export function inlineBootScript(): string {
-  return `(${bootPreferences.toString()})(${applyPreferences.toString()},${JSON.stringify(storageKey)},${JSON.stringify(toggleAttributes)},${JSON.stringify(fontSizeBounds)});`;
+/** The <script> text for <head>; `modesStylesheet` is the built URL of src/styles/a11y-modes.css. */
+export function inlineBootScript(modesStylesheet: string): string {
+  return `(${bootPreferences.toString()})(${applyPreferences.toString()},${JSON.stringify(storageKey)},${JSON.stringify(toggleAttributes)},${JSON.stringify(fontSizeBounds)},${JSON.stringify(modesStylesheet)});`;
 }

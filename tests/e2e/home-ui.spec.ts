@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { a11yMessages } from '../../src/config/accessibility';
+import { paths } from '../../src/config/paths';
 
 const storageKey = 'a11y-preferences';
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -45,6 +47,19 @@ test.describe('accessibility panel', () => {
     await page.keyboard.press('Escape');
     await expect(panel(page)).toBeHidden();
     await expect(launcher(page)).toBeFocused();
+  });
+
+  test('is not in the page until its script adds it, and says so when it cannot be loaded; the next press opens it', async ({ page }) => {
+    let offline = true;
+    await page.route(`**${paths.accessibilityPanel}`, (route) => (offline ? route.abort() : route.continue()));
+    await page.goto('/');
+    expect(await page.content()).not.toContain('id="a11y-panel"');
+    await launcher(page).click();
+    await expect(page.getByRole('alert').filter({ hasText: a11yMessages.unavailableTitle })).toBeAttached();
+    await expect(panel(page)).toBeHidden();
+    offline = false;
+    await launcher(page).click();
+    await expect(panel(page)).toBeVisible();
   });
 
   test('is a labelled modal dialog with every control named', async ({ page }) => {
@@ -174,12 +189,21 @@ test.describe('accessibility panel', () => {
           contrast: root.hasAttribute('data-a11y-contrast'),
           spacing: root.hasAttribute('data-a11y-spacing'),
           fontSize: root.style.fontSize,
+          modesStylesheetHoldsPaint: document.querySelector('head link#a11y-modes')?.getAttribute('blocking') === 'render',
         };
         observer.disconnect();
       }).observe(document, { childList: true, subtree: true });
     });
     await page.goto('/services');
-    expect(await page.evaluate(() => (window as unknown as { firstBody: unknown }).firstBody)).toEqual({ contrast: true, spacing: true, fontSize: '130%' });
+    expect(await page.evaluate(() => (window as unknown as { firstBody: unknown }).firstBody)).toEqual({
+      contrast: true,
+      spacing: true,
+      fontSize: '130%',
+      modesStylesheetHoldsPaint: true,
+    });
+    // The modes' stylesheet is applied (high contrast: black text).
+    const firstPaintColour = await page.evaluate(() => getComputedStyle(document.querySelector('main h1')!).color);
+    expect(firstPaintColour).toBe('rgb(0, 0, 0)');
   });
 
   test('follows the system request for more contrast until the visitor chooses', async ({ browser }) => {
@@ -295,7 +319,7 @@ test.describe('home page content and behaviour', () => {
     await expect(cards).toHaveCount(6);
     for (let i = 0; i < 6; i++) {
       const card = cards.nth(i);
-      await expect(card.locator('figure picture')).toHaveCount(2);
+      await expect(card.locator('figure img')).toHaveCount(2);
       const view = card.getByRole('link', { name: /View Project/ });
       const href = await view.getAttribute('href');
       expect(href).toMatch(/^\/project\/[a-z-]+$/);
@@ -372,6 +396,48 @@ test.describe('home page content and behaviour', () => {
     await page.getByRole('link', { name: 'Show the interactive map' }).click();
     await expect(page.locator('iframe[title="Map showing the studio location"]')).toBeVisible();
     await expect.poll(() => mapRequests.length).toBeGreaterThan(0);
+  });
+});
+
+test.describe("presses before the page's script has run (it is added after load)", () => {
+  const scriptDelayMs = 1500;
+  const stillEarly = (page: Page) => page.evaluate(() => (window as { __earlyClicks?: unknown }).__earlyClicks !== undefined);
+
+  test.beforeEach(async ({ page }) => {
+    // Only the first script, the layout entry the page adds, is held back; what it imports then comes at once.
+    let entryHeld = false;
+    await page.route('**/_astro/*.js', async (route) => {
+      if (!entryHeld) {
+        entryHeld = true;
+        await new Promise((resolve) => setTimeout(resolve, scriptDelayMs));
+      }
+      await route.continue();
+    });
+    await page.route('https://www.openstreetmap.org/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>map</title>' }));
+  });
+
+  test('the accessibility button pressed at once opens the panel when the script arrives', async ({ page }) => {
+    await page.goto('/');
+    expect(await stillEarly(page)).toBe(true);
+    await openPanelWithKeyboard(page);
+    await expect(page.getByRole('dialog', { name: 'Accessibility options' })).toBeVisible();
+    expect(await stillEarly(page)).toBe(false);
+  });
+
+  test('the map pressed at once loads in place', async ({ page }) => {
+    await page.goto('/');
+    expect(await stillEarly(page)).toBe(true);
+    await page.getByRole('link', { name: 'Show the interactive map' }).click();
+    await expect(page.locator('iframe[title="Map showing the studio location"]')).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+
+  test('the map pressed is followed as a link when the script never comes', async ({ page }) => {
+    await page.unroute('**/_astro/*.js');
+    await page.route('**/_astro/*.js', (route) => route.abort());
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Show the interactive map' }).click();
+    await page.waitForURL(/openstreetmap\.org/);
   });
 });
 

@@ -46,7 +46,7 @@ export function VisitsChart({ daily }: { daily: AnalyticsOverview['daily'] }) {
             {ticks.slice(0, -1).map((t) => (
               <div key={t} className="absolute inset-x-0 border-t border-slate-200" style={{ top: `${(1 - t / max) * 100}%` }} />
             ))}
-            <svg viewBox={`0 0 ${width} ${height}`} preserveAspectRatio="none" className="absolute inset-0 h-full w-full overflow-visible" focusable="false">
+            <svg viewBox={`0 0 ${width} ${height}`} preserveAspectRatio="none" className="absolute inset-0 h-full w-full overflow-visible">
               <path d={line('pageViews')} fill="none" className="stroke-amber-700" strokeWidth="2.5" strokeDasharray="6 4" vectorEffect="non-scaling-stroke" />
               <path d={line('visitors')} fill="none" className="stroke-brand-700" strokeWidth="3" vectorEffect="non-scaling-stroke" />
             </svg>

@@ -17,7 +17,7 @@ export function ContactPage({ children }: { children: ReactNode }) {
           E-mail {business.email}
         </a>
         <a href={telHref} className="btn-secondary">
-          Call {business.phone.display}
+          {`Call\u00a0${business.phone.display}`}
         </a>
       </PageHero>
       <div className="container-page grid gap-10 lg:grid-cols-[1.2fr_1fr]">

@@ -6,7 +6,7 @@ import { Icon } from '~/components/ui/Icon';
 function Logo() {
   return (
     <a href="/" className="flex items-center gap-2 text-lg font-bold text-ink no-underline">
-      <svg viewBox="0 0 32 32" className="h-8 w-8" aria-hidden="true" focusable="false" dangerouslySetInnerHTML={{ __html: logoMarkSvg() }} />
+      <svg viewBox="0 0 32 32" className="h-8 w-8" aria-hidden="true" dangerouslySetInnerHTML={{ __html: logoMarkSvg() }} />
       <span>{business.name}</span>
     </a>
   );

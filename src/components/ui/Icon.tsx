@@ -20,19 +20,13 @@ const shapes = {
 export type IconName = keyof typeof shapes;
 
 export function Icon({ name, className = 'h-5 w-5' }: { name: IconName; className?: string }) {
-  const filled = name === 'star';
+  // The star is filled; the others are drawn with a line (attributes only where they apply: they repeat on every page).
+  const paint =
+    name === 'star'
+      ? { fill: 'currentColor' }
+      : ({ fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round' } as const);
   return (
-    <svg
-      className={className}
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      focusable="false"
-      fill={filled ? 'currentColor' : 'none'}
-      stroke={filled ? 'none' : 'currentColor'}
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <svg className={className} viewBox="0 0 24 24" aria-hidden="true" {...paint}>
       <path d={shapes[name]} />
     </svg>
   );

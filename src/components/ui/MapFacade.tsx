@@ -9,7 +9,7 @@ export function MapFacade() {
   return (
     <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white">
       <div data-map-frame="" data-embed={mapEmbedUrl} className="relative aspect-[16/9] w-full bg-slate-100">
-        <svg viewBox="0 0 640 360" className="absolute inset-0 h-full w-full" aria-hidden="true" focusable="false" preserveAspectRatio="xMidYMid slice">
+        <svg viewBox="0 0 640 360" className="absolute inset-0 h-full w-full" aria-hidden="true" preserveAspectRatio="xMidYMid slice">
           <rect width="640" height="360" fill="#e8eef3" />
           <path d="M0 250 C160 230 250 120 640 140" stroke="#fff" strokeWidth="22" fill="none" />
           <path d="M120 0 L200 360" stroke="#fff" strokeWidth="16" fill="none" />
@@ -21,7 +21,13 @@ export function MapFacade() {
           <path d="M330 190 c0-22 18-36 34-36 s34 14 34 36c0 26-34 56-34 56s-34-30-34-56z" fill={brandColours.brand600} />
           <circle cx="364" cy="190" r="12" fill="#fff" />
         </svg>
-        <a href={mapUrl} data-map-load="" rel="noopener" className="btn-primary absolute bottom-4 left-1/2 -translate-x-1/2 whitespace-nowrap shadow-lg">
+        <a
+          href={mapUrl}
+          data-map-load=""
+          data-needs-script=""
+          rel="noopener"
+          className="btn-primary absolute bottom-4 left-1/2 -translate-x-1/2 whitespace-nowrap shadow-lg"
+        >
           Show the interactive map
         </a>
       </div>

@@ -1,5 +1,6 @@
 export interface PictureData {
-  avifSrcSet: string;
+  /** Only for the page's main image (see src/content/images.ts). */
+  avifSrcSet: string | null;
   webpSrcSet: string;
   src: string;
   width: number;
@@ -10,8 +11,23 @@ export interface PictureData {
   priority: boolean;
 }
 
-/** AVIF with a WebP fallback, sized so the layout never shifts. */
+/** The main image as AVIF with a WebP fallback; the others as WebP; sized so the layout never shifts. */
 export function Picture({ data, className = '' }: { data: PictureData; className?: string }) {
+  if (!data.priority || !data.avifSrcSet) {
+    return (
+      <img
+        src={data.src}
+        srcSet={data.webpSrcSet}
+        sizes={data.sizes}
+        alt={data.alt}
+        width={data.width}
+        height={data.height}
+        loading={data.priority ? 'eager' : 'lazy'}
+        decoding="async"
+        className={className ? `h-auto w-full ${className}` : 'h-auto w-full'}
+      />
+    );
+  }
   return (
     <picture>
       <source type="image/avif" srcSet={data.avifSrcSet} sizes={data.sizes} />
@@ -21,10 +37,10 @@ export function Picture({ data, className = '' }: { data: PictureData; className
         alt={data.alt}
         width={data.width}
         height={data.height}
-        loading={data.priority ? 'eager' : 'lazy'}
-        decoding={data.priority ? 'sync' : 'async'}
-        fetchPriority={data.priority ? 'high' : 'auto'}
-        className={`h-auto w-full ${className}`}
+        loading="eager"
+        decoding="sync"
+        fetchPriority="high"
+        className={className ? `h-auto w-full ${className}` : 'h-auto w-full'}
       />
     </picture>
   );

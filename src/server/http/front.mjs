@@ -124,7 +124,8 @@ export function createFront({ clientDir, app, settings, csp }) {
       const pagePolicy = pagePolicies.get(pathname);
       if (pagePolicy) {
         res.setHeader('Content-Security-Policy', pagePolicy);
-        res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
+        // Kept, but checked with the server (ETag) before each use; 'no-cache' says it in the fewest of a page's bytes.
+        res.setHeader('Cache-Control', 'no-cache');
       } else if (pathname.startsWith('/_astro/')) {
         res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
       } else {
@@ -171,7 +172,7 @@ export function createFront({ clientDir, app, settings, csp }) {
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
     res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
     res.setHeader('X-Frame-Options', 'DENY');
-    res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()');
+    res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()');
 
     if (!req.url?.startsWith('/')) return plain(res, 400, 'Bad request.');
     if (!knownMethods.has(req.method ?? '')) return plain(res, 405, 'Method not allowed.', { Allow: [...knownMethods].join(', ') });
