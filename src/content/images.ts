@@ -1,6 +1,6 @@
 /**
- * Build-time images: the generated illustrations (scripts/generate-artwork.mjs) through astro:assets, as WebP (and
- * AVIF for a page's main image) at several widths, with their intrinsic size so the layout never shifts.
+ * Build-time images: the generated illustrations (scripts/generate-artwork.mjs) through astro:assets, as WebP at several
+ * widths, with their intrinsic size so the layout never shifts.
  */
 import type { ImageMetadata } from 'astro';
 import { getImage } from 'astro:assets';
@@ -12,25 +12,20 @@ function source(name: string): ImageMetadata | undefined {
   return sources[`../assets/generated/${name}.png`]?.default;
 }
 
-export async function picture(name: string, options: { alt: string; widths: number[]; sizes: string; priority?: boolean }): Promise<PictureData> {
+export async function picture(name: string, options: { alt: string; widths: number[]; sizes: string }): Promise<PictureData> {
   const src = source(name);
   if (!src) throw new Error(`No generated image "${name}": run scripts/generate-artwork.mjs (npm run build does).`);
-  const priority = options.priority ?? false;
-  // AVIF only for the page's main image, where the smaller file counts before the first paint; a lazy image is WebP
-  // alone, which keeps its markup (every width's URL) out of the page's first bytes.
-  const [webp, avif] = await Promise.all(
-    (priority ? (['webp', 'avif'] as const) : (['webp'] as const)).map((format) => getImage({ src, format, widths: options.widths, quality: 75 })),
-  );
+  const webp = await getImage({ src, format: 'webp', widths: options.widths, quality: 75 });
   const largest = Math.max(...options.widths);
   return {
-    avifSrcSet: avif?.srcSet.attribute ?? null,
-    webpSrcSet: webp!.srcSet.attribute,
-    src: webp!.src,
+    srcSet: webp.srcSet.attribute,
+    // The largest candidate, whose URL the srcset already holds: a separate fallback file would add a URL that
+    // compression cannot share (about 25 bytes an image), and every browser that shows WebP reads srcset.
+    src: webp.srcSet.values.at(-1)?.url ?? webp.src,
     width: largest,
     height: Math.round((src.height / src.width) * largest),
     alt: options.alt,
     sizes: options.sizes,
-    priority,
   };
 }
 

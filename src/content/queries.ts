@@ -51,14 +51,14 @@ const scoreNames = ['performance', 'accessibility', 'best practices', 'SEO'];
 export async function caseStudyImages(entry: CollectionEntry<'caseStudies'>, layout: 'card' | 'page'): Promise<CaseStudyImages> {
   const { client, pagespeed } = entry.data;
   const card = layout === 'card';
-  // Before and after sit side by side at every width, so each is about half the container.
-  const shot = { widths: card ? [320, 480] : [400, 640, 960, 1200], sizes: card ? '(min-width: 1024px) 170px, 45vw' : '(min-width: 1152px) 544px, 48vw' };
+  // Before and after sit side by side at every width, so each is about half the card or, on the case study page, of
+  // the story's column (beside the project details from 1024 px).
+  const shot = { widths: card ? [320, 480] : [400, 640, 960], sizes: card ? '(min-width: 1024px) 170px, 45vw' : '(min-width: 1024px) 400px, 48vw' };
   const [before, after] = await Promise.all([
     picture(`${entry.id}-before`, { ...shot, alt: `${client} website before the project: a dated, cluttered layout that loaded slowly` }),
     picture(`${entry.id}-after`, {
       ...shot,
       alt: `${client} website after the project: a clean layout with a clear call to action`,
-      priority: !card,
     }),
   ]);
   if (!pagespeed || !hasImage(`${entry.id}-pagespeed-mobile`)) return { before, after };

@@ -18,11 +18,6 @@ export function CaseStudyPage({ study, location, services, children }: Props) {
     <>
       <PageHero eyebrow={`Case study · ${study.industry}`} title={study.title} lead={study.summary} />
       <div className="container-page">
-        {study.images && (
-          <section aria-label="Before and after" className="mb-10">
-            <BeforeAfter images={study.images} className="gap-4 sm:gap-6" />
-          </section>
-        )}
         <section aria-labelledby="results-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
           <div className="flex flex-wrap items-center justify-between gap-3">
             <h2 id="results-heading" className="text-xl font-bold text-ink">
@@ -37,6 +32,14 @@ export function CaseStudyPage({ study, location, services, children }: Props) {
         <div className="mt-12 grid gap-12 lg:grid-cols-[1fr_18rem]">
           <div>
             <div className="prose">{children}</div>
+            {study.images && (
+              <section aria-labelledby="before-after-heading" className="mt-10">
+                <h2 id="before-after-heading" className="text-2xl font-bold text-ink">
+                  Before and after
+                </h2>
+                <BeforeAfter images={study.images} className="mt-5 gap-4 sm:gap-6" />
+              </section>
+            )}
             {study.images?.pagespeed && (
               <section aria-labelledby="pagespeed-heading" className="mt-10">
                 <h2 id="pagespeed-heading" className="text-2xl font-bold text-ink">

@@ -67,7 +67,6 @@ export function CaseStudyCard({ study, headingLevel = 3 }: { study: CaseStudySum
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-      {study.images && <BeforeAfter images={study.images} className="mb-5" />}
       <p>
         <span className="inline-block rounded-full bg-emerald-50 px-3 py-1 text-sm font-semibold text-accent">{study.headline}</span>
       </p>
@@ -80,6 +79,7 @@ export function CaseStudyCard({ study, headingLevel = 3 }: { study: CaseStudySum
         <p className="mb-2 text-sm font-semibold text-ink">Results</p>
         <MetricGrid metrics={study.metrics} compact />
       </div>
+      {study.images && <BeforeAfter images={study.images} className="mt-4" />}
       {study.images?.pagespeed && (
         <details className="mt-4 rounded-xl border border-slate-200">
           <summary className="cursor-pointer px-3 py-2 text-sm font-semibold text-brand-700">PageSpeed scores after launch</summary>
