@@ -15,13 +15,11 @@ function source(name: string): ImageMetadata | undefined {
 export async function picture(name: string, options: { alt: string; widths: number[]; sizes: string }): Promise<PictureData> {
   const src = source(name);
   if (!src) throw new Error(`No generated image "${name}": run scripts/generate-artwork.mjs (npm run build does).`);
-  const webp = await getImage({ src, format: 'webp', widths: options.widths, quality: 75 });
   const largest = Math.max(...options.widths);
+  const webp = await getImage({ src, format: 'webp', width: largest, widths: options.widths, quality: 75 });
   return {
     srcSet: webp.srcSet.attribute,
-    // The largest candidate, whose URL the srcset already holds: a separate fallback file would add a URL that
-    // compression cannot share (about 25 bytes an image), and every browser that shows WebP reads srcset.
-    src: webp.srcSet.values.at(-1)?.url ?? webp.src,
+    src: webp.src,
     width: largest,
     height: Math.round((src.height / src.width) * largest),
     alt: options.alt,
