@@ -1,6 +1,6 @@
 /**
- * Build-time images: the generated illustrations (scripts/generate-artwork.mjs) through astro:assets, as WebP at several
- * widths, with their intrinsic size so the layout never shifts.
+ * Build-time images: the generated illustrations (scripts/generate-artwork.mjs) through astro:assets, as WebP at
+ * several widths, with their intrinsic size so the layout never shifts.
  */
 import type { ImageMetadata } from 'astro';
 import { getImage } from 'astro:assets';

@@ -35,8 +35,8 @@ function closeMenuOnChoiceAndEscape(): void {
 
 /**
  * The one inline script in a page's head, run before the first paint: saved accessibility settings, the keeper of
- * early presses, the section-reveal flag and the mobile menu's closing. One script rather than three keeps the page and its
- * Content-Security-Policy header (a hash per inline script) small.
+ * early presses, the section-reveal flag and the mobile menu's closing. One script rather than three keeps the page
+ * and its Content-Security-Policy header (a hash per inline script) small.
  */
 export function headScript(): string {
   return `${inlineBootScript(modesStylesheet)}\n${earlyClickScript()}\n(${markRevealReady.toString()})(${revealGiveUpMs});\n(${closeMenuOnChoiceAndEscape.toString()})();`;

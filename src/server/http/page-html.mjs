@@ -21,8 +21,8 @@ export function moveIslandStyleToHead(html) {
  * soon as the HTML arrives, in competition with the first paint, although none of them is needed for it. They are
  * swapped for a few lines that add each script a moment after the page has loaded and painted its first content (the
  * load event can come before the first paint, and the largest paint a little after it), or at the visitor's first
- * interaction if that comes sooner; a hidden tab, which paints nothing, gets them three seconds after load. A press that needs the script before it has run is kept and replayed by it
- * (src/lib/early-clicks.ts). Measured with Lighthouse (bench:lighthouse): LCP ÷ floor 1.79× → 1.48× on the home page.
+ * interaction if that comes sooner; a hidden tab, which paints nothing, gets them three seconds after load. A press
+ * that needs the script before it has run is kept and replayed by it (src/lib/early-clicks.ts). Measured with Lighthouse (bench:lighthouse): LCP ÷ floor 1.79× → 1.48× on the home page.
  * @param {string} html
  * @returns {string}
  */
