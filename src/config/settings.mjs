@@ -115,7 +115,7 @@ export const settingDefinitions = {
     default: 'false',
     when: 'run',
     meaning:
-      '`true`: the client is the left-most `X-Forwarded-For` address and `X-Forwarded-Proto`/`-Host` are believed; `N`: N proxies, the client is the N-th address from the right. Leave off unless a proxy sets these headers',
+      '`true`: one proxy in front (as `1`): the client is the right-most `X-Forwarded-For` address, the one the proxy appended, and `X-Forwarded-Proto`/`-Host` are believed; `N`: N proxies, the client is the N-th address from the right. Leave off unless a proxy sets these headers',
   },
   SECURITY_LOG_RETENTION_DAYS: {
     schema: integer(1, 3650),
@@ -223,6 +223,16 @@ export const settingDefinitions = {
     when: 'run',
     meaning: 'AI content generator: generations each admin account may start per hour',
   },
+  SITE_CHECK_ALLOW_HOSTS: {
+    schema: z
+      .string()
+      .transform((value) => value.split(',').map((item) => item.trim().toLowerCase()).filter(Boolean))
+      .pipe(z.array(z.string().regex(/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/, 'must list host:port pairs, e.g. 127.0.0.1:8081,[::1]:8443'))),
+    default: 'unset',
+    when: 'run',
+    meaning:
+      'For development and tests only: comma-separated `host:port` pairs the site checker may fetch although they are loopback or private addresses (the checker otherwise refuses every address that is not public, except `SITE_URL`\'s own)',
+  },
   CHROMIUM_PATH: {
     schema: z.string(),
     default: '/usr/bin/chromium',
@@ -282,8 +292,8 @@ export function loadSettings(env = process.env) {
     smtpUrl: /** @type {string | undefined} */ (get('SMTP_URL')),
     contactTo: /** @type {string | undefined} */ (get('CONTACT_TO')),
     mailFrom: /** @type {string | undefined} */ (get('MAIL_FROM')),
-    /** false: the socket address is the client; true: the left-most X-Forwarded-For; N: the N-th address from the right. */
-    trustProxy: /** @type {boolean | number} */ (get('TRUST_PROXY') ?? false),
+    /** 0: the socket address is the client; N (true is 1): the N-th X-Forwarded-For address from the right. */
+    trustProxy: /** @type {number} */ (Number(get('TRUST_PROXY') ?? 0)),
     securityLogRetentionDays: /** @type {number | undefined} */ (get('SECURITY_LOG_RETENTION_DAYS')),
     analyticsRetentionDays: /** @type {number | undefined} */ (get('ANALYTICS_RETENTION_DAYS')),
     adminIdleMinutes: /** @type {number} */ (get('ADMIN_IDLE_MINUTES') ?? 120),
@@ -310,6 +320,7 @@ export function loadSettings(env = process.env) {
       maxOutputTokens: /** @type {number} */ (get('AI_MAX_OUTPUT_TOKENS') ?? 2048),
       generationsPerHour: /** @type {number} */ (get('AI_GENERATIONS_PER_HOUR') ?? 20),
     },
+    siteCheckAllowHosts: /** @type {string[]} */ (get('SITE_CHECK_ALLOW_HOSTS') ?? []),
     chromiumPath: /** @type {string | undefined} */ (get('CHROMIUM_PATH')),
     testDatabaseUrl: /** @type {string | undefined} */ (get('TEST_DATABASE_URL')),
   };

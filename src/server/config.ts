@@ -7,7 +7,7 @@ export interface ServerConfig {
   smtpUrl: string | undefined;
   contactTo: string;
   mailFrom: string;
-  trustProxy: boolean | number;
+  trustProxy: number;
   securityLogRetentionDays: number;
   analyticsRetentionDays: number;
   outbox: { pollMs: number; baseDelayMs: number; maxDelayMs: number; leaseMs: number };

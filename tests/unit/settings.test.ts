@@ -21,7 +21,7 @@ describe('settings', () => {
 
   it('defaults suit an embedded install', () => {
     const settings = loadSettings({});
-    expect(settings).toMatchObject({ host: '127.0.0.1', trustProxy: false, databaseUrl: undefined, smtpUrl: undefined, databasePoolSize: 10 });
+    expect(settings).toMatchObject({ host: '127.0.0.1', trustProxy: 0, databaseUrl: undefined, smtpUrl: undefined, databasePoolSize: 10 });
     expect(settings.siteUrl).toMatch(/^https:\/\//);
   });
 

@@ -94,7 +94,7 @@ function matchesIfNoneMatch(header, etag) {
  * @param {object} options
  * @param {string} options.clientDir dist/client
  * @param {(req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>} options.app Astro's request handler
- * @param {{ siteUrl: string, trustProxy: boolean | number, indexNow?: { key?: string } }} options.settings
+ * @param {{ siteUrl: string, trustProxy: number, indexNow?: { key?: string } }} options.settings
  * @param {{ frameSrc: string[], pages: Record<string, string[]> }} options.csp from dist/server/csp.json
  */
 export function createFront({ clientDir, app, settings, csp }) {
@@ -159,7 +159,7 @@ export function createFront({ clientDir, app, settings, csp }) {
       if (!req.complete) req.destroy();
     });
 
-    const trusted = settings.trustProxy !== false;
+    const trusted = settings.trustProxy > 0;
     const https =
       siteIsHttps ||
       (trusted &&
