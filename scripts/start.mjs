@@ -6,6 +6,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { clientDirKey, shutdownKey } from '../src/server/handoff.mjs';
+import { limitConnections } from '../src/server/http/connections.mjs';
 import { createFront, readCspManifest } from '../src/server/http/front.mjs';
 import { projectRoot as root, requireBuild, settingsOrExit } from './cli.mjs';
 import { freePort, portIsFree } from './free-port.mjs';
@@ -31,13 +32,18 @@ const front = createFront({
 const server = http.createServer(
   {
     // A client that trickles its headers or body is cut off instead of holding a connection for ever.
-    headersTimeout: 10_000,
+    headersTimeout: settings.headersTimeoutMs,
     requestTimeout: 30_000,
     connectionsCheckingInterval: 1_000,
   },
   front,
 );
 server.keepAliveTimeout = 65_000;
+limitConnections(server, {
+  headersTimeoutMs: settings.headersTimeoutMs,
+  perAddress: settings.connectionsPerAddress,
+  countByAddress: settings.trustProxy === 0,
+});
 let requestsInProgress = 0;
 server.on('request', (_req, res) => {
   requestsInProgress++;

@@ -72,6 +72,19 @@ export const settingDefinitions = {
     when: 'run',
     meaning: 'Address `npm start` listens on (`0.0.0.0` for every interface)',
   },
+  HEADERS_TIMEOUT_MS: {
+    schema: integer(100, 10_000),
+    default: '10000',
+    when: 'run',
+    meaning: 'The longest a connection may take, from opening, to send a complete request line and headers; then it is closed',
+  },
+  CONNECTIONS_PER_ADDRESS: {
+    schema: integer(1, 100_000),
+    default: '128',
+    when: 'run',
+    meaning:
+      'Open connections one client address may hold at once; more are closed at once. Not applied behind a proxy (`TRUST_PROXY`), whose own limits then apply',
+  },
   DATABASE_URL: {
     secret: true,
     schema: databaseUrl,
@@ -226,12 +239,17 @@ export const settingDefinitions = {
   SITE_CHECK_ALLOW_HOSTS: {
     schema: z
       .string()
-      .transform((value) => value.split(',').map((item) => item.trim().toLowerCase()).filter(Boolean))
+      .transform((value) =>
+        value
+          .split(',')
+          .map((item) => item.trim().toLowerCase())
+          .filter(Boolean),
+      )
       .pipe(z.array(z.string().regex(/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/, 'must list host:port pairs, e.g. 127.0.0.1:8081,[::1]:8443'))),
     default: 'unset',
     when: 'run',
     meaning:
-      'For development and tests only: comma-separated `host:port` pairs the site checker may fetch although they are loopback or private addresses (the checker otherwise refuses every address that is not public, except `SITE_URL`\'s own)',
+      "For development and tests only: comma-separated `host:port` pairs the site checker may fetch although they are loopback or private addresses (the checker otherwise refuses every address that is not public, except `SITE_URL`'s own)",
   },
   CHROMIUM_PATH: {
     schema: z.string(),
@@ -286,6 +304,8 @@ export function loadSettings(env = process.env) {
     offerValidYear: /** @type {number | undefined} */ (get('OFFER_VALID_YEAR')),
     port: /** @type {number | undefined} */ (get('PORT')),
     host: /** @type {string} */ (get('HOST') ?? '127.0.0.1'),
+    headersTimeoutMs: /** @type {number} */ (get('HEADERS_TIMEOUT_MS') ?? 10_000),
+    connectionsPerAddress: /** @type {number} */ (get('CONNECTIONS_PER_ADDRESS') ?? 128),
     databaseUrl: /** @type {string | undefined} */ (get('DATABASE_URL')),
     databasePoolSize: /** @type {number} */ (get('DATABASE_POOL_SIZE') ?? 10),
     databaseTimeoutMs: /** @type {number} */ (get('DATABASE_TIMEOUT_MS') ?? 5000),

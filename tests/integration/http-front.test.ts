@@ -46,6 +46,21 @@ function raw(port: number, text: string, timeoutMs = 5000): Promise<string> {
 const validMessage = { name: 'Jane Smith', email: 'jane@example.com', subject: 'Website help', message: 'Please help me with SEO.' };
 const json = (body: object) => JSON.stringify(body);
 
+/** Short enough to test without long waits; the defaults (10 s, 128) are the settings' own. */
+const connectionLimits = { HEADERS_TIMEOUT_MS: '2000', CONNECTIONS_PER_ADDRESS: '24' };
+
+/** Opens a socket that sends nothing; resolves with how long the server took to close it. */
+function silentSocket(port: number): Promise<{ closedAfter: Promise<number> }> {
+  return new Promise((resolve) => {
+    const opened = Date.now();
+    const socket = net.connect(port, '127.0.0.1');
+    socket.on('error', () => undefined);
+    const closedAfter = new Promise<number>((done) => socket.on('close', () => done(Date.now() - opened)));
+    socket.on('connect', () => resolve({ closedAfter }));
+    socket.on('close', () => resolve({ closedAfter }));
+  });
+}
+
 describe('HTTP front', () => {
   let target: DatabaseTarget;
   let site: SiteProcess;
@@ -151,6 +166,18 @@ describe('HTTP front', () => {
       expect(response.status, from).toBe(301);
       expect(response.headers.get('location'), from).toBe(to);
     }
+    // Sent raw (fetch would tidy the path first). Browsers read `/\` as `//`: a backslash next to a slash counts as a
+    // slash, so the answer is a path on this site.
+    for (const [target, to] of [
+      ['/\\evil.example/', '/evil.example'],
+      ['/\\\\evil.example/', '/evil.example'],
+      ['/\\/evil.example/', '/evil.example'],
+      ['//\\evil.example/x/', '/evil.example/x'],
+    ] as const) {
+      const answer = await raw(site.port, `GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+      expect(answer, target).toMatch(/^HTTP\/1\.1 301 /);
+      expect(/\r\nlocation: ([^\r]*)/i.exec(answer)?.[1], target).toBe(to);
+    }
     expect((await get('/index.html.br')).status).toBe(404);
     expect((await get('/about/index.html.gz')).status).toBe(404);
   });
@@ -230,6 +257,41 @@ describe('HTTP front', () => {
     expect(response).toMatch(/^HTTP\/1\.1 413 Payload Too Large/);
     // Closed by the server at once, not left waiting for the other 99,990 bytes until the timeout.
     expect(Date.now() - refusedAt).toBeLessThan(3000);
+  }, 30_000);
+});
+
+describe('connection limits', () => {
+  let target: DatabaseTarget;
+  let site: SiteProcess;
+  beforeAll(async () => {
+    target = await createTarget('sqlite');
+    // A server of its own: no other test's keep-alive connections count against the address.
+    site = new SiteProcess(await freePort(), { DATABASE_URL: target.url, SMTP_URL: '', TRUST_PROXY: '', ...connectionLimits });
+    await site.start();
+  }, 60_000);
+  afterAll(async () => {
+    await site?.stop();
+    await target?.dispose();
+  });
+
+  it('closes a connection that sends nothing, and caps the connections one address holds', async () => {
+    const timeoutMs = Number(connectionLimits.HEADERS_TIMEOUT_MS);
+    const cap = Number(connectionLimits.CONNECTIONS_PER_ADDRESS);
+    const silent = await silentSocket(site.port);
+    const closedAfter = await silent.closedAfter;
+    expect(closedAfter).toBeGreaterThanOrEqual(timeoutMs - 100);
+    expect(closedAfter).toBeLessThan(timeoutMs + 2000);
+
+    const held = await Promise.all(Array.from({ length: cap + 6 }, () => silentSocket(site.port)));
+    const times = await Promise.all(held.map((socket) => socket.closedAfter));
+    // Those over the cap are closed at once; the others only when their time to send a request is up. (The test
+    // client's and the server's own start-up check may still hold a keep-alive connection or two from this address.)
+    const kept = times.filter((ms) => ms >= timeoutMs - 100).length;
+    expect(kept).toBeLessThanOrEqual(cap);
+    expect(kept).toBeGreaterThanOrEqual(cap - 2);
+    expect(times.filter((ms) => ms < timeoutMs / 2)).toHaveLength(cap + 6 - kept);
+    // Once they are gone, the address is served again.
+    expect((await fetch(`${site.base}/about`)).status).toBe(200);
   }, 30_000);
 });
 

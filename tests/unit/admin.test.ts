@@ -10,7 +10,22 @@ describe('the return address after sign-in', () => {
   it('keeps local paths with their query and fragment', () => {
     expect(safeNext('/admin/leads?q=bakery#top', adminPaths.home)).toBe('/admin/leads?q=bakery#top');
   });
-  it.each(['//evil.example/', '/\\evil.example', 'https://evil.example/admin', 'javascript:alert(1)', 'admin', '', null, '/%0a/x\n'])('refuses %j', (value) => {
+  it.each([
+    '//evil.example/',
+    '/\\evil.example',
+    'https://evil.example/admin',
+    'javascript:alert(1)',
+    'admin',
+    '',
+    null,
+    '/%0a/x\n',
+    // Normalised, these become //evil.example/phish: a dot segment or a backslash must not hide the second slash.
+    '/.//evil.example/phish',
+    '/./\\evil.example/phish',
+    '/admin/..//evil.example/',
+    '/%2e//evil.example/',
+    '/.%2e//evil.example/',
+  ])('refuses %j', (value) => {
     expect(safeNext(value, adminPaths.home)).toBe(adminPaths.home);
   });
 });

@@ -6,6 +6,7 @@ import http from 'node:http';
 import path from 'node:path';
 import compression from 'compression';
 import sirv from 'sirv';
+import { isLocalPath } from '../../lib/local-path.mjs';
 import { clientAddress } from './client-address.mjs';
 import { contentSecurityPolicy } from './csp.mjs';
 import { pagePathFor } from './page-path.mjs';
@@ -62,12 +63,16 @@ function acceptedEncodings(header) {
   return accepted.join(', ');
 }
 
-/** Pathname a request should be redirected to (301), or null. Redirects never leave the site. */
-function canonicalRedirect(pathname) {
-  let clean = pathname.replace(/\/{2,}/g, '/');
+/**
+ * Pathname a request should be redirected to (301), or null. Redirects never leave the site: a backslash next to a
+ * slash counts as a slash (browsers read `/\\host` as `//host`), runs of them become one, and what is left is checked.
+ */
+export function canonicalRedirect(pathname) {
+  let clean = pathname.replace(/\/[/\\]+/g, '/');
   clean = clean.replace(/\/index(\.html)?$/, '/');
   if (clean.length > 1 && clean.endsWith('/')) clean = clean.slice(0, -1);
-  return clean === pathname ? null : clean;
+  if (clean === pathname) return null;
+  return isLocalPath(clean) ? clean : '/';
 }
 
 /** URL paths of the pre-rendered files: '/about' for about/index.html, '/robots.txt' for robots.txt. */
