@@ -34,7 +34,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   if (isAdmin) {
     if (!safeMethods.has(context.request.method) && fromAnotherSite(context.request, context.url)) {
-      return jsonAnswer(403, { ok: false, error: 'Requests from other sites are refused.' });
+      return withAdminHeaders(jsonAnswer(403, { ok: false, error: 'Requests from other sites are refused.' }), []);
     }
     let found: { session: AdminSession; cookies: string[] } | null;
     try {
@@ -42,15 +42,19 @@ export const onRequest = defineMiddleware(async (context, next) => {
       found = await runtime.adminAuth.currentSession(callerOf(context));
     } catch (error) {
       console.error('[admin] session check failed:', error);
-      return isAdminPage
-        ? new Response(authMessages.unavailable, { status: 503, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '60' } })
-        : jsonAnswer(503, { ok: false, error: authMessages.unavailable }, [], { 'Retry-After': '60' });
+      return withAdminHeaders(
+        isAdminPage
+          ? new Response(authMessages.unavailable, { status: 503, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '60' } })
+          : jsonAnswer(503, { ok: false, error: authMessages.unavailable }, [], { 'Retry-After': '60' }),
+        [],
+      );
     }
     context.locals.admin = found?.session ?? null;
     refreshedCookies = found?.cookies ?? [];
     const open = isAuthApi || publicAdminPaths.includes(pathname);
     if (!found && !open) {
-      if (isAdminApi) return jsonAnswer(401, { ok: false, error: authMessages.sessionEnded });
+      // Every admin answer, refusals included, is kept out of search indexes and caches.
+      if (isAdminApi) return withAdminHeaders(jsonAnswer(401, { ok: false, error: authMessages.sessionEnded }), []);
       const nextPath = `${pathname}${context.url.search}`;
       return withAdminHeaders(context.redirect(`${adminPaths.signIn}?next=${encodeURIComponent(nextPath)}`, 303), []);
     }

@@ -49,6 +49,11 @@ export const signInLimits = {
   accountFailures: 5,
   accountWindowMinutes: 15,
   lockMinutes: 15,
+  /**
+   * "Forgot password" answers no sooner than this, whether or not the address has an account, so the time taken
+   * does not tell (the work for a real account — a token, an e-mail queued — takes a few milliseconds more).
+   */
+  resetRequestAnswerMs: 600,
 } as const;
 
 export const authMessages = {
@@ -63,6 +68,9 @@ export const authMessages = {
   sessionEnded: 'Your session has ended. Please sign in again.',
   twoFactorExpired: 'The sign-in took too long. Please enter your e-mail address and password again.',
   wrongPassword: 'That password is not right.',
+  /** A signed-in session that keeps getting the password wrong locks the account like failed sign-ins do. */
+  passwordAttemptsPaused: (minutes: number) =>
+    `Too many wrong passwords: password and two-factor changes are paused for ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
   unavailable: 'The admin is unavailable just now (the database did not answer). Please try again in a minute.',
 } as const;
 

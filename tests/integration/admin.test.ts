@@ -19,6 +19,8 @@ const initialPassword = 'a sensible long passphrase';
 /** The password changes during the run (reset, change); each database starts from the initial one. */
 const owner = { email: 'owner@example.com', password: initialPassword };
 const other = { email: 'second@example.com', password: 'another sensible passphrase' };
+/** Signed in, guesses the password inside the session; locked in the end, so used by that test alone. */
+const guesser = { email: 'third@example.com', password: 'a third sensible passphrase' };
 
 let addressCounter = 0;
 const nextAddress = () => `198.51.100.${++addressCounter % 250}`;
@@ -63,6 +65,7 @@ describe.each(databaseNames())('admin on %s', (name) => {
     for (const [method, path] of guardedEndpoints) {
       const response = await client.request(path, { method, body: method === 'GET' ? undefined : '{}', headers: { 'Content-Type': 'application/json' } });
       expect(response.status, `${method} ${path}`).toBe(401);
+      expect(response.headers.get('x-robots-tag'), `${method} ${path}`).toBe('noindex, nofollow');
       expect(await response.json()).toEqual({ ok: false, error: authMessages.sessionEnded });
     }
   }
@@ -78,6 +81,7 @@ describe.each(databaseNames())('admin on %s', (name) => {
     owner.password = initialPassword;
     createAccount(owner);
     createAccount(other);
+    createAccount(guesser);
     site = new SiteProcess(await freePort(), {
       DATABASE_URL: target.url,
       SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
@@ -145,7 +149,7 @@ describe.each(databaseNames())('admin on %s', (name) => {
     expect(html).toContain(owner.email);
     // Signed in, the sign-in page sends you on; only a local path is accepted as the destination.
     expect((await client.request(`${adminPaths.signIn}?next=${encodeURIComponent('/admin/leads?q=x')}`)).headers.get('location')).toBe('/admin/leads?q=x');
-    for (const next of ['//evil.example/', 'https://evil.example/', '/\\evil.example']) {
+    for (const next of ['//evil.example/', 'https://evil.example/', '/\\evil.example', '/.//evil.example/phish', '/admin/..//evil.example/']) {
       expect((await client.request(`${adminPaths.signIn}?next=${encodeURIComponent(next)}`)).headers.get('location'), next).toBe(adminPaths.home);
     }
     const robots = await (await fetch(`${site.base}/robots.txt`)).text();
@@ -205,10 +209,47 @@ describe.each(databaseNames())('admin on %s', (name) => {
     for (let i = 0; i < signInLimits.addressFailures; i++) {
       expect((await attacker.json('/api/auth/sign-in', { email: `guess${i}@example.com`, password: 'wrong password here' })).status).toBe(401);
     }
-    const blocked = await attacker.json('/api/auth/sign-in', owner);
+    const blocked = await attacker.post('/api/auth/sign-in', owner);
     expect(blocked.status).toBe(429);
-    expect(blocked.body.error).toBe(authMessages.tooManyAttempts(signInLimits.addressWindowMinutes));
+    expect(blocked.headers.get('retry-after')).toBe(String(signInLimits.addressWindowMinutes * 60));
+    expect(((await blocked.json()) as { error: string }).error).toBe(authMessages.tooManyAttempts(signInLimits.addressWindowMinutes));
     await signedIn(owner);
+  });
+
+  it('with TRUST_PROXY=true believes only the address the proxy appended, not a left-most entry the client chose', async () => {
+    // Each request claims a new address of its own choosing; the proxy appends the real one, which is always the same.
+    for (let i = 0; i <= signInLimits.addressFailures; i++) {
+      const client = browser(`192.0.2.${i + 1}, 203.0.113.99`);
+      const answer = await client.json('/api/auth/sign-in', { email: `rotating${i}@example.com`, password: 'wrong password here' });
+      expect(answer.status, `attempt ${i + 1}`).toBe(i < signInLimits.addressFailures ? 401 : 429);
+    }
+    // Behind the same proxy, another client is served as before.
+    await signedIn(owner);
+  });
+
+  it('counts wrong passwords typed inside a session with the sign-in failures: the account locks, even the right one then waits', async () => {
+    const client = await signedIn(guesser);
+    const securityEventsBefore = (await db.selectFrom('security_events').select('id').where('type', '=', 'auth_failure').execute()).length;
+    const wrong = 'not the password either';
+    const attempts: [string, Record<string, string>][] = [
+      ['/api/admin/password', { currentPassword: wrong, newPassword: 'a new long passphrase here' }],
+      ['/api/admin/two-factor/start', { password: wrong }],
+      ['/api/admin/two-factor/disable', { password: wrong }],
+    ];
+    for (let i = 0; i < signInLimits.accountFailures; i++) {
+      const [path, body] = attempts[i % attempts.length]!;
+      expect((await client.json(path, body)).status, `${path}, attempt ${i + 1}`).toBe(400);
+    }
+    // The right password no longer helps, in the session or at sign-in from anywhere.
+    const paused = await client.post('/api/admin/two-factor/start', { password: guesser.password });
+    expect(paused.status).toBe(429);
+    expect(Number(paused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await paused.json()) as { error: string }).error).toBe(authMessages.passwordAttemptsPaused(signInLimits.lockMinutes));
+    expect((await client.json('/api/admin/password', { currentPassword: guesser.password, newPassword: 'a new long passphrase here' })).status).toBe(429);
+    expect(await browser().json('/api/auth/sign-in', guesser)).toEqual({ status: 401, body: { ok: false, error: authMessages.invalidCredentials } });
+    const events = await db.selectFrom('security_events').select(['details', 'severity']).where('type', '=', 'auth_failure').execute();
+    expect(events.length - securityEventsBefore).toBeGreaterThanOrEqual(signInLimits.accountFailures + 2);
+    expect(events.some((e) => /wrong password; the account is now locked/.test(e.details))).toBe(true);
   });
 
   it('refuses state-changing requests from another site', async () => {
@@ -258,15 +299,27 @@ describe.each(databaseNames())('admin on %s', (name) => {
     expect(backupCodes).toHaveLength(10);
     expect(String(started.body.totpURI)).toMatch(/^otpauth:\/\/totp\//);
     expect((await client.json('/api/admin/two-factor/confirm', { code: '000000' === totp(secret) ? '111111' : '000000' })).status).toBe(400);
-    expect((await client.json('/api/admin/two-factor/confirm', { code: totp(secret) })).status).toBe(200);
+    const enrolmentCode = totp(secret);
+    expect((await client.json('/api/admin/two-factor/confirm', { code: enrolmentCode })).status).toBe(200);
 
     // Password alone no longer signs in.
     const next = browser();
     expect(await next.json('/api/auth/sign-in', owner)).toEqual({ status: 200, body: { ok: true, twoFactor: true } });
     expect((await next.request('/api/admin/sessions')).status).toBe(401);
     expect((await next.json('/api/auth/two-factor', { method: 'totp', code: totp(secret) === '123456' ? '654321' : '123456' })).status).toBe(401);
-    expect((await next.json('/api/auth/two-factor', { method: 'totp', code: totp(secret) })).status).toBe(200);
+    // A code is good once: the one that confirmed enrolment is spent, still inside its window.
+    expect((await next.json('/api/auth/two-factor', { method: 'totp', code: enrolmentCode })).status).toBe(401);
+    // The next step's code (accepted one step early) signs in, once.
+    const signInCode = totp(secret, Date.now() + 30_000);
+    expect((await next.json('/api/auth/two-factor', { method: 'totp', code: signInCode })).status).toBe(200);
     expect((await next.request('/api/admin/sessions')).status).toBe(200);
+    const replay = browser();
+    expect(await replay.json('/api/auth/sign-in', owner)).toEqual({ status: 200, body: { ok: true, twoFactor: true } });
+    expect(await replay.json('/api/auth/two-factor', { method: 'totp', code: signInCode })).toEqual({
+      status: 401,
+      body: { ok: false, error: authMessages.invalidCode, restart: false },
+    });
+    expect((await replay.request('/api/admin/sessions')).status).toBe(401);
 
     const withBackup = browser();
     await withBackup.json('/api/auth/sign-in', owner);
@@ -310,6 +363,45 @@ describe.each(databaseNames())('admin on %s', (name) => {
     expect((await browser().json('/api/auth/sign-in', { email: owner.email, password: owner.password })).status).toBe(401);
     expect((await browser().json('/api/auth/sign-in', { email: owner.email, password: newPassword })).status).toBe(200);
     owner.password = newPassword;
+  });
+
+  it('voids every other reset link once one is used', async () => {
+    const tokens: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const mailsBefore = sink.received.filter((m) => m.to.includes(owner.email)).length;
+      expect((await browser().json('/api/auth/forgot-password', { email: owner.email })).status).toBe(200);
+      const mails = await until(async () => {
+        const all = sink.received.filter((m) => m.to.includes(owner.email));
+        return all.length > mailsBefore ? all : undefined;
+      });
+      tokens.push(/reset-password\?token=([\w-]+)/.exec(mails.at(-1)!.text)![1]!);
+    }
+    const [older, newer] = tokens;
+    const newPassword = 'the newest long passphrase';
+    expect((await browser().json('/api/auth/reset-password', { token: newer, password: newPassword })).status).toBe(200);
+    owner.password = newPassword;
+    expect(await browser().json('/api/auth/reset-password', { token: older, password: 'an attacker chosen passphrase' })).toEqual({
+      status: 400,
+      body: { ok: false, error: authMessages.resetInvalid },
+    });
+    expect((await browser().json('/api/auth/sign-in', owner)).status).toBe(200);
+  });
+
+  it('answers "forgot password" in the same time whether or not the address has an account', async () => {
+    const timed = async (email: string) => {
+      const started = performance.now();
+      expect((await browser().json('/api/auth/forgot-password', { email })).status).toBe(200);
+      return performance.now() - started;
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      known.push(await timed(owner.email));
+      unknown.push(await timed(`nobody${i}@example.com`));
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    for (const ms of [...known, ...unknown]) expect(ms).toBeGreaterThanOrEqual(signInLimits.resetRequestAnswerMs - 5);
+    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(50);
   });
 
   it('changes the password and signs out every other session', async () => {

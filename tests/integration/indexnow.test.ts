@@ -14,6 +14,7 @@ import { type Db, migrateToLatest, openDatabase } from '../../src/server/db';
 import {
   type IndexNowSettings,
   builtPages,
+  sitemapPaths,
   indexNowBatchLimit,
   indexNowOffReason,
   pageContentHash,
@@ -87,11 +88,20 @@ describe('only the public site submits', () => {
     expect(indexNowOffReason('https://www.hale-digital.example', key)).toBeNull();
     expect(indexNowOffReason('https://www.hale-digital.example', undefined)).toMatch(/INDEXNOW_KEY is not set/);
   });
-  it('a URL to submit by hand must be on the site', () => {
-    expect(siteUrlToSubmit(`${siteUrl}/about`, siteUrl)).toEqual({ url: `${siteUrl}/about` });
-    expect(siteUrlToSubmit('/services', siteUrl)).toEqual({ url: `${siteUrl}/services` });
-    expect(siteUrlToSubmit('https://elsewhere.example/about', siteUrl)).toEqual({ error: `Only pages of ${new URL(siteUrl).host} can be submitted.` });
-    expect(siteUrlToSubmit('http://[bad', siteUrl)).toHaveProperty('error');
+  it('a URL to submit by hand must be a page of the site', async () => {
+    const pagePaths = await sitemapPaths('dist/client');
+    expect(siteUrlToSubmit(`${siteUrl}/about`, siteUrl, pagePaths)).toEqual({ url: `${siteUrl}/about` });
+    expect(siteUrlToSubmit('/services', siteUrl, pagePaths)).toEqual({ url: `${siteUrl}/services` });
+    expect(siteUrlToSubmit('/services/?x=1#top', siteUrl, pagePaths)).toEqual({ url: `${siteUrl}/services` });
+    expect(siteUrlToSubmit('/', siteUrl, pagePaths)).toEqual({ url: `${siteUrl}/` });
+    expect(siteUrlToSubmit('https://elsewhere.example/about', siteUrl, pagePaths)).toEqual({
+      error: `Only pages of ${new URL(siteUrl).host} can be submitted.`,
+    });
+    expect(siteUrlToSubmit('http://[bad', siteUrl, pagePaths)).toHaveProperty('error');
+    // Only pages the site publishes: not the admin, not an address that answers 404.
+    for (const notAPage of ['/admin', '/Admin/leads', '/api/contact', '/no-such-page', '/404']) {
+      expect(siteUrlToSubmit(notAPage, siteUrl, pagePaths), notAPage).toHaveProperty('error');
+    }
   });
   it('an invalid key is refused by the settings', () => {
     for (const bad of ['short', 'has space in it', 'under_score_key', 'x'.repeat(129)]) {
@@ -335,6 +345,12 @@ describe.each(databaseNames())('IndexNow in the server on %s', (name) => {
       body: { ok: false, errors: { url: `Only pages of ${new URL(siteUrl).host} can be submitted.` } },
     });
     expect((await client.json(adminPaths.indexNowUrl, { url: 42 })).status).toBe(400);
+    for (const notAPage of ['/admin', '/no-such-page']) {
+      expect(await client.json(adminPaths.indexNowUrl, { url: notAPage }), notAPage).toEqual({
+        status: 400,
+        body: { ok: false, errors: { url: `${notAPage} is not a page of this site (it is not in the sitemap).` } },
+      });
+    }
     const single = await client.json(adminPaths.indexNowUrl, { url: '/about' });
     expect(single.status).toBe(202);
     await until(async () => (endpoint.requests.length === 1 && (await finished()) ? true : undefined), 10_000);

@@ -6,7 +6,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { twoFactor } from 'better-auth/plugins';
-import { authMessages } from '~/config/admin';
+import { authMessages, signInLimits } from '~/config/admin';
 import { hashClient } from '../client';
 import type { Db, DbKind } from '../db';
 import { recordSecurityEvent } from '../security';
@@ -14,6 +14,7 @@ import { type AccountEventType, recordAccountEvent } from './events';
 import { authOptions } from './options.mjs';
 import { passwordProblem } from './password-policy.mjs';
 import { clearAccountFailures, recordFailure, throttleState } from './throttle';
+import { claimCode, releaseCode } from './used-codes';
 
 export interface AdminAuthSetup {
   db: Db;
@@ -46,11 +47,12 @@ export interface AdminSession {
   expiresAt: number;
 }
 
-/** An answer for an endpoint: status, JSON body and the cookies better-auth (or we) set. */
+/** An answer for an endpoint: status, JSON body, the cookies better-auth (or we) set, and any other headers. */
 export interface AuthAnswer {
   status: number;
   body: Record<string, unknown>;
   cookies: string[];
+  headers?: Record<string, string>;
 }
 
 const pendingMaxAgeSeconds = 600;
@@ -82,6 +84,7 @@ export function createAdminAuth(setup: AdminAuthSetup) {
   const authFor = (caller: Caller): Auth => (caller.secure ? instances.secure : instances.plain);
   const accountKey = (email: string) => hashClient(`account:${email.trim().toLowerCase()}`, setup.clientHashSecret);
   const addressKey = (caller: Caller) => hashClient(`sign-in:${caller.address}`, setup.clientHashSecret);
+  const codeKey = (account: string, code: string) => hashClient(`two-factor-code:${account}:${code}`, setup.clientHashSecret);
   const security = { db, alertTo: setup.alertTo };
 
   // The account a pending two-factor sign-in belongs to, in a signed cookie of our own, so code failures count
@@ -109,21 +112,71 @@ export function createAdminAuth(setup: AdminAuthSetup) {
   const event = (userId: string, type: AccountEventType, caller: Caller) =>
     recordAccountEvent(db, { userId, type, address: caller.address, userAgent: caller.userAgent });
 
+  const retryAfter = (minutes: number) => ({ 'Retry-After': String(minutes * 60) });
+
   /** Throttle check shared by password and code attempts. */
   async function refused(caller: Caller, account: string | undefined): Promise<AuthAnswer | null> {
     const state = await throttleState(db, { address: addressKey(caller), account });
     if (!state.blocked) return null;
     if (state.reason === 'address') {
       await recordSecurityEvent(security, 'rate_limit_exceeded', 'Admin sign-in: too many failed attempts from one address', caller.userAgent);
-      return { status: 429, body: { ok: false, error: authMessages.tooManyAttempts(state.retryAfterMinutes) }, cookies: [] };
+      return {
+        status: 429,
+        body: { ok: false, error: authMessages.tooManyAttempts(state.retryAfterMinutes) },
+        cookies: [],
+        headers: retryAfter(state.retryAfterMinutes),
+      };
     }
     await recordSecurityEvent(security, 'auth_failure', 'Admin sign-in refused: the account is locked after repeated failures', caller.userAgent);
+    // The same answer as a wrong password: a locked account is not told apart (so no Retry-After either).
     return { status: 401, body: { ok: false, error: authMessages.invalidCredentials }, cookies: [] };
   }
 
   async function failed(caller: Caller, account: string | undefined, details: string) {
     const locked = await recordFailure(db, { address: addressKey(caller), account });
     await recordSecurityEvent(security, 'auth_failure', locked ? `${details}; the account is now locked for a while` : details, caller.userAgent);
+  }
+
+  /**
+   * A password asked for inside a signed-in session (changing it, turning two-factor on or off). A stolen session must
+   * not become a way to guess the password without limit: wrong answers count with the account's sign-in failures
+   * (the same lock, security events and alert), and while the account or address is held back nothing is tried.
+   */
+  async function withSessionPassword(
+    caller: Caller,
+    session: AdminSession,
+    action: string,
+    attempt: () => Promise<{ answer: AuthAnswer; wrongPassword: boolean }>,
+  ): Promise<AuthAnswer> {
+    const account = accountKey(session.email);
+    const state = await throttleState(db, { address: addressKey(caller), account });
+    if (state.blocked) {
+      await recordSecurityEvent(security, 'auth_failure', `${action} refused: too many wrong passwords, the account is held back`, caller.userAgent);
+      return {
+        status: 429,
+        body: { ok: false, error: authMessages.passwordAttemptsPaused(state.retryAfterMinutes) },
+        cookies: [],
+        headers: retryAfter(state.retryAfterMinutes),
+      };
+    }
+    const { answer, wrongPassword } = await attempt();
+    if (wrongPassword) await failed(caller, account, `${action} refused: wrong password`);
+    else if (answer.status === 200) await clearAccountFailures(db, account);
+    return answer;
+  }
+
+  /** Asks better-auth for a reset link (mailed through the outbox); counts against the address like a failure. */
+  async function requestResetWork(caller: Caller, email: string) {
+    const state = await throttleState(db, { address: addressKey(caller) });
+    if (state.blocked) return;
+    await recordFailure(db, { address: addressKey(caller) });
+    await authFor(caller).api.requestPasswordReset({ body: { email }, headers: caller.headers });
+    const user = await db
+      .selectFrom('user' as never)
+      .select(['id' as never])
+      .where('email' as never, '=', email.trim().toLowerCase() as never)
+      .executeTakeFirst();
+    if (user) await event((user as { id: string }).id, 'password_reset_requested', caller);
   }
 
   async function currentSession(caller: Caller): Promise<{ session: AdminSession; cookies: string[] } | null> {
@@ -182,12 +235,18 @@ export function createAdminAuth(setup: AdminAuthSetup) {
       if (blocked) return blocked;
       const auth = authFor(caller);
       const trimmed = code.replace(/\s+/g, '');
+      const claim = method === 'totp' ? codeKey(account, trimmed) : null;
+      if (claim && !(await claimCode(db, claim))) {
+        await failed(caller, account, 'Admin sign-in failed: a two-factor code that was already used');
+        return { status: 401, body: { ok: false, error: authMessages.invalidCode, restart: false }, cookies: [] };
+      }
       const response =
         method === 'totp'
           ? await auth.api.verifyTOTP({ body: { code: trimmed }, headers: caller.headers, asResponse: true })
           : await auth.api.verifyBackupCode({ body: { code: trimmed }, headers: caller.headers, asResponse: true });
       const body = await readJson(response);
       if (!response.ok) {
+        if (claim) await releaseCode(db, claim);
         await failed(caller, account, method === 'totp' ? 'Admin sign-in failed: wrong two-factor code' : 'Admin sign-in failed: wrong backup code');
         // better-auth ends a pending sign-in after five wrong codes: then the password is needed again.
         const restart = body.code === 'INVALID_TWO_FACTOR_COOKIE';
@@ -213,16 +272,12 @@ export function createAdminAuth(setup: AdminAuthSetup) {
     /** Answers the same whether or not the address has an account; counts against the address like a failure. */
     async requestReset(caller: Caller, email: string): Promise<AuthAnswer> {
       const answer: AuthAnswer = { status: 200, body: { ok: true, message: authMessages.resetRequested }, cookies: [] };
-      const state = await throttleState(db, { address: addressKey(caller) });
-      if (state.blocked) return answer;
-      await recordFailure(db, { address: addressKey(caller) });
-      await authFor(caller).api.requestPasswordReset({ body: { email }, headers: caller.headers });
-      const user = await db
-        .selectFrom('user' as never)
-        .select(['id' as never])
-        .where('email' as never, '=', email.trim().toLowerCase() as never)
-        .executeTakeFirst();
-      if (user) await event((user as { id: string }).id, 'password_reset_requested', caller);
+      const answerAt = Date.now() + signInLimits.resetRequestAnswerMs;
+      try {
+        await requestResetWork(caller, email);
+      } finally {
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, answerAt - Date.now())));
+      }
       return answer;
     },
 
@@ -238,6 +293,12 @@ export function createAdminAuth(setup: AdminAuthSetup) {
       if (problem) return { status: 400, body: { ok: false, errors: { password: problem } }, cookies: [] };
       const response = await auth.api.resetPassword({ body: { token, newPassword: password }, headers: caller.headers, asResponse: true });
       if (!response.ok) return { status: 400, body: { ok: false, error: authMessages.resetInvalid }, cookies: [] };
+      // Every other link of this account, asked for earlier, is void now: one reset ends them all.
+      await db
+        .deleteFrom('verification' as never)
+        .where('value' as never, '=', user.id as never)
+        .where('identifier' as never, 'like', 'reset-password:%' as never)
+        .execute();
       await event(user.id, 'password_reset', caller);
       return { status: 200, body: { ok: true, message: authMessages.resetDone }, cookies: [] };
     },
@@ -245,17 +306,19 @@ export function createAdminAuth(setup: AdminAuthSetup) {
     async changePassword(caller: Caller, session: AdminSession, current: string, next: string): Promise<AuthAnswer> {
       const problem = passwordProblem(next, session.email);
       if (problem) return { status: 400, body: { ok: false, errors: { newPassword: problem } }, cookies: [] };
-      const response = await authFor(caller).api.changePassword({
-        body: { currentPassword: current, newPassword: next, revokeOtherSessions: true },
-        headers: caller.headers,
-        asResponse: true,
+      return withSessionPassword(caller, session, 'Password change', async () => {
+        const response = await authFor(caller).api.changePassword({
+          body: { currentPassword: current, newPassword: next, revokeOtherSessions: true },
+          headers: caller.headers,
+          asResponse: true,
+        });
+        if (!response.ok) {
+          const wrongPassword = (await readJson(response)).code === 'INVALID_PASSWORD';
+          return { wrongPassword, answer: { status: 400, body: { ok: false, errors: { currentPassword: authMessages.wrongPassword } }, cookies: [] } };
+        }
+        await event(session.userId, 'password_changed', caller);
+        return { wrongPassword: false, answer: { status: 200, body: { ok: true }, cookies: response.headers.getSetCookie() } };
       });
-      if (!response.ok) {
-        await recordSecurityEvent(security, 'auth_failure', 'Password change refused: wrong current password', caller.userAgent);
-        return { status: 400, body: { ok: false, errors: { currentPassword: authMessages.wrongPassword } }, cookies: [] };
-      }
-      await event(session.userId, 'password_changed', caller);
-      return { status: 200, body: { ok: true }, cookies: response.headers.getSetCookie() };
     },
 
     async listSessions(caller: Caller, session: AdminSession) {
@@ -301,37 +364,53 @@ export function createAdminAuth(setup: AdminAuthSetup) {
     },
 
     /** Step 1 of enrolment: a new secret and backup codes, shown once; two-factor is on after a code confirms it. */
-    async startTwoFactor(caller: Caller, password: string): Promise<AuthAnswer> {
-      const response = await authFor(caller).api.enableTwoFactor({ body: { password }, headers: caller.headers, asResponse: true });
-      const body = await readJson(response);
-      if (!response.ok) {
-        const wrongPassword = body.code === 'INVALID_PASSWORD';
+    async startTwoFactor(caller: Caller, session: AdminSession, password: string): Promise<AuthAnswer> {
+      return withSessionPassword(caller, session, 'Turning on two-factor', async () => {
+        const response = await authFor(caller).api.enableTwoFactor({ body: { password }, headers: caller.headers, asResponse: true });
+        const body = await readJson(response);
+        if (!response.ok) {
+          const wrongPassword = body.code === 'INVALID_PASSWORD';
+          return {
+            wrongPassword,
+            answer: {
+              status: 400,
+              body: { ok: false, errors: wrongPassword ? { password: authMessages.wrongPassword } : {}, error: String(body.message ?? '') },
+              cookies: [],
+            },
+          };
+        }
+        const totpURI = String(body.totpURI);
+        const secret = new URL(totpURI).searchParams.get('secret') ?? '';
         return {
-          status: 400,
-          body: { ok: false, errors: wrongPassword ? { password: authMessages.wrongPassword } : {}, error: String(body.message ?? '') },
-          cookies: [],
+          wrongPassword: false,
+          answer: { status: 200, body: { ok: true, totpURI, secret, backupCodes: body.backupCodes }, cookies: response.headers.getSetCookie() },
         };
-      }
-      const totpURI = String(body.totpURI);
-      const secret = new URL(totpURI).searchParams.get('secret') ?? '';
-      return { status: 200, body: { ok: true, totpURI, secret, backupCodes: body.backupCodes }, cookies: response.headers.getSetCookie() };
+      });
     },
 
     async confirmTwoFactor(caller: Caller, session: AdminSession, code: string): Promise<AuthAnswer> {
+      // The code that confirms enrolment is used: it cannot then sign anyone in.
+      const claim = codeKey(accountKey(session.email), code.replace(/\s+/g, ''));
+      if (!(await claimCode(db, claim))) return { status: 400, body: { ok: false, errors: { code: authMessages.invalidCode } }, cookies: [] };
       const response = await authFor(caller).api.verifyTOTP({ body: { code: code.replace(/\s+/g, '') }, headers: caller.headers, asResponse: true });
-      if (!response.ok) return { status: 400, body: { ok: false, errors: { code: authMessages.invalidCode } }, cookies: [] };
+      if (!response.ok) {
+        await releaseCode(db, claim);
+        return { status: 400, body: { ok: false, errors: { code: authMessages.invalidCode } }, cookies: [] };
+      }
       await event(session.userId, 'two_factor_enrolled', caller);
       return { status: 200, body: { ok: true }, cookies: response.headers.getSetCookie() };
     },
 
     async disableTwoFactor(caller: Caller, session: AdminSession, password: string): Promise<AuthAnswer> {
-      const response = await authFor(caller).api.disableTwoFactor({ body: { password }, headers: caller.headers, asResponse: true });
-      if (!response.ok) {
-        await recordSecurityEvent(security, 'auth_failure', 'Turning off two-factor refused: wrong password', caller.userAgent);
-        return { status: 400, body: { ok: false, errors: { password: authMessages.wrongPassword } }, cookies: [] };
-      }
-      await event(session.userId, 'two_factor_removed', caller);
-      return { status: 200, body: { ok: true }, cookies: response.headers.getSetCookie() };
+      return withSessionPassword(caller, session, 'Turning off two-factor', async () => {
+        const response = await authFor(caller).api.disableTwoFactor({ body: { password }, headers: caller.headers, asResponse: true });
+        if (!response.ok) {
+          const wrongPassword = (await readJson(response)).code === 'INVALID_PASSWORD';
+          return { wrongPassword, answer: { status: 400, body: { ok: false, errors: { password: authMessages.wrongPassword } }, cookies: [] } };
+        }
+        await event(session.userId, 'two_factor_removed', caller);
+        return { wrongPassword: false, answer: { status: 200, body: { ok: true }, cookies: response.headers.getSetCookie() } };
+      });
     },
   };
 }

@@ -46,6 +46,6 @@ export function formEndpoint<T extends z.ZodType>(
       if ('answer' in form) return form.answer;
       const { adminAuth } = await getRuntime();
       const answer = await act({ auth: adminAuth, caller: callerOf(context), data: form.data, session: context.locals.admin ?? null });
-      return jsonAnswer(answer.status, answer.body, answer.cookies);
+      return jsonAnswer(answer.status, answer.body, answer.cookies, answer.headers);
     });
 }

@@ -28,7 +28,7 @@ export interface ThrottleKeys {
   account?: string;
 }
 
-export type ThrottleState = { blocked: false } | { blocked: true; reason: 'address'; retryAfterMinutes: number } | { blocked: true; reason: 'account' };
+export type ThrottleState = { blocked: false } | { blocked: true; reason: 'address' | 'account'; retryAfterMinutes: number };
 
 /** Whether an attempt may go ahead. An address that failed too often waits; a locked account fails like a wrong password. */
 export async function throttleState(db: Db, keys: ThrottleKeys, now = Date.now()): Promise<ThrottleState> {
@@ -39,7 +39,10 @@ export async function throttleState(db: Db, keys: ThrottleKeys, now = Date.now()
   }
   if (keys.account) {
     const lock = await countSince(db, scopes.lock, keys.account, now - signInLimits.lockMinutes * minute);
-    if (lock.count > 0) return { blocked: true, reason: 'account' };
+    if (lock.count > 0 && lock.newest !== null) {
+      const retryAfterMinutes = Math.max(1, Math.ceil((lock.newest + signInLimits.lockMinutes * minute - now) / minute));
+      return { blocked: true, reason: 'account', retryAfterMinutes };
+    }
   }
   return { blocked: false };
 }

@@ -2,10 +2,11 @@
 // so a socket that sends nothing is never timed out: each one costs a file descriptor and memory, and a few thousand
 // from one client exhaust them. Here a connection must deliver a complete request's headers within `headersTimeoutMs`
 // of opening, and one client address may hold at most `perAddress` connections at once.
-import http from 'node:http';
+/** @typedef {import('node:http').Server} Server */
+/** @typedef {import('node:http').IncomingMessage} IncomingMessage */
 
 /**
- * @param {http.Server} server
+ * @param {Server} server
  * @param {{ headersTimeoutMs: number, perAddress: number, countByAddress: boolean }} limits `countByAddress` is off
  *   behind a proxy, where every connection comes from the proxy's address and the proxy limits clients itself
  */
@@ -36,7 +37,7 @@ export function limitConnections(server, { headersTimeoutMs, perAddress, countBy
     socket.once('close', () => clearTimeout(timer));
   });
   // Headers complete: from here the request, body and keep-alive timeouts apply.
-  server.on('request', (/** @type {http.IncomingMessage} */ req) => {
+  server.on('request', (/** @type {IncomingMessage} */ req) => {
     const timer = waiting.get(req.socket);
     if (timer) {
       clearTimeout(timer);

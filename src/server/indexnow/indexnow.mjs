@@ -138,11 +138,11 @@ async function readBuiltPage(clientDir, pathname) {
 }
 
 /**
- * Each sitemap URL of the build, on the site's origin, with the hash of its main content.
- * @param {string} clientDir @param {string} siteUrl
- * @returns {Promise<Map<string, string>>}
+ * The URL paths the build's sitemap lists: the pages of the site.
+ * @param {string} clientDir
+ * @returns {Promise<string[]>}
  */
-export async function builtPages(clientDir, siteUrl) {
+export async function sitemapPaths(clientDir) {
   const root = path.resolve(clientDir);
   const sitemap = await readFile(path.join(root, 'sitemap.xml'), 'utf8');
   let locs = locations(sitemap);
@@ -151,10 +151,19 @@ export async function builtPages(clientDir, siteUrl) {
     const nested = await Promise.all(locs.map(async (loc) => locations((await readBuiltPage(root, new URL(loc).pathname)) ?? '')));
     locs = nested.flat();
   }
+  return locs.map((loc) => new URL(loc).pathname);
+}
+
+/**
+ * Each sitemap URL of the build, on the site's origin, with the hash of its main content.
+ * @param {string} clientDir @param {string} siteUrl
+ * @returns {Promise<Map<string, string>>}
+ */
+export async function builtPages(clientDir, siteUrl) {
+  const root = path.resolve(clientDir);
   /** @type {Map<string, string>} */
   const pages = new Map();
-  for (const loc of locs) {
-    const { pathname } = new URL(loc);
+  for (const pathname of await sitemapPaths(root)) {
     const html = await readBuiltPage(root, pathname);
     if (html === null) {
       console.warn(`[indexnow] ${pathname} is in the sitemap but not in the build; left out.`);
@@ -437,11 +446,11 @@ export async function runIndexNow(deps, { trigger, urls }) {
 }
 
 /**
- * The URL to submit by hand, or why not: a URL of this site only.
- * @param {string} input @param {string} siteUrl
+ * The URL to submit by hand, or why not: a page of this site only.
+ * @param {string} input @param {string} siteUrl @param {string[]} pagePaths the sitemap's paths (`sitemapPaths`)
  * @returns {{ url: string } | { error: string }}
  */
-export function siteUrlToSubmit(input, siteUrl) {
+export function siteUrlToSubmit(input, siteUrl, pagePaths) {
   let url;
   try {
     url = new URL(input.trim(), siteUrl);
@@ -450,6 +459,9 @@ export function siteUrlToSubmit(input, siteUrl) {
   }
   const site = new URL(siteUrl);
   if (url.origin !== site.origin) return { error: `Only pages of ${site.host} can be submitted.` };
-  url.hash = '';
-  return { url: url.href === `${site.origin}/` ? `${site.origin}/` : url.href };
+  // Only a page the site publishes: not the admin, not an address that answers 404. Compared without a trailing slash,
+  // and sent in the sitemap's own form.
+  const pathname = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
+  if (!pagePaths.includes(pathname)) return { error: `${pathname} is not a page of this site (it is not in the sitemap).` };
+  return { url: `${site.origin}${pathname}` };
 }

@@ -9,12 +9,13 @@ import { getRuntime } from '~/server/runtime';
 
 export const prerender = false;
 
-/** Submit one page of this site, changed or not (a URL of another host is refused). */
+/** Submit one page of this site, changed or not (another host, the admin or an address with no page is refused). */
 export const POST: APIRoute = (context) =>
   guarded(async () => {
     const form = await readForm(context.request, indexNowUrlForm);
     if ('answer' in form) return form.answer;
-    const target = siteUrlToSubmit(form.data.url, settings().siteUrl);
+    const runtime = await getRuntime();
+    const target = siteUrlToSubmit(form.data.url, settings().siteUrl, await runtime.indexNow.pagePaths());
     if ('error' in target) return jsonAnswer(400, { ok: false, errors: { url: target.error } });
-    return startRun(await getRuntime(), 'admin-url', [target.url]);
+    return startRun(runtime, 'admin-url', [target.url]);
   });

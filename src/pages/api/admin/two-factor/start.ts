@@ -3,4 +3,4 @@ import { formEndpoint } from '~/server/auth/endpoint';
 
 export const prerender = false;
 
-export const POST = formEndpoint(passwordOnlyForm, ({ auth, caller, data }) => auth.startTwoFactor(caller, data.password));
+export const POST = formEndpoint(passwordOnlyForm, ({ auth, caller, data, session }) => auth.startTwoFactor(caller, session!, data.password));
