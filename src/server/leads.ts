@@ -167,14 +167,10 @@ async function drain(db: Db, queue: Queue) {
  * period the privacy notice states after their last activity; those marked as clients are kept.
  */
 export async function deleteExpiredLeadData(db: Db, now = Date.now()): Promise<void> {
+  // Every limit's window, the AI generator's hour included: deleting sooner would hand out its slots again.
   await db
     .deleteFrom('rate_limit_hits')
-    .where(
-      'created_at',
-      '<',
-      now -
-        Math.max(rateLimitWindowMs, signInLimits.addressWindowMinutes * 60_000, signInLimits.accountWindowMinutes * 60_000, signInLimits.lockMinutes * 60_000),
-    )
+    .where('created_at', '<', now - longestHitWindowMs)
     .execute();
   const cutoff = new Date(now);
   cutoff.setUTCMonth(cutoff.getUTCMonth() - business.retention.enquiryMonths);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { business } from '../../src/config/business';
 import { contactLimits } from '../../src/config/contact';
 import { type Db, type DbKind, migrateToLatest, openDatabase } from '../../src/server/db';
+import { takeGenerationSlot } from '../../src/server/ai/history';
 import { acceptSubmission, deleteExpiredLeadData, longestHitWindowMs, rateLimitStatus, rateLimitWindowMs } from '../../src/server/leads';
 import { backoffMs, deliverDue, pendingCount, type SendMail } from '../../src/server/outbox';
 import { alertRule, deleteOldSecurityEvents, recordSecurityEvent, severityByType } from '../../src/server/security';
@@ -165,6 +166,16 @@ describe.each(databaseNames())('database suite on %s', (name) => {
     await deleteExpiredLeadData(db, now + longestHitWindowMs + 1);
     const hits = await db.selectFrom('rate_limit_hits').select('id').where('created_at', '<=', now).execute();
     expect(hits).toHaveLength(0);
+  });
+
+  it('keeps every hit the AI generator still counts through the hourly clean-up', async () => {
+    const now = Date.now();
+    const user = 'clean-up-user';
+    const perHour = 3;
+    for (let i = 0; i < perHour; i++) expect(await takeGenerationSlot(db, user, perHour, now - 30 * 60_000 + i)).toEqual({ ok: true });
+    await deleteExpiredLeadData(db, now);
+    // Half an hour on, the allowance is still used up.
+    expect(await takeGenerationSlot(db, user, perHour, now)).toMatchObject({ ok: false });
   });
 
   it('deletes enquiries the retention period after their last activity, and keeps clients', async () => {
