@@ -32,6 +32,8 @@ export interface Runtime {
   analytics: AnalyticsService;
   /** Ask the worker to look at the outbox now rather than at its next poll. */
   kickOutbox: () => void;
+  /** Lets the work in flight finish, stops the timers and services, closes the database. */
+  stop: () => Promise<void>;
 }
 
 const key = Symbol.for('hale-digital.runtime');
@@ -45,10 +47,18 @@ type Holder = {
 
 export function getRuntime(): Promise<Runtime> {
   const holder = globalThis as Holder;
-  holder[key] ??= createRuntime().catch((error) => {
-    delete holder[key];
-    throw error;
-  });
+  if (!holder[key]) {
+    holder[key] = createRuntime().catch((error) => {
+      delete holder[key];
+      throw error;
+    });
+    // A SIGTERM may come while the runtime is still being made: the stop waits for it, then stops all of it.
+    const creating = holder[key];
+    holder[shutdownKey] = async () => {
+      const runtime = await creating.catch(() => null);
+      await runtime?.stop();
+    };
+  }
   return holder[key];
 }
 
@@ -104,7 +114,9 @@ async function createRuntime(): Promise<Runtime> {
     void tick();
   }
 
-  const cleanup = async () => {
+  let cleaning: Promise<void> | null = null;
+  const cleanup = () => (cleaning ??= cleanUpOnce().finally(() => (cleaning = null)));
+  const cleanUpOnce = async () => {
     try {
       await deleteOldSecurityEvents(db, config.securityLogRetentionDays);
       await deleteOldAccountEvents(db, config.securityLogRetentionDays);
@@ -119,15 +131,6 @@ async function createRuntime(): Promise<Runtime> {
   void cleanup();
   const cleanupTimer = setInterval(cleanup, config.cleanupIntervalMs);
   cleanupTimer.unref();
-
-  // Let a delivery pass in flight finish, so no row is left claimed until its lease runs out.
-  (globalThis as Holder)[shutdownKey] = async () => {
-    stopping = true;
-    clearTimeout(timer);
-    clearInterval(cleanupTimer);
-    await Promise.all([running, indexNow.stop(), siteChecks.stop(), analytics.stop()]);
-    await db.destroy();
-  };
 
   const authSecret = await db.selectFrom('settings').select('value').where('key', '=', 'auth_secret').executeTakeFirstOrThrow();
   const adminAuth = createAdminAuth({
@@ -183,6 +186,14 @@ async function createRuntime(): Promise<Runtime> {
     siteChecks,
     analytics,
     kickOutbox: () => void tick(),
+    // Let a delivery pass in flight finish, so no row is left claimed until its lease runs out.
+    async stop() {
+      stopping = true;
+      clearTimeout(timer);
+      clearInterval(cleanupTimer);
+      await Promise.all([running, cleaning, indexNow.stop(), siteChecks.stop(), analytics.stop()]);
+      await db.destroy();
+    },
   };
   return runtime;
 }
