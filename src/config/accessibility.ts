@@ -1,4 +1,4 @@
-/** Accessibility panel settings (SPEC §2, §9). */
+/** Accessibility panel settings: the text-size range and step, and the modes it offers. */
 export const fontSizeBounds = { min: 80, max: 150, step: 10, default: 100 } as const;
 
 export const a11yToggles = [

@@ -1,4 +1,4 @@
-/** The AI content generator: its content types, bounds and messages (SPEC §2, §5, §8), shared by the tab, the server and tests. */
+/** The AI content generator: its content types, bounds and messages, shared by the tab, the server and tests. */
 import { serviceOfferKeys, serviceOffers, type ServiceOfferKey } from './pricing';
 
 export const aiContentTypes = [

@@ -1,4 +1,4 @@
-/** Contact form limits (SPEC §5, §9), shared by the browser form, the server and the privacy notice. */
+/** Contact form limits, shared by the browser form, the server and the privacy notice. */
 export const contactLimits = {
   maxSubmissions: 3,
   windowMinutes: 10,

@@ -1,4 +1,4 @@
-/** Prices and plan contents (SPEC §9). Every price shown on the site or in structured data comes from here. */
+/** Prices and plan contents. Every price shown on the site or in structured data comes from here. */
 
 export interface PricingPlan {
   name: string;

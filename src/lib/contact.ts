@@ -1,5 +1,5 @@
 /**
- * Contact form rules (SPEC §5), shared by the browser form and the server endpoint so both say exactly the same thing.
+ * Contact form rules, shared by the browser form and the server endpoint so both say exactly the same thing.
  * Order: clean every field, then honeypot, rate limit (both decided by the caller), name, e-mail, subject, message.
  * Plain functions rather than a schema library: four string fields need no more, and the form's first use downloads
  * this module, so every kilobyte here is a kilobyte before a visitor's first keystroke is handled.
@@ -40,7 +40,7 @@ export function rateLimitText(minutes: number): string {
   return `Please wait ${minutes} minute${minutes === 1 ? '' : 's'} before submitting again.`;
 }
 
-// --- Cleaning (SPEC §5, applied first, in this order) ---------------------------------------------------------------
+// --- Cleaning (applied first, in this order) -------------------------------------------------------------------------
 
 const controlCharacters = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
 const scriptOrIframe = /<\s*(script|iframe)\b[^>]*>[\s\S]*?<\s*\/\s*\1\s*>|<\s*\/?\s*(script|iframe)\b[^>]*>?/gi;

@@ -1,4 +1,4 @@
-/** Fades home sections in once, when 10% of each is visible (SPEC §4, §9). The CSS only hides them once this runs. */
+/** Fades home sections in once, when 10% of each is visible. The CSS only hides them once this runs. */
 const threshold = 0.1;
 const root = document.documentElement;
 (window as Window & { __revealStarted?: boolean }).__revealStarted = true;

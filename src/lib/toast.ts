@@ -1,5 +1,5 @@
 /**
- * Toasts (SPEC §4): one at a time, the newest replaces the older, can be updated and dismissed, and is announced by
+ * Toasts: one at a time, the newest replaces the older, can be updated and dismissed, and is announced by
  * screen readers. Plain DOM code rendering into the region the layout puts on every page, so raising a toast never
  * loads a framework: the accessibility panel and the contact form share it.
  */

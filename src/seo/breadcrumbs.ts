@@ -7,7 +7,7 @@ export interface Crumb {
 
 const home: Crumb = { name: staticPages.home.name, path: staticPages.home.path };
 
-/** Every page but home: Home, then the page (SPEC §2). */
+/** Every page but home: Home, then the page. */
 export function pageTrail(name: string, path: string): Crumb[] {
   return [home, { name, path }];
 }

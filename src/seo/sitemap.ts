@@ -4,7 +4,7 @@ import { fillFacts } from '~/config/facts';
 import { staticPages, socialCardSections } from '~/config/pages';
 import { paths } from '~/config/paths';
 
-/** SPEC §9 page priority hint. */
+/** Page priority hint: home 1.0, services and local business 0.9, blog 0.7, the rest 0.8. */
 export function sitemapPriority(path: string): string {
   if (path === '/') return '1.0';
   if (path.includes('services') || path.includes('local-business')) return '0.9';

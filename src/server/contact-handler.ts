@@ -1,4 +1,4 @@
-/** POST /api/contact: the order of SPEC §5 (honeypot, rate limit, fields) with every outcome recorded. */
+/** POST /api/contact: in a fixed order (honeypot, rate limit, fields) with every outcome recorded. */
 import { business } from '~/config/business';
 import { checklist } from '~/config/checklist';
 import {

@@ -36,7 +36,7 @@ async function hitsInWindow(db: Db, clientHash: string, now: number) {
   return { count: Number(row.count), oldest: Number(row.oldest ?? now) };
 }
 
-/** A cheap look before validation, so a blocked client hears about the limit first (SPEC §5 order). */
+/** A cheap look before validation, so a blocked client hears about the limit first (the honeypot, then the limit, then the fields). */
 export async function rateLimitStatus(db: Db, clientHash: string, now = Date.now()): Promise<{ limited: boolean; retryAfterMinutes: number }> {
   const { count, oldest } = await hitsInWindow(db, clientHash, now);
   const limited = count >= contactLimits.maxSubmissions;

@@ -1,4 +1,4 @@
-/** Security events (SPEC §3, §4): stored with a severity, cleaned up after the retention period, alerting on bursts. */
+/** Security events: stored with a severity, cleaned up after the retention period, alerting on bursts. */
 import { randomUUID } from 'node:crypto';
 import type { Db } from './db';
 import { enqueueMail } from './outbox';
@@ -16,7 +16,7 @@ export const severityByType = {
 export type SecurityEventType = keyof typeof severityByType;
 export type Severity = (typeof severityByType)[SecurityEventType];
 
-/** SPEC §9: three high (or worse) events within five minutes alert the owner. */
+/** Three high (or worse) events within five minutes alert the owner. */
 export const alertRule = { count: 3, windowMs: 5 * 60 * 1000 } as const;
 const alarming: Severity[] = ['high', 'critical'];
 const maxDetailLength = 500;

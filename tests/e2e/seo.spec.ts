@@ -5,7 +5,7 @@ import { socialCardPath } from '../../src/seo/urls';
 
 const today = new Date().toISOString().slice(0, 10);
 
-test('the sitemap lists exactly the public routes, with absolute URLs, lastmod and SPEC priorities', async ({ request }) => {
+test('the sitemap lists exactly the public routes, with absolute URLs, lastmod and priorities', async ({ request }) => {
   const response = await request.get('/sitemap.xml');
   expect(response.status()).toBe(200);
   const xml = await response.text();

@@ -25,7 +25,7 @@ describe('facts', () => {
 });
 
 describe('pricing', () => {
-  it('matches SPEC §9 plans', () => {
+  it('matches the pricing plans', () => {
     expect(pricingPlans.map((p) => [p.name, p.price, p.popular])).toEqual([
       ['Starter', 750, false],
       ['Professional', 1500, true],
@@ -57,7 +57,7 @@ describe('head and sitemap rules', () => {
     expect(pageTitle(long)).toBe(long);
   });
 
-  it('gives SPEC §9 priorities', () => {
+  it('gives the sitemap priorities', () => {
     expect(sitemapPriority('/')).toBe('1.0');
     expect(sitemapPriority('/services/seo')).toBe('0.9');
     expect(sitemapPriority('/local-business')).toBe('0.9');

@@ -1,5 +1,5 @@
 /**
- * AI tools: the content generator (SPEC §2, §4, §5, §8). The answer streams into the result area as the model writes
+ * AI tools: the content generator. The answer streams into the result area as the model writes
  * it; Stop closes the request, which cancels the model's call on the server. Meta tags show their lengths and a
  * search-result preview; a blog post downloads as a Markdown file for src/content/posts/. Every generation is kept in
  * the history below, to reopen, copy or delete.

@@ -4,7 +4,7 @@ import { staticPages } from '~/config/pages';
 import { callCta, checklistCta, type NavLink } from '~/config/navigation';
 import { CtaButtons } from '~/components/ui/CtaButtons';
 
-// SPEC §2 words the footer's call button 'Book 15-min call'.
+// The footer's call button is worded 'Book 15-min call' (the header and the mobile bar say 'Book a 15-min call').
 const footerCallCta: NavLink = { ...callCta, label: 'Book 15-min call' };
 import { Icon, Stars } from '~/components/ui/Icon';
 
