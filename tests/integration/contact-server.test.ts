@@ -16,7 +16,11 @@ import { until } from '../support/until';
 
 const owner = 'owner@example.com';
 let clientCounter = 0;
-const nextClient = () => `203.0.113.${++clientCounter % 250}, 10.0.${Math.floor(clientCounter / 250)}.1`;
+/** Each call a new client behind the one trusted proxy: the right-most address is the one the proxy appended. */
+const nextClient = () => {
+  clientCounter++;
+  return `192.0.2.1, 203.0.${Math.floor(clientCounter / 250)}.${clientCounter % 250}`;
+};
 
 function message(tag: string, extra: Record<string, string> = {}) {
   return { name: 'Jane Smith', email: 'jane@example.com', subject: `Enquiry ${tag}`, message: `Please help with SEO (${tag}).`, ...extra };
