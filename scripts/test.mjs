@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// `npm test`: lint, type check, build, unit, build-output and integration tests, the browser suite against the built
-// server, then the server and integration suites again on Node 24 (scripts/node24.mjs).
+// `npm test`: lint, type check, build (unless dist/ is current), unit, build-output and integration tests, the browser
+// suite against the built server, then the suites whose behaviour differs there on Node 24 (scripts/node24.mjs).
 // Chromium (and Java, for the W3C HTML checker) is found or installed first; if it cannot be, the run fails rather than
 // skipping tests.
 import { spawnSync } from 'node:child_process';
 import { settings } from '../src/config/settings.mjs';
 import { ensureChromium, ensureJava } from './browser.mjs';
+import { buildIsCurrent } from './build-stamp.mjs';
 
 function run(label, command, args) {
   console.log(`\n▶ ${label}`);
@@ -28,8 +29,10 @@ if (settings().testDatabaseUrl) console.log('PostgreSQL tests enabled (TEST_DATA
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 run('Lint (ESLint, Prettier)', 'npm', ['run', 'lint']);
 run('Type check (astro check)', npx, ['astro', 'check']);
-run('Build', 'npm', ['run', 'build']);
+// One build serves every stage: `npm run setup` has usually just made it from these very files.
+if (buildIsCurrent()) console.log('\n▶ Build: dist/ is current (built from these files and build settings); not built again');
+else run('Build', 'npm', ['run', 'build']);
 run('Unit and build-output tests (vitest)', npx, ['vitest', 'run']);
 run('End-to-end tests in Chromium (playwright)', npx, ['playwright', 'test']);
-run('Build, server and integration suites on Node 24', process.execPath, ['scripts/node24.mjs']);
+run('Database, server and start-up suites on Node 24', process.execPath, ['scripts/node24.mjs']);
 console.log('\n✓ All tests passed');
