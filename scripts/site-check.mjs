@@ -3,26 +3,40 @@
 //   npm run site:check -- URL [--max-pages N] [--json]
 // Prints the findings as a table (or the whole report as JSON) and exits 1 when any error was found, 2 when the
 // site could not be checked at all.
+import { parseArgs } from 'node:util';
+import { settingsOrExit } from './cli.mjs';
+import { anyAddress } from '../src/server/sitecheck/address-guard.mjs';
 import { checkDefaults, checkSite, SiteCheckError } from '../src/server/sitecheck/checker.mjs';
 import { severities } from '../src/lib/sitecheck-rules.mjs';
 
-const args = process.argv.slice(2);
 const usage = 'Usage: npm run site:check -- URL [--max-pages N] [--json]';
-const json = args.includes('--json');
-const maxAt = args.indexOf('--max-pages');
-const maxPages = maxAt >= 0 ? Number(args[maxAt + 1]) : checkDefaults.maxPages;
-const url = args.find((arg, index) => !arg.startsWith('--') && index !== maxAt + 1);
-if (!url || !Number.isInteger(maxPages) || maxPages < 1) {
+/** @returns {{ url: string, maxPages: number, json: boolean }} */
+function readArguments() {
+  try {
+    const { values, positionals } = parseArgs({
+      options: { 'max-pages': { type: 'string' }, json: { type: 'boolean', default: false } },
+      allowPositionals: true,
+    });
+    const maxPages = values['max-pages'] === undefined ? checkDefaults.maxPages : Number(values['max-pages']);
+    const [url, ...rest] = positionals;
+    if (url && rest.length === 0 && Number.isInteger(maxPages) && maxPages >= 1) return { url, maxPages, json: values.json };
+  } catch {
+    // an unknown option or a missing value: the usage below
+  }
   console.error(usage);
   process.exit(2);
 }
+const { url, maxPages, json } = readArguments();
 
 const stop = new AbortController();
 process.on('SIGINT', () => stop.abort());
 let report;
 try {
+  // The owner's own tool on their own machine: local and private addresses may be checked too.
   report = await checkSite(url, {
     maxPages,
+    addressPolicy: anyAddress,
+    timeoutMs: settingsOrExit().siteCheckTimeoutMs,
     signal: stop.signal,
     onProgress: json
       ? undefined

@@ -236,6 +236,12 @@ export const settingDefinitions = {
     when: 'run',
     meaning: 'AI content generator: generations each admin account may start per hour',
   },
+  SITE_CHECK_TIMEOUT_MS: {
+    schema: integer(100, 120_000),
+    default: '10000',
+    when: 'run',
+    meaning: 'Site checks (admin and `npm run site:check`): the longest one request to the checked site may take, body included',
+  },
   SITE_CHECK_ALLOW_HOSTS: {
     schema: z
       .string()
@@ -340,6 +346,7 @@ export function loadSettings(env = process.env) {
       maxOutputTokens: /** @type {number} */ (get('AI_MAX_OUTPUT_TOKENS') ?? 2048),
       generationsPerHour: /** @type {number} */ (get('AI_GENERATIONS_PER_HOUR') ?? 20),
     },
+    siteCheckTimeoutMs: /** @type {number} */ (get('SITE_CHECK_TIMEOUT_MS') ?? 10_000),
     siteCheckAllowHosts: /** @type {string[]} */ (get('SITE_CHECK_ALLOW_HOSTS') ?? []),
     chromiumPath: /** @type {string | undefined} */ (get('CHROMIUM_PATH')),
     testDatabaseUrl: /** @type {string | undefined} */ (get('TEST_DATABASE_URL')),

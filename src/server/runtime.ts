@@ -18,6 +18,7 @@ import { deliverDue, enqueueMail, type SendMail } from './outbox';
 import { clientDirKey, shutdownKey } from './handoff.mjs';
 import { type AnalyticsService, createAnalyticsService } from './analytics/ingest';
 import { createIndexNowService, type IndexNowService } from './indexnow/service';
+import { hostPort } from './sitecheck/address-guard.mjs';
 import { createSiteCheckService, type SiteCheckService } from './sitecheck/service';
 import { deleteOldSecurityEvents } from './security';
 
@@ -174,7 +175,12 @@ async function createRuntime(): Promise<Runtime> {
   // Pages that changed with this build are submitted on start (nothing is sent while IndexNow is off).
   if (startedByStartScript) indexNow.start('start');
 
-  const siteChecks = createSiteCheckService(db, `${business.name.replace(/\s+/g, '')}SiteCheck/1.0 (SEO site checks; +${siteUrl}/)`);
+  // Checks run from this server fetch public addresses only, except the site's own and those listed for development.
+  const siteChecks = createSiteCheckService(db, {
+    userAgent: `${business.name.replace(/\s+/g, '')}SiteCheck/1.0 (SEO site checks; +${siteUrl}/)`,
+    addressPolicy: { allowPrivate: false, allowHosts: [hostPort(new URL(siteUrl)), ...settings().siteCheckAllowHosts] },
+    timeoutMs: settings().siteCheckTimeoutMs,
+  });
 
   const runtime: Runtime = {
     db,

@@ -2,9 +2,13 @@
 // robots.txt respected), bounded in pages, concurrency, time and size per request; then reports, page by page, what
 // keeps it from ranking (src/server/sitecheck/rules.mjs). Used by the admin's Testing tab and by `npm run site:check`.
 // Plain JavaScript (typed with JSDoc) so the command line runs it without the bundle.
+import http from 'node:http';
+import https from 'node:https';
+import zlib from 'node:zlib';
 import { parse } from 'parse5';
 import robotsParser from 'robots-parser';
 import { checkBounds, checkDefaults, rules } from '../../lib/sitecheck-rules.mjs';
+import { guardFor, publicOnly, RefusedAddress } from './address-guard.mjs';
 
 export { checkDefaults };
 
@@ -54,6 +58,8 @@ export { checkDefaults };
  * @property {number} [maxBytes] per response
  * @property {number} [maxRedirects]
  * @property {string} [userAgent]
+ * @property {import('./address-guard.mjs').AddressPolicy} [addressPolicy] which addresses may be fetched; public ones
+ *   only unless told otherwise
  * @property {AbortSignal} [signal] cancels the run
  * @property {(progress: { phase: 'pages' | 'links', done: number, total: number }) => void} [onProgress]
  */
@@ -96,8 +102,9 @@ function resolve(href, base) {
   }
 }
 
-/** @param {unknown} error */
+/** @param {unknown} error @param {number} timeoutMs */
 function networkReason(error, timeoutMs) {
+  if (error instanceof RefusedAddress) return error.message;
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return `no answer within ${timeoutMs / 1000} s`;
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
   const code = /** @type {{ code?: string }} */ (cause)?.code;
@@ -107,44 +114,93 @@ function networkReason(error, timeoutMs) {
   return cause instanceof Error ? cause.message : String(cause);
 }
 
+/** @typedef {{ http: http.Agent, https: https.Agent }} Agents */
+
+/** Decoders for the codings asked for in Accept-Encoding. */
+const decoders = /** @type {Record<string, () => import('node:stream').Transform>} */ ({
+  gzip: () => zlib.createGunzip(),
+  'x-gzip': () => zlib.createGunzip(),
+  deflate: () => zlib.createInflate(),
+  br: () => zlib.createBrotliDecompress(),
+});
+
+/**
+ * Sends one request through the address guard and resolves with the response (body not yet read).
+ * @param {URL} url @param {string} method @param {Record<string, string>} headers @param {AbortSignal} signal
+ * @param {import('./address-guard.mjs').AddressPolicy} policy
+ * @param {Agents} agents a run's own connection pools: a pooled connection was made under this run's policy
+ * @returns {Promise<http.IncomingMessage>}
+ */
+function send(url, method, headers, signal, policy, agents) {
+  return new Promise((resolve, reject) => {
+    let lookup;
+    try {
+      lookup = guardFor(url, policy);
+    } catch (error) {
+      reject(error);
+      return;
+    }
+    const secure = url.protocol === 'https:';
+    const req = (secure ? https : http).request(
+      url,
+      { method, headers, signal, agent: secure ? agents.https : agents.http, ...(lookup && { lookup }) },
+      resolve,
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 /**
  * One request, no redirects followed, body read up to the size cap (only when asked for).
  * @param {string} url
- * @param {{ method?: string, body: boolean, options: Required<Omit<CheckOptions, 'signal' | 'onProgress'>>, signal: AbortSignal }} how
+ * @param {{ method?: string, body: boolean, options: Required<Omit<CheckOptions, 'signal' | 'onProgress'>>, signal: AbortSignal, agents: Agents }} how
  */
-async function request(url, { method = 'GET', body, options, signal }) {
+async function request(url, { method = 'GET', body, options, signal, agents }) {
   const timeout = AbortSignal.timeout(options.timeoutMs);
+  const both = AbortSignal.any([signal, timeout]);
   try {
-    const response = await fetch(url, {
+    const response = await send(
+      new URL(url),
       method,
-      redirect: 'manual',
-      signal: AbortSignal.any([signal, timeout]),
-      headers: { 'User-Agent': options.userAgent, Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' },
-    });
+      { 'User-Agent': options.userAgent, Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 'Accept-Encoding': 'gzip, deflate, br' },
+      both,
+      options.addressPolicy,
+      agents,
+    );
+    const header = (/** @type {string} */ name) => {
+      const value = response.headers[name];
+      return Array.isArray(value) ? value.join(', ') : (value ?? null);
+    };
     const result = {
-      status: response.status,
-      location: response.headers.get('location'),
-      contentType: response.headers.get('content-type') ?? '',
-      robotsHeader: response.headers.get('x-robots-tag') ?? '',
+      status: /** @type {number | null} */ (response.statusCode ?? null),
+      location: header('location'),
+      contentType: header('content-type') ?? '',
+      robotsHeader: header('x-robots-tag') ?? '',
       text: /** @type {string | null} */ (null),
-      bytes: Number(response.headers.get('content-length') ?? 0) || 0,
+      bytes: Number(header('content-length') ?? 0) || 0,
       tooLarge: false,
       error: /** @type {string | null} */ (null),
     };
-    if (!body || method === 'HEAD' || !response.body) {
-      await response.body?.cancel().catch(() => {});
+    if (!body || method === 'HEAD') {
+      response.destroy();
       return result;
     }
     if (result.bytes > options.maxBytes) {
-      await response.body.cancel().catch(() => {});
+      response.destroy();
       return { ...result, tooLarge: true };
     }
+    const coding = (header('content-encoding') ?? '').trim().toLowerCase();
+    const decoder = decoders[coding];
+    const stream = decoder ? response.pipe(decoder()) : response;
+    if (decoder) response.on('error', (error) => stream.destroy(error));
     const chunks = [];
     let size = 0;
-    for await (const chunk of response.body) {
+    for await (const chunk of stream) {
       size += chunk.byteLength;
       if (size > options.maxBytes) {
-        await response.body.cancel().catch(() => {});
+        response.destroy();
+        stream.destroy();
         return { ...result, bytes: size, tooLarge: true };
       }
       chunks.push(chunk);
@@ -160,6 +216,7 @@ async function request(url, { method = 'GET', body, options, signal }) {
       text: null,
       bytes: 0,
       tooLarge: false,
+      refused: error instanceof RefusedAddress,
       error: networkReason(timeout.aborted ? Object.assign(new Error('timeout'), { name: 'TimeoutError' }) : error, options.timeoutMs),
     };
   }
@@ -311,9 +368,28 @@ export async function checkSite(input, given = {}) {
     maxBytes: given.maxBytes ?? checkDefaults.maxBytes,
     maxRedirects: given.maxRedirects ?? checkDefaults.maxRedirects,
     userAgent: given.userAgent ?? checkDefaults.userAgent,
+    addressPolicy: given.addressPolicy ?? publicOnly,
   };
   const signal = given.signal ?? new AbortController().signal;
-  const how = { options, signal, body: true };
+  const agents = {
+    http: new http.Agent({ keepAlive: true, maxSockets: options.concurrency }),
+    https: new https.Agent({ keepAlive: true, maxSockets: options.concurrency }),
+  };
+  try {
+    return await crawl(start, options, signal, agents, given.onProgress);
+  } finally {
+    agents.http.destroy();
+    agents.https.destroy();
+  }
+}
+
+/**
+ * @param {URL} start @param {Required<Omit<CheckOptions, 'signal' | 'onProgress'>>} options @param {AbortSignal} signal
+ * @param {Agents} agents @param {CheckOptions['onProgress']} onProgress
+ * @returns {Promise<CheckReport>}
+ */
+async function crawl(start, options, signal, agents, onProgress) {
+  const how = { options, signal, body: true, agents };
   const origin = start.origin;
   const startedAt = Date.now();
   const sameSite = (/** @type {string} */ url) => new URL(url).origin === origin;
@@ -330,6 +406,7 @@ export async function checkSite(input, given = {}) {
 
   // The start must answer at all; otherwise there is nothing to check, and the owner is told why.
   const first = await follow(start.href, { ...how, body: false });
+  if ('refused' in first && first.refused) throw new SiteCheckError(`${first.error}.`);
   if (first.error) throw new SiteCheckError(`${origin} could not be reached: ${first.error}.`);
 
   const robotsAnswer = await request(`${origin}/robots.txt`, how);
@@ -392,7 +469,7 @@ export async function checkSite(input, given = {}) {
   /** @type {Map<string, { page: string, inline: number }>} */
   const scriptsOfPage = new Map();
   let done = 0;
-  const progress = (/** @type {'pages' | 'links'} */ phase, /** @type {number} */ total) => given.onProgress?.({ phase, done, total });
+  const progress = (/** @type {'pages' | 'links'} */ phase, /** @type {number} */ total) => onProgress?.({ phase, done, total });
 
   /** @param {string} url */
   async function visit(url) {

@@ -8,6 +8,7 @@ import type { Selectable } from 'kysely';
 import type { SiteCheckDetail, SiteCheckFinding, SiteCheckPage, SiteCheckRun } from '~/lib/admin-types';
 import type { Db } from '../db';
 import type { SiteCheckRunTable } from '../db/schema';
+import { type AddressPolicy, guardFor, RefusedAddress } from './address-guard.mjs';
 import { type CheckReport, checkSite, SiteCheckError, startUrlFrom } from './checker.mjs';
 
 const heartbeatMs = 2000;
@@ -95,7 +96,10 @@ export async function getRun(db: Db, id: string): Promise<{ run: SiteCheckDetail
   };
 }
 
-export function createSiteCheckService(db: Db, userAgent: string): SiteCheckService {
+export function createSiteCheckService(
+  db: Db,
+  { userAgent, addressPolicy, timeoutMs }: { userAgent: string; addressPolicy: AddressPolicy; timeoutMs: number },
+): SiteCheckService {
   const controllers = new Map<string, AbortController>();
   let running: Promise<void> | null = null;
 
@@ -117,6 +121,8 @@ export function createSiteCheckService(db: Db, userAgent: string): SiteCheckServ
       const report = await checkSite(url, {
         maxPages,
         userAgent,
+        addressPolicy,
+        timeoutMs,
         signal: controller.signal,
         onProgress: (next) => {
           progress = next;
@@ -173,6 +179,13 @@ export function createSiteCheckService(db: Db, userAgent: string): SiteCheckServ
   return {
     async start(input, maxPages) {
       const url = startUrlFrom(input);
+      // An address written as an IP is refused at once; a name is judged when it is resolved, at each connection.
+      try {
+        guardFor(url, addressPolicy);
+      } catch (error) {
+        if (error instanceof RefusedAddress) throw new SiteCheckError(`${error.message}.`);
+        throw error;
+      }
       if (running) return null;
       const id = randomUUID();
       const now = Date.now();
