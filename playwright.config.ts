@@ -19,6 +19,10 @@ if (!process.env.E2E_AI_PORT) {
   process.env.E2E_AI_PORT = execFileSync(process.execPath, ['scripts/free-port.mjs']).toString();
 }
 const aiBase = `http://127.0.0.1:${process.env.E2E_AI_PORT}`;
+// The fixture site the site-check test serves: on loopback, so the server must be told it may check it.
+if (!process.env.E2E_FIXTURE_PORT) {
+  process.env.E2E_FIXTURE_PORT = execFileSync(process.execPath, ['scripts/free-port.mjs']).toString();
+}
 // The server's database, also opened by the admin tests to create their owner accounts.
 process.env.E2E_DATABASE_URL = `file:${path.join(os.tmpdir(), `hale-e2e-${process.env.E2E_PORT}.db`)}`;
 
@@ -61,6 +65,7 @@ export default defineConfig({
         AI_BASE_URL: `${aiBase}/v1`,
         AI_MODEL: 'e2e-model',
         AI_TIMEOUT_MS: '20000',
+        SITE_CHECK_ALLOW_HOSTS: `127.0.0.1:${process.env.E2E_FIXTURE_PORT}`,
       },
       reuseExistingServer: false,
       timeout: 60_000,

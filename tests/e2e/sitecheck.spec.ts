@@ -11,7 +11,8 @@ import { asNewClient, toast } from './contact-form';
 // Plain HTTP, and a page that takes two seconds: long enough to see the run in progress.
 const fixture = new FixtureSite('defects', 2000, false);
 
-test.beforeAll(() => fixture.start());
+// On the port the server was told it may check (playwright.config.ts: SITE_CHECK_ALLOW_HOSTS).
+test.beforeAll(() => fixture.start(Number(process.env.E2E_FIXTURE_PORT)));
 test.afterAll(() => fixture.stop());
 test.beforeEach(async ({ page }) => asNewClient(page));
 

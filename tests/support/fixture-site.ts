@@ -97,7 +97,8 @@ export class FixtureSite {
     private readonly secure = true,
   ) {}
 
-  async start(): Promise<void> {
+  /** @param port a port chosen ahead, when a server must be told of it before the fixture starts */
+  async start(port?: number): Promise<void> {
     this.dir = mkdtempSync(path.join(os.tmpdir(), 'hale-fixture-'));
     execFileSync(
       'openssl',
@@ -118,7 +119,7 @@ export class FixtureSite {
       ],
       { stdio: 'ignore' },
     );
-    const port = await freePort();
+    port ??= await freePort();
     this.origin = `${this.secure ? 'https' : 'http'}://127.0.0.1:${port}`;
     const handler = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => this.handle(req.url ?? '/', res);
     this.server = this.secure
