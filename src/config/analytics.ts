@@ -41,6 +41,18 @@ export const analyticsRules = {
   maxEngagedMs: 30 * 60_000,
 } as const;
 
+/**
+ * What one client address may add, so nobody can inflate the figures by rotating the user agent or replaying beacons.
+ * Generous for people: a reader opens a page every few seconds at most, and an office or a mobile network sharing one
+ * address is a few dozen browsers an hour. Beyond the caps, beacons are answered as usual and not counted.
+ */
+export const analyticsClientCaps = {
+  pageViewsPerMinute: 60,
+  newVisitorsPerHour: 30,
+  /** Addresses remembered at once; the least recently seen are forgotten first (bounded memory under a wide flood). */
+  trackedAddresses: 10_000,
+} as const;
+
 /** The dashboard's periods: today, and the last 7 and 30 days including today, each against the same span before. */
 export const analyticsPeriods = [
   { id: 'today', label: 'Today', days: 1 },

@@ -3,8 +3,10 @@
  * first use (the start script asks for /api/health at boot, so the worker runs without waiting for traffic).
  */
 import { adminPaths } from '~/config/admin';
+import { analyticsClientCaps } from '~/config/analytics';
 import { business } from '~/config/business';
 import { settings } from '~/config/settings.mjs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { type AdminAuth, createAdminAuth } from './auth/admin-auth';
 import { deleteOldAccountEvents } from './auth/events';
@@ -17,6 +19,7 @@ import { createSmtpSender } from './mailer';
 import { deliverDue, enqueueMail, type SendMail } from './outbox';
 import { clientDirKey, shutdownKey } from './handoff.mjs';
 import { type AnalyticsService, createAnalyticsService } from './analytics/ingest';
+import { builtPagePaths } from './analytics/site-pages';
 import { createIndexNowService, type IndexNowService } from './indexnow/service';
 import { hostPort } from './sitecheck/address-guard.mjs';
 import { createSiteCheckService, type SiteCheckService } from './sitecheck/service';
@@ -128,7 +131,16 @@ async function createRuntime(): Promise<Runtime> {
     }
   };
   const { siteUrl, adminIdleMinutes, adminMaxSessionHours } = settings();
-  const analytics = createAnalyticsService({ db, kind, siteHost: new URL(siteUrl).host, retentionDays: config.analyticsRetentionDays });
+  const clientDir = (globalThis as Holder)[clientDirKey] ?? path.resolve('dist/client');
+  const analytics = createAnalyticsService({
+    db,
+    kind,
+    siteHost: new URL(siteUrl).host,
+    retentionDays: config.analyticsRetentionDays,
+    // Under `astro dev` there is no build to list: every path counts there.
+    pages: existsSync(clientDir) ? builtPagePaths(clientDir) : undefined,
+    caps: analyticsClientCaps,
+  });
   void cleanup();
   const cleanupTimer = setInterval(cleanup, config.cleanupIntervalMs);
   cleanupTimer.unref();
@@ -168,7 +180,7 @@ async function createRuntime(): Promise<Runtime> {
   const startedByStartScript = (globalThis as Holder)[clientDirKey];
   const indexNow = createIndexNowService({
     db,
-    clientDir: startedByStartScript ?? path.resolve('dist/client'),
+    clientDir,
     siteUrl,
     indexNow: settings().indexNow,
   });

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyticsEndpoint, analyticsRules, type VitalMetric } from '../../src/config/analytics';
+import { analyticsClientCaps, analyticsEndpoint, analyticsRules, type VitalMetric } from '../../src/config/analytics';
 import { overviewFigures } from '../../src/lib/analytics-figures';
 import { analyticsOverview, performanceData, vitalTrend } from '../../src/server/analytics/report';
 import { addDays, dayOf } from '../../src/server/analytics/days';
@@ -238,6 +238,8 @@ describe.each(databaseNames())('the event endpoint on %s', (name) => {
       headers: { 'Content-Type': 'text/plain;charset=UTF-8', 'User-Agent': desktopAgent, 'X-Forwarded-For': '203.0.113.50', Origin: site.base, ...headers },
     });
   const pageView = (path: string) => JSON.stringify({ k: 'v', id: randomUUID(), p: path, w: 'laptop' });
+  const visitorsToday = async () =>
+    Number((await db.selectFrom('analytics_daily').select('visitors').where('day', '=', dayOf(Date.now())).executeTakeFirst())?.visitors ?? 0);
   const pageViewsOf = async (path: string) => {
     const row = await db.selectFrom('analytics_daily_breakdown').select('count').where('dimension', '=', 'page').where('value', '=', path).executeTakeFirst();
     return Number(row?.count ?? 0);
@@ -297,6 +299,57 @@ describe.each(databaseNames())('the event endpoint on %s', (name) => {
     await eventually(async () => (await pageViewsOf(path)) >= 1);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(await pageViewsOf(path)).toBe(1);
+  });
+
+  it('counts only pages of this site: made-up paths and the admin in any spelling are not counted', async () => {
+    const address = '203.0.113.70';
+    const notPages = ['/fake-page', '/Admin', '//admin', '/ADMIN/leads', '/%61dmin', '/admin/', '/About', '/about/x'];
+    for (const path of notPages) {
+      // Refused (400) or quietly dropped (204): either way never counted.
+      expect((await post(pageView(path), { 'X-Forwarded-For': address })).status, path).toBeLessThan(500);
+    }
+    // A real page from the same client afterwards, so the flush has happened when it shows.
+    expect((await post(pageView('/portfolio'), { 'X-Forwarded-For': address })).status).toBe(204);
+    await eventually(async () => (await pageViewsOf('/portfolio')) === 1);
+    const counted = await db.selectFrom('analytics_daily_breakdown').select('value').where('dimension', 'in', ['page', 'entry']).execute();
+    expect(counted.map((row) => row.value).filter((value) => notPages.includes(value))).toEqual([]);
+    const views = await db.selectFrom('analytics_page_views').select('path').execute();
+    expect(views.map((row) => row.path).filter((path) => notPages.includes(path))).toEqual([]);
+  });
+
+  it('caps what one address can add: new visitors per hour and page views per minute; another address still counts', async () => {
+    const flooder = '198.51.100.99';
+    const before = await visitorsToday();
+    // Rotating the user agent makes a new "visitor" each time: one address gets no more than the cap.
+    const attempts = analyticsClientCaps.newVisitorsPerHour + 40;
+    for (let i = 0; i < attempts; i++) {
+      await post(pageView('/blog'), { 'X-Forwarded-For': flooder, 'User-Agent': `${desktopAgent} Rotating/${i}` });
+    }
+    // Then one agent, many views: no more than the per-minute cap.
+    for (let i = 0; i < analyticsClientCaps.pageViewsPerMinute + 40; i++) await post(pageView('/media-kit'), { 'X-Forwarded-For': flooder });
+    const honest = '198.51.100.100';
+    expect((await post(pageView('/testimonials'), { 'X-Forwarded-For': honest })).status).toBe(204);
+    await eventually(async () => (await pageViewsOf('/testimonials')) === 1);
+    expect((await visitorsToday()) - before).toBeLessThanOrEqual(analyticsClientCaps.newVisitorsPerHour + 1);
+    expect(await pageViewsOf('/blog')).toBeLessThanOrEqual(analyticsClientCaps.newVisitorsPerHour);
+    expect((await pageViewsOf('/blog')) + (await pageViewsOf('/media-kit'))).toBeLessThanOrEqual(analyticsClientCaps.pageViewsPerMinute);
+  });
+
+  it('stores no Core Web Vitals sample outside the plausible range', async () => {
+    const address = '203.0.113.80';
+    const id = randomUUID();
+    expect((await post(JSON.stringify({ k: 'v', id, p: '/seo-audit', w: 'laptop' }), { 'X-Forwarded-For': address })).status).toBe(204);
+    await eventually(async () => (await pageViewsOf('/seo-audit')) === 1);
+    const answer = await post(
+      JSON.stringify({ k: 'e', id, p: '/seo-audit', w: 'laptop', t: 1000, m: { LCP: [1e308, 'good'], CLS: [1e9, 'poor'], INP: [120, 'good'] } }),
+      {
+        'X-Forwarded-For': address,
+      },
+    );
+    expect(answer.status).toBeLessThan(500);
+    await eventually(async () => (await db.selectFrom('analytics_daily_vitals').select('metric').where('path', '=', '/seo-audit').execute()).length > 0);
+    const stored = await db.selectFrom('analytics_daily_vitals').select(['metric', 'histogram']).where('path', '=', '/seo-audit').execute();
+    expect(stored.map((row) => row.metric)).toEqual(['INP']);
   });
 
   it('an enquiry sent through the contact form is a conversion of the sender’s visit', async () => {

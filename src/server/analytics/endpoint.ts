@@ -16,7 +16,11 @@ const path = z
   .string()
   .max(300)
   .regex(/^\/[^\s?#]*$/)
-  .refine((p) => !p.startsWith(adminPaths.home) && !p.startsWith('/api/'));
+  // Never the admin or the API, however spelt (`/Admin`, `//admin`); other paths that are no page are dropped later.
+  .refine((p) => {
+    const normal = p.replace(/^\/+/, '/').toLowerCase();
+    return !normal.startsWith(adminPaths.home) && !normal.startsWith('/api/');
+  });
 const viewport = z.enum(viewportClasses.map((c) => c.id) as [string, ...string[]]);
 const short = z.string().max(100).optional();
 const id = z.string().regex(/^[a-zA-Z0-9-]{8,64}$/);

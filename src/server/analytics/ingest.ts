@@ -11,6 +11,7 @@ import type { Db, DbKind } from '../db';
 import type { AnalyticsDailyTable, AnalyticsPageViewTable, AnalyticsVisitTable } from '../db/schema';
 import { addDays, dayOf } from './days';
 import { ratingOfValue } from '~/lib/analytics-figures';
+import { type ClientCaps, createClientCaps } from './client-caps';
 import { bucketOf, type Histogram, mergeInto, plausible } from './histogram';
 
 /** A conversion is not a beacon: the contact endpoint reports it for the client that sent the form. */
@@ -24,7 +25,7 @@ interface Queued {
 }
 
 export interface AnalyticsService {
-  /** Queues one event; false when the queue is full and the event was dropped. */
+  /** Queues one event; false when it was dropped (not a page of the site, over the client's caps, or the queue full). */
   accept(event: QueuedEvent, client: { address: string; userAgent: string }, at?: number): boolean;
   /** Writes everything queued so far (the dashboard calls it so the owner sees the latest). */
   flush(): Promise<void>;
@@ -41,6 +42,10 @@ export interface AnalyticsOptions {
   /** Part of the visitor hash, so the same person on two sites sharing a database is two visitors. */
   siteHost: string;
   retentionDays: number;
+  /** The site's pages (`builtPagePaths`): a page view of any other path is not counted. Unset: every path counts. */
+  pages?: ReadonlySet<string>;
+  /** What one client address may add (`analyticsClientCaps`). Unset: no cap. */
+  caps?: ClientCaps;
   flushMs?: number;
   batchSize?: number;
   maxQueue?: number;
@@ -65,7 +70,8 @@ interface VitalsDelta {
 const vitalIds = new Set<string>(vitalMetrics.map((m) => m.id));
 
 export function createAnalyticsService(options: AnalyticsOptions): AnalyticsService {
-  const { db, kind, siteHost, retentionDays, flushMs = 1000, batchSize = 500, maxQueue = 50_000 } = options;
+  const { db, kind, siteHost, retentionDays, pages, caps, flushMs = 1000, batchSize = 500, maxQueue = 50_000 } = options;
+  const clientCaps = caps ? createClientCaps(caps) : null;
   let queue: Queued[] = [];
   let droppedCount = 0;
   let running: Promise<void> | null = null;
@@ -383,6 +389,10 @@ export function createAnalyticsService(options: AnalyticsOptions): AnalyticsServ
 
   return {
     accept(event, client, at = Date.now()) {
+      // Only page views make visitors and views; engagement and conversions attach to one already counted.
+      if (event.k === 'v' && ((pages && !pages.has(event.p)) || (clientCaps && !clientCaps.admitPageView(client.address, client.userAgent, at)))) {
+        return false;
+      }
       if (stopped || queue.length >= maxQueue) {
         droppedCount++;
         return false;
