@@ -8,13 +8,19 @@ import { settings } from '../src/config/settings.mjs';
 import { ensureChromium, ensureJava } from './browser.mjs';
 import { buildIsCurrent } from './build-stamp.mjs';
 
+const started = Date.now();
+const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
+
 function run(label, command, args) {
   console.log(`\n▶ ${label}`);
+  const stageStarted = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
   if (result.status !== 0) {
-    console.error(`\n✗ ${label} failed`);
+    console.error(`\n✗ ${label} failed after ${seconds(stageStarted)}`);
     process.exit(result.status ?? 1);
   }
+  // Each stage's time, so where CI spends it is on record.
+  console.log(`✓ ${label}: ${seconds(stageStarted)}`);
 }
 
 try {
@@ -35,4 +41,4 @@ else run('Build', 'npm', ['run', 'build']);
 run('Unit and build-output tests (vitest)', npx, ['vitest', 'run']);
 run('End-to-end tests in Chromium (playwright)', npx, ['playwright', 'test']);
 run('Database, server and start-up suites on Node 24', process.execPath, ['scripts/node24.mjs']);
-console.log('\n✓ All tests passed');
+console.log(`\n✓ All tests passed in ${seconds(started)}`);
