@@ -10,15 +10,15 @@ import { fileURLToPath } from 'node:url';
 import { embeddedFrameOrigins } from './src/config/business.ts';
 import { siteOrigin } from './src/config/origin.mjs';
 import { remarkFacts } from './src/lib/remark-facts.ts';
-import { inlineScriptHashes } from './src/server/http/csp.mjs';
-import { keepUsedCss, loadableTextsOfPage } from './src/server/http/page-css.mjs';
-import { dropStaticTextSeparators, loadModuleScriptsAfterLoad, moveIslandStyleToHead } from './src/server/http/page-html.mjs';
-import { pagePathFor } from './src/server/http/page-path.mjs';
+import { inlineScriptHashes } from './src/server/platform/http/csp.mjs';
+import { keepUsedCss, loadableTextsOfPage } from './src/build/page-css.mjs';
+import { dropStaticTextSeparators, loadModuleScriptsAfterLoad, moveIslandStyleToHead } from './src/build/page-html.mjs';
+import { pagePathFor } from './src/server/platform/http/page-path.mjs';
 
 /**
  * After the build, every pre-rendered page: its island style moved into its head (valid HTML), its module scripts
  * added after the first paint, React's text separators dropped outside islands, its stylesheet cut to what it uses
- * (src/server/http/page-html.mjs, page-css.mjs), and the hashes of its inline scripts kept for the
+ * (src/build/page-html.mjs, page-css.mjs), and the hashes of its inline scripts kept for the
  * Content-Security-Policy header the HTTP front sends with it (dist/server/csp.json).
  * @returns {import('astro').AstroIntegration}
  */

@@ -7,6 +7,21 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const root = ['**/server/runtime', '**/server/runtime.ts', '../runtime', '../../runtime', '../../../runtime', '**/server/migrate.mjs', '**/middleware'];
+const features = ['**/server/features/**', '../features/**', '../../features/**', '**/features/**'];
+const api = ['**/server/api/**', '../api/**', '../../api/**'];
+const platform = ['**/server/platform/**', '../platform/**', '../../platform/**'];
+const server = ['~/server/**', '**/server/**'];
+const browserLib = ['~/lib/**', '**/lib/**'];
+
+/** One no-restricted-imports rule per layer. */
+function layers(list) {
+  return list.map(({ files, forbid, message }) => ({
+    files,
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: [...new Set(forbid.flat())], message }] }] },
+  }));
+}
+
 export default defineConfig(
   { ignores: ['dist/', '.astro/', '.cache/', 'node_modules/', 'src/assets/generated/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
@@ -27,6 +42,35 @@ export default defineConfig(
     files: ['tests/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
+  // The layout's arrows (docs/architecture.md): routes → features → platform and db → config. Nothing imports the
+  // composition root but routes, the middleware and the command-line scripts; browser code never imports server code.
+  ...layers([
+    {
+      files: ['src/server/features/**'],
+      forbid: [root],
+      message: 'A feature is handed what it needs (see DashboardDeps, ContactDeps); it never imports the composition root.',
+    },
+    {
+      files: ['src/server/api/**'],
+      forbid: [root, features],
+      message: 'The endpoint kit knows no feature: features and routes use it, not the other way round.',
+    },
+    {
+      files: ['src/server/platform/**', 'src/server/db/**'],
+      forbid: [root, features, api],
+      message: 'Platform and database code is shared by features and depends on none of them.',
+    },
+    {
+      files: ['src/config/**'],
+      forbid: [root, features, api, platform, server, browserLib],
+      message: 'Configuration is at the bottom: facts and settings, importing no code of the site.',
+    },
+    {
+      files: ['src/lib/**', 'src/components/**'],
+      forbid: [server],
+      message: 'Browser code never imports server code; share a schema or a type through src/lib or src/config.',
+    },
+  ]),
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {

@@ -17,9 +17,10 @@ const totalEvents = option('events', 1_000_000);
 const repeat = option('repeat', 30);
 
 const jiti = createJiti(import.meta.url, { alias: { '~': path.resolve('src') } });
-const { openDatabase, migrateToLatest } = await jiti.import('../src/server/db/index.ts');
-const { createAnalyticsService } = await jiti.import('../src/server/analytics/ingest.ts');
-const { analyticsOverview, performanceData, vitalTrend } = await jiti.import('../src/server/analytics/report.ts');
+const { openDatabase } = await jiti.import('../src/server/db/index.ts');
+const { migrateToLatest } = await jiti.import('../src/server/migrate.mjs');
+const { createAnalyticsService } = await jiti.import('../src/server/features/analytics/ingest.ts');
+const { analyticsOverview, performanceData, vitalTrend } = await jiti.import('../src/server/features/analytics/report.ts');
 const { analyticsEndpoint, viewportClasses } = await jiti.import('../src/config/analytics.ts');
 
 const agent = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';

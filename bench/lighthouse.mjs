@@ -12,7 +12,7 @@ import lighthouse from 'lighthouse';
 import { chromiumArgs, ensureChromium } from '../scripts/browser.mjs';
 import { settings } from '../src/config/settings.mjs';
 import { openDatabase } from '../src/server/db/connect.mjs';
-import { migrateToLatest } from '../src/server/db/migrations.mjs';
+import { migrateToLatest } from '../src/server/migrate.mjs';
 import { median, printTable, startSite } from './lib.mjs';
 
 const argv = process.argv.slice(2);

@@ -5,10 +5,10 @@
 // The password is read from standard input when it is not a terminal (one line), and asked for twice, without
 // echo, when it is. Uses DATABASE_URL like the server, and applies migrations first.
 import { settings } from '../src/config/settings.mjs';
-import { createAuth } from '../src/server/auth/options.mjs';
-import { passwordProblem } from '../src/server/auth/password-policy.mjs';
+import { createAuth } from '../src/server/features/auth/options.mjs';
+import { passwordProblem } from '../src/server/features/auth/password-policy.mjs';
 import { openDatabase } from '../src/server/db/connect.mjs';
-import { migrateToLatest } from '../src/server/db/migrations.mjs';
+import { migrateToLatest } from '../src/server/migrate.mjs';
 
 const usage = 'Usage: npm run admin:create -- --email ADDRESS   |   npm run admin:reset-password -- --email ADDRESS';
 const [command, ...rest] = process.argv.slice(2);

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { settingDefinitions } from '../src/config/settings.mjs';
+import { buildTimeValues } from '../src/config/settings.mjs';
 import { projectRoot } from './cli.mjs';
 
 const stampFile = path.join(projectRoot, 'dist/.build-stamp');
@@ -27,9 +27,7 @@ export function sourceStamp() {
     if (!existsSync(full)) continue;
     hash.update(`${file}\0`).update(readFileSync(full)).update('\0');
   }
-  for (const [name, definition] of Object.entries(settingDefinitions)) {
-    if (definition.when.includes('build')) hash.update(`${name}=${process.env[name] ?? ''}\0`);
-  }
+  for (const value of buildTimeValues()) hash.update(`${value}\0`);
   return hash.digest('hex');
 }
 

@@ -4,8 +4,8 @@
 // submission was refused or failed. Uses DATABASE_URL, SITE_URL and the INDEXNOW_* settings like the server.
 import path from 'node:path';
 import { openDatabase } from '../src/server/db/connect.mjs';
-import { migrateToLatest } from '../src/server/db/migrations.mjs';
-import { runIndexNow } from '../src/server/indexnow/indexnow.mjs';
+import { migrateToLatest } from '../src/server/migrate.mjs';
+import { runIndexNow } from '../src/server/features/indexnow/indexnow.mjs';
 import { projectRoot, requireBuild, settingsOrExit } from './cli.mjs';
 
 const settings = settingsOrExit();

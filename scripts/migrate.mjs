@@ -2,7 +2,7 @@
 // Applies database migrations (the server also does this on start). Uses DATABASE_URL, or data/site.db.
 import { settings } from '../src/config/settings.mjs';
 import { openDatabase } from '../src/server/db/connect.mjs';
-import { migrateToLatest } from '../src/server/db/migrations.mjs';
+import { migrateToLatest } from '../src/server/migrate.mjs';
 
 const { db, kind } = await openDatabase(settings().databaseUrl);
 try {

@@ -5,8 +5,8 @@
 // site could not be checked at all.
 import { parseArgs } from 'node:util';
 import { settingsOrExit } from './cli.mjs';
-import { anyAddress } from '../src/server/sitecheck/address-guard.mjs';
-import { checkDefaults, checkSite, SiteCheckError } from '../src/server/sitecheck/checker.mjs';
+import { anyAddress } from '../src/server/features/sitecheck/address-guard.mjs';
+import { checkDefaults, checkSite, SiteCheckError } from '../src/server/features/sitecheck/checker.mjs';
 import { severities } from '../src/lib/sitecheck-rules.mjs';
 
 const usage = 'Usage: npm run site:check -- URL [--max-pages N] [--json]';

@@ -1,13 +1,14 @@
 #!/usr/bin/env node
-// Starts the built site: validated settings, the HTTP front (src/server/http/front.mjs) around Astro's handler,
+// Starts the built site: validated settings, the HTTP front (src/server/platform/http/front.mjs) around Astro's handler,
 // sensible timeouts, graceful shutdown. Without PORT it tries 8080 and falls back to any free port, because a fixed
 // default may already be taken on the machine.
 import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { clientDirKey, shutdownKey } from '../src/server/handoff.mjs';
-import { limitConnections } from '../src/server/http/connections.mjs';
-import { createFront, readCspManifest } from '../src/server/http/front.mjs';
+import { clientDirKey, shutdownKey } from '../src/server/platform/handoff.mjs';
+import { limitConnections } from '../src/server/platform/http/connections.mjs';
+import { createFront, readCspManifest } from '../src/server/platform/http/front.mjs';
+import { keyFilePath } from '../src/server/features/indexnow/indexnow.mjs';
 import { projectRoot as root, requireBuild, settingsOrExit } from './cli.mjs';
 import { freePort, portIsFree } from './free-port.mjs';
 
@@ -27,6 +28,7 @@ const front = createFront({
   app,
   settings,
   csp: readCspManifest(path.join(root, 'dist/server')),
+  keyFile: settings.indexNow.key ? { path: keyFilePath(settings.indexNow.key), key: settings.indexNow.key } : null,
 });
 
 const server = http.createServer(
@@ -62,7 +64,7 @@ server.listen(port, host, async () => {
 
 // Stop taking requests, let those in progress finish (a lead being saved is saved), let the e-mail outbox finish
 // what it is sending, close the database, exit; SHUTDOWN_TIMEOUT_MS at most.
-// The runtime lives inside Astro's bundle, so it leaves its stop function on globalThis (src/server/handoff.mjs).
+// The runtime lives inside Astro's bundle, so it leaves its stop function on globalThis (src/server/platform/handoff.mjs).
 let shuttingDown = false;
 const shutdown = async () => {
   if (shuttingDown) return;

@@ -6,11 +6,11 @@ import { defineMiddleware } from 'astro:middleware';
 import { adminPaths, authMessages, publicAdminPaths } from './config/admin';
 import { embeddedFrameOrigins } from './config/business';
 import { safeNext } from './lib/safe-next';
-import type { AdminSession } from './server/auth/admin-auth';
-import { callerOf, jsonAnswer } from './server/auth/caller';
-import { contentSecurityPolicy, inlineScriptHashes } from './server/http/csp.mjs';
-import { moveIslandStyleToHead } from './server/http/page-html.mjs';
-import { fromAnotherSite } from './server/http/same-site';
+import type { AdminSession } from './server/features/auth/admin-auth';
+import { callerOf, jsonAnswer } from './server/api/caller';
+import { contentSecurityPolicy, inlineScriptHashes } from './server/platform/http/csp.mjs';
+import { moveIslandStyleToHead } from './build/page-html.mjs';
+import { fromAnotherSite } from './server/platform/http/same-site';
 import { getRuntime } from './server/runtime';
 
 /** Images are built ahead of time; the on-demand image endpoint would let anyone spend seconds of CPU per request. */
@@ -22,6 +22,8 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const onRequest = defineMiddleware(async (context, next) => {
   if (context.isPrerendered) return next();
+  // Routes and the endpoint kit reach the composition root through here; features are handed what they need.
+  context.locals.runtime = getRuntime;
   const { pathname } = context.url;
   // A 404 with no body makes Astro answer with the site's 404 page.
   if (disabledPaths.test(pathname)) return new Response(null, { status: 404 });

@@ -363,6 +363,16 @@ export function settings() {
   return cached;
 }
 
+/**
+ * The raw values of the settings a build bakes into the pages: what the build stamp (scripts/build-stamp.mjs) compares.
+ * @param {Record<string, string | undefined>} [env]
+ */
+export function buildTimeValues(env = process.env) {
+  return Object.entries(settingDefinitions)
+    .filter(([, definition]) => definition.when.includes('build'))
+    .map(([name]) => `${name}=${env[name] ?? ''}`);
+}
+
 /** The configuration table of the README, generated from the definitions above. */
 export function settingsTable() {
   const rows = Object.entries(settingDefinitions).map(

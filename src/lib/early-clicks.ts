@@ -1,5 +1,5 @@
 /**
- * The page's own script is added after the page has loaded (src/server/http/page-html.mjs), so a press on a control
+ * The page's own script is added after the page has loaded (src/build/page-html.mjs), so a press on a control
  * that needs it (`[data-needs-script]`: the accessibility button, the map facade) can come before it has run. An
  * inline script in the head keeps such presses; the page's script replays them once its handlers are in place, so no
  * press goes unanswered. A link that is still waiting after a few seconds (the script failed to load) is followed as

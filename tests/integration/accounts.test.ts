@@ -3,9 +3,10 @@
  * project's database (SQLite and PostgreSQL), never created by public sign-up.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAuth } from '../../src/server/auth/options.mjs';
-import { passwordMessages, passwordProblem, passwordRules } from '../../src/server/auth/password-policy.mjs';
-import { type Db, type DbKind, migrateToLatest, openDatabase } from '../../src/server/db';
+import { createAuth } from '../../src/server/features/auth/options.mjs';
+import { passwordMessages, passwordProblem, passwordRules } from '../../src/server/features/auth/password-policy.mjs';
+import { type Db, type DbKind, openDatabase } from '../../src/server/db';
+import { migrateToLatest } from '../../src/server/migrate.mjs';
 import { projectMigrationNames } from '../../src/server/db/migrations.mjs';
 import { runAdminScript } from '../support/admin-account';
 import { createTarget, databaseNames, type DatabaseTarget } from '../support/databases';

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { business } from '../../src/config/business';
 import { contactLimits } from '../../src/config/contact';
-import { type Db, type DbKind, migrateToLatest, openDatabase } from '../../src/server/db';
-import { takeGenerationSlot } from '../../src/server/ai/history';
-import { acceptSubmission, deleteExpiredLeadData, longestHitWindowMs, rateLimitStatus, rateLimitWindowMs } from '../../src/server/leads';
-import { backoffMs, deliverDue, pendingCount, type SendMail } from '../../src/server/outbox';
-import { alertRule, deleteOldSecurityEvents, recordSecurityEvent, severityByType } from '../../src/server/security';
+import { type Db, type DbKind, openDatabase } from '../../src/server/db';
+import { migrateToLatest } from '../../src/server/migrate.mjs';
+import { takeGenerationSlot } from '../../src/server/features/ai/history';
+import { acceptSubmission, deleteExpiredLeadData, longestHitWindowMs, rateLimitStatus, rateLimitWindowMs } from '../../src/server/features/contact/leads';
+import { backoffMs, deliverDue, pendingCount, type SendMail } from '../../src/server/platform/outbox';
+import { alertRule, deleteOldSecurityEvents, recordSecurityEvent, severityByType } from '../../src/server/features/security/events';
 import { createTarget, databaseNames, type DatabaseTarget } from '../support/databases';
 
 const data = { name: 'Jane Smith', email: 'jane@example.com', subject: 'Hello there', message: 'Please help with my SEO.' };

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { storageFailureText } from '../../src/server/contact-handler';
+import { storageFailureText } from '../../src/server/features/contact/endpoint';
 import { type Db, openDatabase } from '../../src/server/db';
 import { createTarget, databaseNames, type DatabaseTarget } from '../support/databases';
 import { freePort, SiteProcess } from '../support/server';

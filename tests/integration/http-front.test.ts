@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../src/config/paths';
-import { inlineScriptHashes } from '../../src/server/http/csp.mjs';
+import { inlineScriptHashes } from '../../src/server/platform/http/csp.mjs';
 import { createTarget, type DatabaseTarget } from '../support/databases';
 import { freePort, SiteProcess } from '../support/server';
 

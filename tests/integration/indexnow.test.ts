@@ -10,7 +10,8 @@ import { spawnSync } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminPaths } from '../../src/config/admin';
 import { loadSettings } from '../../src/config/settings.mjs';
-import { type Db, migrateToLatest, openDatabase } from '../../src/server/db';
+import { type Db, openDatabase } from '../../src/server/db';
+import { migrateToLatest } from '../../src/server/migrate.mjs';
 import {
   type IndexNowSettings,
   builtPages,
@@ -20,7 +21,7 @@ import {
   pageContentHash,
   runIndexNow,
   siteUrlToSubmit,
-} from '../../src/server/indexnow/indexnow.mjs';
+} from '../../src/server/features/indexnow/indexnow.mjs';
 import { runAdminScript } from '../support/admin-account';
 import { CookieClient } from '../support/browser-session';
 import { createTarget, databaseNames, type DatabaseTarget } from '../support/databases';

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { shutdownKey } from '../../src/server/handoff.mjs';
+import { shutdownKey } from '../../src/server/platform/handoff.mjs';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'hale-runtime-'));
 process.env.DATABASE_URL = `file:${path.join(dir, 'site.db')}`;

@@ -4,7 +4,7 @@ import { codeForm, signInForm } from '../../src/lib/admin-forms';
 import { formatRelative } from '../../src/lib/format';
 import { safeNext } from '../../src/lib/safe-next';
 import { describeBrowser } from '../../src/lib/user-agent';
-import { csvCell, toCsv } from '../../src/server/admin/csv';
+import { csvCell, toCsv } from '../../src/server/api/csv';
 
 describe('the return address after sign-in', () => {
   it('keeps local paths with their query and fragment', () => {

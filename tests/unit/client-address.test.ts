@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hashClient } from '../../src/server/client';
-import { clientAddress } from '../../src/server/http/client-address.mjs';
+import { hashClient } from '../../src/server/platform/client-hash';
+import { clientAddress } from '../../src/server/platform/http/client-address.mjs';
 import { loadSettings, SettingsError } from '../../src/config/settings.mjs';
 
 describe('client address', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keepUsedCss } from '../../src/server/http/page-css.mjs';
+import { keepUsedCss } from '../../src/build/page-css.mjs';
 
 const css = [
   '@property --tw-shadow{syntax:"*";inherits:false;initial-value:0 0 #0000}',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dropStaticTextSeparators, loadModuleScriptsAfterLoad, moveIslandStyleToHead } from '../../src/server/http/page-html.mjs';
+import { dropStaticTextSeparators, loadModuleScriptsAfterLoad, moveIslandStyleToHead } from '../../src/build/page-html.mjs';
 
 describe('finishing a pre-rendered page', () => {
   it("moves Astro's island style from the body into the head", () => {

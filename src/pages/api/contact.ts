@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { paths } from '~/config/paths';
-import { recordConversion } from '~/server/analytics/endpoint';
-import { handleContact, type HandlerOutcome, storageFailureText, wantsPage } from '~/server/contact-handler';
-import { fromWebRequest } from '~/server/request-body';
+import { recordConversion } from '~/server/features/analytics/endpoint';
+import { handleContact, type HandlerOutcome, storageFailureText, wantsPage } from '~/server/features/contact/endpoint';
+import { fromWebRequest } from '~/server/api/request-body';
 import { getRuntime } from '~/server/runtime';
 
 export const prerender = false;

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { handleEvent } from '~/server/analytics/endpoint';
+import { handleEvent } from '~/server/features/analytics/endpoint';
 import { getRuntime } from '~/server/runtime';
 
 export const prerender = false;

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import { openDatabase as openUntyped } from './connect.mjs';
-import { migrateToLatest } from './migrations.mjs';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -10,5 +9,3 @@ export async function openDatabase(url: string | undefined, options: { searchPat
   const { db, kind } = await openUntyped(url, options);
   return { db: db as Db, kind };
 }
-
-export { migrateToLatest };

@@ -1,7 +1,6 @@
 // Schema migrations, applied in order on start and by `npm run db:migrate`. Never edit a released one: add another.
 import { randomBytes } from 'node:crypto';
 import { Migrator, sql } from 'kysely';
-import { migrateAuthTables } from '../auth/options.mjs';
 
 /** @type {Record<string, import('kysely').Migration>} */
 const migrations = {
@@ -332,19 +331,21 @@ const migrations = {
 export const projectMigrationNames = Object.keys(migrations);
 
 /**
- * The project's migrations, then better-auth's tables (its own programmatic migrations, which add what is missing).
+ * The project's migrations, then the further steps given (better-auth's tables: src/server/migrate.mjs adds that step,
+ * so this folder depends on no feature).
  * Several server processes may start at once: on PostgreSQL everything runs under one advisory lock, held on one
  * connection; SQLite has no such lock, so a process that finds its tables created meanwhile looks again.
  * Returns the names of the project migrations applied now.
  * @param {import('kysely').Kysely<any>} db
  * @param {'sqlite' | 'postgres'} kind
+ * @param {((db: import('kysely').Kysely<any>, kind: 'sqlite' | 'postgres') => Promise<void>)[]} [steps] run after
  */
-export async function migrateToLatest(db, kind) {
+export async function migrateToLatest(db, kind, steps = []) {
   if (kind === 'postgres') {
     return db.connection().execute(async (connection) => {
       await sql`select pg_advisory_lock(hashtext('hale-digital migrations'))`.execute(connection);
       try {
-        return await migrateAll(connection, kind);
+        return await migrateAll(connection, kind, steps);
       } finally {
         await sql`select pg_advisory_unlock(hashtext('hale-digital migrations'))`.execute(connection);
       }
@@ -355,7 +356,7 @@ export async function migrateToLatest(db, kind) {
   // looking again a moment later, it finds the migrations recorded.
   for (let attempt = 1; ; attempt++) {
     try {
-      return await migrateAll(db, kind);
+      return await migrateAll(db, kind, steps);
     } catch (error) {
       if (attempt >= 20 || !/already exists|duplicate column|UNIQUE constraint failed|database is locked/i.test(String(error))) throw error;
       await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
@@ -363,11 +364,14 @@ export async function migrateToLatest(db, kind) {
   }
 }
 
-/** @param {import('kysely').Kysely<any>} db @param {'sqlite' | 'postgres'} kind */
-async function migrateAll(db, kind) {
+/**
+ * @param {import('kysely').Kysely<any>} db @param {'sqlite' | 'postgres'} kind
+ * @param {((db: import('kysely').Kysely<any>, kind: 'sqlite' | 'postgres') => Promise<void>)[]} steps
+ */
+async function migrateAll(db, kind, steps) {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
-  await migrateAuthTables(db, kind);
+  for (const step of steps) await step(db, kind);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
 import { leadStatuses, leadStatusLabels, type LeadStatus } from '~/config/admin';
 import { requestLabel } from '~/lib/contact-presets';
-import { allLeads } from '~/server/admin/inbox';
-import { toCsv } from '~/server/admin/csv';
-import { guarded } from '~/server/auth/endpoint';
+import { allLeads } from '~/server/features/contact/inbox';
+import { toCsv } from '~/server/api/csv';
+import { guarded } from '~/server/api/endpoint';
 import { getRuntime } from '~/server/runtime';
 
 export const prerender = false;

@@ -1,7 +1,8 @@
 import type { APIRoute } from 'astro';
 import { revokeForm } from '~/lib/admin-forms';
-import { callerOf, jsonAnswer } from '~/server/auth/caller';
-import { formEndpoint, guarded } from '~/server/auth/endpoint';
+import { callerOf, jsonAnswer } from '~/server/api/caller';
+import { guarded } from '~/server/api/endpoint';
+import { formEndpoint } from '~/server/features/auth/form-endpoint';
 import { getRuntime } from '~/server/runtime';
 
 export const prerender = false;

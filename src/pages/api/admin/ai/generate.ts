@@ -2,10 +2,10 @@ import type { APIRoute } from 'astro';
 import { aiLimits } from '~/config/ai';
 import { settings } from '~/config/settings.mjs';
 import { aiGenerateForm } from '~/lib/ai-form';
-import { type GenerationEvent, missingAiSettings, runGeneration } from '~/server/ai/generate';
-import { takeGenerationSlot } from '~/server/ai/history';
-import { jsonAnswer } from '~/server/auth/caller';
-import { guarded, readForm } from '~/server/auth/endpoint';
+import { type GenerationEvent, missingAiSettings, runGeneration } from '~/server/features/ai/generate';
+import { takeGenerationSlot } from '~/server/features/ai/history';
+import { jsonAnswer } from '~/server/api/caller';
+import { guarded, readForm } from '~/server/api/endpoint';
 import { getRuntime } from '~/server/runtime';
 
 export const prerender = false;

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { vitalTrend } from '~/server/analytics/report';
-import { jsonAnswer } from '~/server/auth/caller';
-import { guarded } from '~/server/auth/endpoint';
+import { vitalTrend } from '~/server/features/analytics/report';
+import { jsonAnswer } from '~/server/api/caller';
+import { guarded } from '~/server/api/endpoint';
 import { getRuntime } from '~/server/runtime';
 
 export const prerender = false;

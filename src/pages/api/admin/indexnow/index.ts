@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { guarded } from '~/server/auth/endpoint';
-import { overviewAnswer, startRun } from '~/server/indexnow/endpoint';
+import { guarded } from '~/server/api/endpoint';
+import { overviewAnswer, startRun } from '~/server/features/indexnow/endpoint';
 import { getRuntime } from '~/server/runtime';
 
 export const prerender = false;

@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
 import { settings } from '~/config/settings.mjs';
 import { indexNowUrlForm } from '~/lib/admin-forms';
-import { jsonAnswer } from '~/server/auth/caller';
-import { guarded, readForm } from '~/server/auth/endpoint';
-import { startRun } from '~/server/indexnow/endpoint';
-import { siteUrlToSubmit } from '~/server/indexnow/indexnow.mjs';
+import { jsonAnswer } from '~/server/api/caller';
+import { guarded, readForm } from '~/server/api/endpoint';
+import { startRun } from '~/server/features/indexnow/endpoint';
+import { siteUrlToSubmit } from '~/server/features/indexnow/indexnow.mjs';
 import { getRuntime } from '~/server/runtime';
 
 export const prerender = false;

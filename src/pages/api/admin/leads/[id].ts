@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { leadUpdateForm } from '~/lib/admin-forms';
-import { deleteLead, setLeadStatus } from '~/server/admin/inbox';
-import { jsonAnswer } from '~/server/auth/caller';
-import { guarded, readForm } from '~/server/auth/endpoint';
+import { deleteLead, setLeadStatus } from '~/server/features/contact/inbox';
+import { jsonAnswer } from '~/server/api/caller';
+import { guarded, readForm } from '~/server/api/endpoint';
 import { getRuntime } from '~/server/runtime';
 
 export const prerender = false;

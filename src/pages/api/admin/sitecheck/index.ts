@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
 import { siteCheckForm } from '~/lib/admin-forms';
-import { jsonAnswer } from '~/server/auth/caller';
-import { guarded, readForm } from '~/server/auth/endpoint';
-import { SiteCheckError } from '~/server/sitecheck/checker.mjs';
-import { listRuns } from '~/server/sitecheck/service';
+import { jsonAnswer } from '~/server/api/caller';
+import { guarded, readForm } from '~/server/api/endpoint';
+import { SiteCheckError } from '~/server/features/sitecheck/checker.mjs';
+import { listRuns } from '~/server/features/sitecheck/service';
 import { getRuntime } from '~/server/runtime';
 
 export const prerender = false;

@@ -1,5 +1,5 @@
 import { confirmCodeForm } from '~/lib/admin-forms';
-import { formEndpoint } from '~/server/auth/endpoint';
+import { formEndpoint } from '~/server/features/auth/form-endpoint';
 
 export const prerender = false;
 

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { deleteGeneration } from '~/server/ai/history';
-import { jsonAnswer } from '~/server/auth/caller';
-import { guarded } from '~/server/auth/endpoint';
+import { deleteGeneration } from '~/server/features/ai/history';
+import { jsonAnswer } from '~/server/api/caller';
+import { guarded } from '~/server/api/endpoint';
 import { getRuntime } from '~/server/runtime';
 
 export const prerender = false;

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { settings } from '~/config/settings.mjs';
-import { aiStatus, listGenerations } from '~/server/ai/history';
-import { jsonAnswer } from '~/server/auth/caller';
-import { guarded } from '~/server/auth/endpoint';
+import { aiStatus, listGenerations } from '~/server/features/ai/history';
+import { jsonAnswer } from '~/server/api/caller';
+import { guarded } from '~/server/api/endpoint';
 import { getRuntime } from '~/server/runtime';
 
 export const prerender = false;

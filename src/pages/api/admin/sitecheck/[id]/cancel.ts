@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { jsonAnswer } from '~/server/auth/caller';
-import { guarded } from '~/server/auth/endpoint';
+import { jsonAnswer } from '~/server/api/caller';
+import { guarded } from '~/server/api/endpoint';
 import { getRuntime } from '~/server/runtime';
 
 export const prerender = false;

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { jsonAnswer } from '~/server/auth/caller';
-import { guarded } from '~/server/auth/endpoint';
-import { getRun } from '~/server/sitecheck/service';
+import { jsonAnswer } from '~/server/api/caller';
+import { guarded } from '~/server/api/endpoint';
+import { getRun } from '~/server/features/sitecheck/service';
 import { getRuntime } from '~/server/runtime';
 
 export const prerender = false;

@@ -1,0 +1,170 @@
+/**
+ * One generation: the grounded prompt sent to the configured OpenAI-compatible model through the AI SDK, the text
+ * passed on as it arrives, the finished answer checked (and sent back once with the problems), and the outcome stored
+ * whatever happens — success, warning, failure or stop. Errors are put into words here; the key never appears in them.
+ */
+import { randomUUID } from 'node:crypto';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { APICallError, JSONParseError, type ModelMessage, streamText, TypeValidationError } from 'ai';
+import { type AiContentType, type AiOutcome, type AiServiceKey } from '~/config/ai';
+import type { Settings } from '~/config/settings.mjs';
+import type { Db } from '../../db';
+import { checkOutput, type MetaTags } from './checks';
+import { repairPrompt, systemPrompt } from './prompts';
+
+export type AiSettings = Settings['ai'];
+
+/** The settings the generator still needs, by name. */
+export function missingAiSettings(ai: AiSettings): string[] {
+  return [!ai.baseUrl && 'AI_BASE_URL', !ai.model && 'AI_MODEL'].filter((name): name is string => Boolean(name));
+}
+
+export interface GenerationInput {
+  prompt: string;
+  type: AiContentType;
+  service?: AiServiceKey;
+}
+
+export type GenerationEvent =
+  | { type: 'start'; id: string; model: string }
+  | { type: 'text'; text: string }
+  | { type: 'retry'; reason: string }
+  | {
+      type: 'done';
+      id: string;
+      outcome: Extract<AiOutcome, 'success' | 'warning'>;
+      content: string;
+      problems: string[];
+      meta?: MetaTags;
+      filename?: string;
+      usage: { inputTokens: number | null; outputTokens: number | null };
+      durationMs: number;
+    }
+  | { type: 'error'; id: string; outcome: Extract<AiOutcome, 'failed' | 'stopped'>; message: string };
+
+/** Why a call failed, in words the owner can act on. */
+export function describeAiError(error: unknown, context: { timedOut: boolean; timeoutMs: number; host: string; model: string }): string {
+  if (context.timedOut) return `The AI service did not finish within ${Math.round(context.timeoutMs / 1000)} seconds (AI_TIMEOUT_MS).`;
+  if (APICallError.isInstance(error)) {
+    const status = error.statusCode;
+    if (status === 401 || status === 403) return `The AI service refused the API key (${status}). Check AI_API_KEY.`;
+    const modelMissing = /model/i.test(error.responseBody ?? '') && /not.?found|does not exist|unknown/i.test(error.responseBody ?? '');
+    if (status === 404 || (status === 400 && modelMissing)) return `The model "${context.model}" was not found at ${context.host} (${status}). Check AI_MODEL.`;
+    if (status === 429) return 'The AI service is limiting requests (429). Try again in a minute.';
+    if (status !== undefined && status >= 500) return `The AI service at ${context.host} had an error (${status}). Try again later.`;
+    if (status !== undefined) return `The AI service at ${context.host} refused the request (${status}).`;
+    return `The AI service at ${context.host} could not be reached. Check AI_BASE_URL and that the service is running.`;
+  }
+  if (JSONParseError.isInstance(error) || TypeValidationError.isInstance(error)) {
+    return 'The AI service sent a response that could not be read (a malformed stream).';
+  }
+  return `The AI service at ${context.host} could not complete the request.`;
+}
+
+class EmptyAnswer extends Error {}
+
+/**
+ * Runs one generation, passing events to `emit` as they happen; resolves once the outcome is stored. `signal` is the
+ * owner's Stop (or a closed connection).
+ */
+export async function runGeneration(
+  deps: { db: Db; ai: AiSettings; userId: string; signal: AbortSignal },
+  input: GenerationInput,
+  emit: (event: GenerationEvent) => void,
+): Promise<void> {
+  const { db, ai, userId } = deps;
+  const modelId = ai.model!;
+  const host = new URL(ai.baseUrl!).host;
+  const id = randomUUID();
+  const started = Date.now();
+  const timeout = AbortSignal.timeout(ai.timeoutMs);
+  const signal = AbortSignal.any([deps.signal, timeout]);
+  // Always a model object from this provider: a bare model string would go to a hosted gateway instead.
+  const provider = createOpenAICompatible({ name: 'configured', baseURL: ai.baseUrl!, apiKey: ai.apiKey, includeUsage: true });
+  const model = provider.chatModel(modelId);
+  const messages: ModelMessage[] = [{ role: 'user', content: input.prompt }];
+  const usage = { inputTokens: null as number | null, outputTokens: null as number | null };
+  const addUsage = (field: 'inputTokens' | 'outputTokens', value: number | undefined) => {
+    if (value !== undefined) usage[field] = (usage[field] ?? 0) + value;
+  };
+  let text = '';
+
+  const store = (outcome: AiOutcome, output: string, message: string | null) =>
+    db
+      .insertInto('ai_generations')
+      .values({
+        id,
+        user_id: userId,
+        created_at: started,
+        content_type: input.type,
+        service: input.type === 'service' ? (input.service ?? null) : null,
+        prompt: input.prompt,
+        model: modelId,
+        output,
+        input_tokens: usage.inputTokens,
+        output_tokens: usage.outputTokens,
+        duration_ms: Date.now() - started,
+        outcome,
+        message,
+      })
+      .execute();
+
+  emit({ type: 'start', id, model: modelId });
+  try {
+    let checked = null;
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      text = '';
+      const result = streamText({
+        model,
+        system: systemPrompt(input.type, input.service),
+        messages,
+        maxOutputTokens: ai.maxOutputTokens,
+        abortSignal: signal,
+        // A failed call is reported, not repeated: the owner decides whether to try again.
+        maxRetries: 0,
+        onError: () => {},
+      });
+      for await (const part of result.fullStream) {
+        if (part.type === 'text-delta') {
+          text += part.text;
+          emit({ type: 'text', text: part.text });
+        } else if (part.type === 'error') {
+          throw part.error;
+        } else if (part.type === 'finish') {
+          addUsage('inputTokens', part.totalUsage.inputTokens);
+          addUsage('outputTokens', part.totalUsage.outputTokens);
+        }
+      }
+      if (signal.aborted) throw signal.reason;
+      if (text.trim() === '') throw new EmptyAnswer();
+      checked = checkOutput(input.type, text, input.service);
+      if (checked.problems.length === 0 || attempt === 2) break;
+      emit({ type: 'retry', reason: checked.problems.join(' ') });
+      messages.push({ role: 'assistant', content: text }, { role: 'user', content: repairPrompt(checked.problems) });
+    }
+    const done = checked!;
+    const outcome = done.problems.length === 0 ? 'success' : 'warning';
+    await store(outcome, done.content, done.problems.length > 0 ? done.problems.join(' ') : null);
+    emit({
+      type: 'done',
+      id,
+      outcome,
+      content: done.content,
+      problems: done.problems,
+      meta: done.meta,
+      filename: done.filename,
+      usage,
+      durationMs: Date.now() - started,
+    });
+  } catch (error) {
+    const stopped = deps.signal.aborted && !timeout.aborted;
+    const message = stopped
+      ? 'Stopped before the answer was complete.'
+      : error instanceof EmptyAnswer
+        ? 'The model returned no text.'
+        : describeAiError(error, { timedOut: timeout.aborted, timeoutMs: ai.timeoutMs, host, model: modelId });
+    if (!stopped) console.error(`[ai] generation failed: ${message}`);
+    await store(stopped ? 'stopped' : 'failed', text, message);
+    emit({ type: 'error', id, outcome: stopped ? 'stopped' : 'failed', message });
+  }
+}

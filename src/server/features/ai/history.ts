@@ -1,0 +1,73 @@
+/** Stored generations (the tab's history), the AI status Settings shows, and the per-account hourly limit. */
+import { randomUUID } from 'node:crypto';
+import { aiLimits, type AiContentType, type AiOutcome } from '~/config/ai';
+import type { AiGeneration, AiStatus } from '~/lib/admin-types';
+import type { Db } from '../../db';
+import type { AiGenerationTable } from '../../db/schema';
+import { type AiSettings, missingAiSettings } from './generate';
+
+const scope = 'ai:generate';
+const windowMs = aiLimits.windowMinutes * 60_000;
+
+const toGeneration = (row: AiGenerationTable): AiGeneration => ({
+  id: row.id,
+  at: row.created_at,
+  type: row.content_type as AiContentType,
+  service: row.service,
+  prompt: row.prompt,
+  model: row.model,
+  output: row.output,
+  inputTokens: row.input_tokens,
+  outputTokens: row.output_tokens,
+  durationMs: row.duration_ms,
+  outcome: row.outcome as AiOutcome,
+  message: row.message,
+});
+
+export async function listGenerations(db: Db, limit: number = aiLimits.historyShown): Promise<AiGeneration[]> {
+  const rows = await db.selectFrom('ai_generations').selectAll().orderBy('created_at', 'desc').limit(limit).execute();
+  return rows.map(toGeneration);
+}
+
+export async function deleteGeneration(db: Db, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('ai_generations').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function aiStatus(db: Db, ai: AiSettings): Promise<AiStatus> {
+  const last = await db.selectFrom('ai_generations').select(['created_at', 'outcome', 'message']).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+  return {
+    missing: missingAiSettings(ai),
+    model: ai.model ?? null,
+    endpointHost: ai.baseUrl ? new URL(ai.baseUrl).host : null,
+    generationsPerHour: ai.generationsPerHour,
+    lastCall: last ? { at: last.created_at, outcome: last.outcome as AiOutcome, message: last.message } : null,
+  };
+}
+
+/**
+ * Counts one generation against the account's hourly allowance, or says how long to wait. Kept in the table the
+ * other limits use, so it holds across restarts and instances.
+ */
+export async function takeGenerationSlot(
+  db: Db,
+  userId: string,
+  perHour: number,
+  now = Date.now(),
+): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
+  const recent = await db
+    .selectFrom('rate_limit_hits')
+    .select('created_at')
+    .where('scope', '=', scope)
+    .where('client_hash', '=', userId)
+    .where('created_at', '>', now - windowMs)
+    .orderBy('created_at', 'asc')
+    .execute();
+  if (recent.length >= perHour) {
+    // Free again when the oldest generation that still counts is an hour old.
+    const oldest = Number(recent[recent.length - perHour]!.created_at);
+    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + windowMs - now) / 1000)) };
+  }
+  await db.insertInto('rate_limit_hits').values({ id: randomUUID(), scope, client_hash: userId, created_at: now }).execute();
+  return { ok: true };
+}

@@ -1,0 +1,411 @@
+/**
+ * The owner's sign-in, sessions, password and two-factor, over better-auth's server API. Its HTTP handler is not
+ * mounted: the site's own endpoints call these functions, so every attempt passes the throttle, is logged, and gets the
+ * one generic answer, and nothing of better-auth is reachable that the admin does not use.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { betterAuth } from 'better-auth';
+import { twoFactor } from 'better-auth/plugins';
+import { authMessages, signInLimits } from '~/config/admin';
+import { hashClient } from '../../platform/client-hash';
+import type { Db, DbKind } from '../../db';
+import type { Caller } from '../../api/caller';
+import { recordSecurityEvent } from '../security/events';
+import { type AccountEventType, recordAccountEvent } from './events';
+import { authOptions } from './options.mjs';
+import { passwordProblem } from './password-policy.mjs';
+import { clearAccountFailures, recordFailure, throttleState } from './throttle';
+import { claimCode, releaseCode } from './used-codes';
+
+export interface AdminAuthSetup {
+  db: Db;
+  kind: DbKind;
+  secret: string;
+  siteUrl: string;
+  appName: string;
+  idleMinutes: number;
+  maxSessionHours: number;
+  clientHashSecret: string;
+  alertTo: string;
+  sendResetLink: (reset: { email: string; token: string }) => Promise<void>;
+}
+
+export interface AdminSession {
+  id: string;
+  userId: string;
+  email: string;
+  name: string;
+  twoFactorEnabled: boolean;
+  createdAt: number;
+  expiresAt: number;
+}
+
+/** An answer for an endpoint: status, JSON body, the cookies better-auth (or we) set, and any other headers. */
+export interface AuthAnswer {
+  status: number;
+  body: Record<string, unknown>;
+  cookies: string[];
+  headers?: Record<string, string>;
+}
+
+const pendingMaxAgeSeconds = 600;
+
+function build(setup: AdminAuthSetup, secureCookies: boolean) {
+  return betterAuth({
+    ...authOptions({
+      db: setup.db,
+      kind: setup.kind,
+      secret: setup.secret,
+      baseURL: setup.siteUrl,
+      appName: setup.appName,
+      secureCookies,
+      idleMinutes: setup.idleMinutes,
+      sendResetLink: setup.sendResetLink,
+    }),
+    plugins: [twoFactor({ issuer: setup.appName })],
+  });
+}
+type Auth = ReturnType<typeof build>;
+
+async function readJson(response: Response): Promise<Record<string, unknown>> {
+  return ((await response.json().catch(() => null)) ?? {}) as Record<string, unknown>;
+}
+
+export function createAdminAuth(setup: AdminAuthSetup) {
+  const { db } = setup;
+  const instances = { secure: build(setup, true), plain: build(setup, false) };
+  const authFor = (caller: Caller): Auth => (caller.secure ? instances.secure : instances.plain);
+  const accountKey = (email: string) => hashClient(`account:${email.trim().toLowerCase()}`, setup.clientHashSecret);
+  const addressKey = (caller: Caller) => hashClient(`sign-in:${caller.address}`, setup.clientHashSecret);
+  const codeKey = (account: string, code: string) => hashClient(`two-factor-code:${account}:${code}`, setup.clientHashSecret);
+  const security = { db, alertTo: setup.alertTo };
+
+  // The account a pending two-factor sign-in belongs to, in a signed cookie of our own, so code failures count
+  // against that account too.
+  const pendingCookieName = (caller: Caller) => (caller.secure ? '__Secure-hale-admin.pending' : 'hale-admin.pending');
+  const sign = (value: string) => createHmac('sha256', setup.secret).update(value).digest('base64url');
+  const pendingCookie = (caller: Caller, account: string | null) => {
+    const attributes = `Path=/; HttpOnly; SameSite=Lax${caller.secure ? '; Secure' : ''}`;
+    if (!account) return `${pendingCookieName(caller)}=; Max-Age=0; ${attributes}`;
+    const value = `${account}.${Date.now() + pendingMaxAgeSeconds * 1000}`;
+    return `${pendingCookieName(caller)}=${value}.${sign(value)}; Max-Age=${pendingMaxAgeSeconds}; ${attributes}`;
+  };
+  const pendingAccount = (caller: Caller): string | null => {
+    const cookies = caller.headers.get('cookie') ?? '';
+    const match = cookies.match(new RegExp(`(?:^|;\\s*)${pendingCookieName(caller).replace(/[.$]/g, '\\$&')}=([^;]+)`));
+    if (!match) return null;
+    const [account, expires, signature] = match[1]!.split('.');
+    if (!account || !expires || !signature) return null;
+    const expected = Buffer.from(sign(`${account}.${expires}`));
+    const given = Buffer.from(signature);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+    return Number(expires) > Date.now() ? account : null;
+  };
+
+  const event = (userId: string, type: AccountEventType, caller: Caller) =>
+    recordAccountEvent(db, { userId, type, address: caller.address, userAgent: caller.userAgent });
+
+  const retryAfter = (minutes: number) => ({ 'Retry-After': String(minutes * 60) });
+
+  /** Throttle check shared by password and code attempts. */
+  async function refused(caller: Caller, account: string | undefined): Promise<AuthAnswer | null> {
+    const state = await throttleState(db, { address: addressKey(caller), account });
+    if (!state.blocked) return null;
+    if (state.reason === 'address') {
+      await recordSecurityEvent(security, 'rate_limit_exceeded', 'Admin sign-in: too many failed attempts from one address', caller.userAgent);
+      return {
+        status: 429,
+        body: { ok: false, error: authMessages.tooManyAttempts(state.retryAfterMinutes) },
+        cookies: [],
+        headers: retryAfter(state.retryAfterMinutes),
+      };
+    }
+    await recordSecurityEvent(security, 'auth_failure', 'Admin sign-in refused: the account is locked after repeated failures', caller.userAgent);
+    // The same answer as a wrong password: a locked account is not told apart (so no Retry-After either).
+    return { status: 401, body: { ok: false, error: authMessages.invalidCredentials }, cookies: [] };
+  }
+
+  async function failed(caller: Caller, account: string | undefined, details: string) {
+    const locked = await recordFailure(db, { address: addressKey(caller), account });
+    await recordSecurityEvent(security, 'auth_failure', locked ? `${details}; the account is now locked for a while` : details, caller.userAgent);
+  }
+
+  /**
+   * A password asked for inside a signed-in session (changing it, turning two-factor on or off). A stolen session must
+   * not become a way to guess the password without limit: wrong answers count with the account's sign-in failures
+   * (the same lock, security events and alert), and while the account or address is held back nothing is tried.
+   */
+  async function withSessionPassword(
+    caller: Caller,
+    session: AdminSession,
+    action: string,
+    attempt: () => Promise<{ answer: AuthAnswer; wrongPassword: boolean }>,
+  ): Promise<AuthAnswer> {
+    const account = accountKey(session.email);
+    const state = await throttleState(db, { address: addressKey(caller), account });
+    if (state.blocked) {
+      await recordSecurityEvent(security, 'auth_failure', `${action} refused: too many wrong passwords, the account is held back`, caller.userAgent);
+      return {
+        status: 429,
+        body: { ok: false, error: authMessages.passwordAttemptsPaused(state.retryAfterMinutes) },
+        cookies: [],
+        headers: retryAfter(state.retryAfterMinutes),
+      };
+    }
+    const { answer, wrongPassword } = await attempt();
+    if (wrongPassword) await failed(caller, account, `${action} refused: wrong password`);
+    else if (answer.status === 200) await clearAccountFailures(db, account);
+    return answer;
+  }
+
+  /** Asks better-auth for a reset link (mailed through the outbox); counts against the address like a failure. */
+  async function requestResetWork(caller: Caller, email: string) {
+    const state = await throttleState(db, { address: addressKey(caller) });
+    if (state.blocked) return;
+    await recordFailure(db, { address: addressKey(caller) });
+    await authFor(caller).api.requestPasswordReset({ body: { email }, headers: caller.headers });
+    const user = await db
+      .selectFrom('user' as never)
+      .select(['id' as never])
+      .where('email' as never, '=', email.trim().toLowerCase() as never)
+      .executeTakeFirst();
+    if (user) await event((user as { id: string }).id, 'password_reset_requested', caller);
+  }
+
+  async function currentSession(caller: Caller): Promise<{ session: AdminSession; cookies: string[] } | null> {
+    const auth = authFor(caller);
+    const result = await auth.api.getSession({ headers: caller.headers, returnHeaders: true });
+    const data = result.response;
+    if (!data) return null;
+    const createdAt = new Date(data.session.createdAt).getTime();
+    if (createdAt + setup.maxSessionHours * 3_600_000 <= Date.now()) {
+      // Past the absolute limit, however active: end it.
+      const context = await auth.$context;
+      await context.internalAdapter.deleteSession(data.session.token);
+      return null;
+    }
+    return {
+      session: {
+        id: data.session.id,
+        userId: data.user.id,
+        email: data.user.email,
+        name: data.user.name,
+        twoFactorEnabled: Boolean((data.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled),
+        createdAt,
+        expiresAt: new Date(data.session.expiresAt).getTime(),
+      },
+      cookies: result.headers.getSetCookie(),
+    };
+  }
+
+  return {
+    currentSession,
+
+    async signIn(caller: Caller, email: string, password: string): Promise<AuthAnswer> {
+      const account = accountKey(email);
+      const blocked = await refused(caller, account);
+      if (blocked) return blocked;
+      const response = await authFor(caller).api.signInEmail({ body: { email, password, rememberMe: true }, headers: caller.headers, asResponse: true });
+      const body = await readJson(response);
+      if (!response.ok) {
+        await failed(caller, account, 'Admin sign-in failed: wrong e-mail address or password');
+        return { status: 401, body: { ok: false, error: authMessages.invalidCredentials }, cookies: [] };
+      }
+      const cookies = response.headers.getSetCookie();
+      if (body.twoFactorRedirect) {
+        return { status: 200, body: { ok: true, twoFactor: true }, cookies: [...cookies, pendingCookie(caller, account)] };
+      }
+      await clearAccountFailures(db, account);
+      const user = body.user as { id: string } | undefined;
+      if (user) await event(user.id, 'signed_in', caller);
+      return { status: 200, body: { ok: true }, cookies };
+    },
+
+    async verifyCode(caller: Caller, code: string, method: 'totp' | 'backup'): Promise<AuthAnswer> {
+      const account = pendingAccount(caller);
+      if (!account) return { status: 401, body: { ok: false, error: authMessages.twoFactorExpired, restart: true }, cookies: [] };
+      const blocked = await refused(caller, account);
+      if (blocked) return blocked;
+      const auth = authFor(caller);
+      const trimmed = code.replace(/\s+/g, '');
+      const claim = method === 'totp' ? codeKey(account, trimmed) : null;
+      if (claim && !(await claimCode(db, claim))) {
+        await failed(caller, account, 'Admin sign-in failed: a two-factor code that was already used');
+        return { status: 401, body: { ok: false, error: authMessages.invalidCode, restart: false }, cookies: [] };
+      }
+      const response =
+        method === 'totp'
+          ? await auth.api.verifyTOTP({ body: { code: trimmed }, headers: caller.headers, asResponse: true })
+          : await auth.api.verifyBackupCode({ body: { code: trimmed }, headers: caller.headers, asResponse: true });
+      const body = await readJson(response);
+      if (!response.ok) {
+        if (claim) await releaseCode(db, claim);
+        await failed(caller, account, method === 'totp' ? 'Admin sign-in failed: wrong two-factor code' : 'Admin sign-in failed: wrong backup code');
+        // better-auth ends a pending sign-in after five wrong codes: then the password is needed again.
+        const restart = body.code === 'INVALID_TWO_FACTOR_COOKIE';
+        return {
+          status: 401,
+          body: { ok: false, error: restart ? authMessages.twoFactorExpired : authMessages.invalidCode, restart },
+          cookies: restart ? [pendingCookie(caller, null)] : [],
+        };
+      }
+      await clearAccountFailures(db, account);
+      const user = body.user as { id: string } | undefined;
+      if (user) await event(user.id, method === 'totp' ? 'two_factor_verified' : 'two_factor_backup_code_used', caller);
+      return { status: 200, body: { ok: true }, cookies: [...response.headers.getSetCookie(), pendingCookie(caller, null)] };
+    },
+
+    async signOut(caller: Caller): Promise<AuthAnswer> {
+      const current = await currentSession(caller);
+      const response = await authFor(caller).api.signOut({ headers: caller.headers, asResponse: true });
+      if (current) await event(current.session.userId, 'signed_out', caller);
+      return { status: 200, body: { ok: true }, cookies: response.headers.getSetCookie() };
+    },
+
+    /** Answers the same whether or not the address has an account; counts against the address like a failure. */
+    async requestReset(caller: Caller, email: string): Promise<AuthAnswer> {
+      const answer: AuthAnswer = { status: 200, body: { ok: true, message: authMessages.resetRequested }, cookies: [] };
+      const answerAt = Date.now() + signInLimits.resetRequestAnswerMs;
+      try {
+        await requestResetWork(caller, email);
+      } finally {
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, answerAt - Date.now())));
+      }
+      return answer;
+    },
+
+    async resetPassword(caller: Caller, token: string, password: string): Promise<AuthAnswer> {
+      const auth = authFor(caller);
+      const context = await auth.$context;
+      const verification = await context.internalAdapter.findVerificationValue(`reset-password:${token}`);
+      const user = verification ? await context.internalAdapter.findUserById(verification.value) : null;
+      if (!verification || !user || new Date(verification.expiresAt).getTime() < Date.now()) {
+        return { status: 400, body: { ok: false, error: authMessages.resetInvalid }, cookies: [] };
+      }
+      const problem = passwordProblem(password, user.email);
+      if (problem) return { status: 400, body: { ok: false, errors: { password: problem } }, cookies: [] };
+      const response = await auth.api.resetPassword({ body: { token, newPassword: password }, headers: caller.headers, asResponse: true });
+      if (!response.ok) return { status: 400, body: { ok: false, error: authMessages.resetInvalid }, cookies: [] };
+      // Every other link of this account, asked for earlier, is void now: one reset ends them all.
+      await db
+        .deleteFrom('verification' as never)
+        .where('value' as never, '=', user.id as never)
+        .where('identifier' as never, 'like', 'reset-password:%' as never)
+        .execute();
+      await event(user.id, 'password_reset', caller);
+      return { status: 200, body: { ok: true, message: authMessages.resetDone }, cookies: [] };
+    },
+
+    async changePassword(caller: Caller, session: AdminSession, current: string, next: string): Promise<AuthAnswer> {
+      const problem = passwordProblem(next, session.email);
+      if (problem) return { status: 400, body: { ok: false, errors: { newPassword: problem } }, cookies: [] };
+      return withSessionPassword(caller, session, 'Password change', async () => {
+        const response = await authFor(caller).api.changePassword({
+          body: { currentPassword: current, newPassword: next, revokeOtherSessions: true },
+          headers: caller.headers,
+          asResponse: true,
+        });
+        if (!response.ok) {
+          const wrongPassword = (await readJson(response)).code === 'INVALID_PASSWORD';
+          return { wrongPassword, answer: { status: 400, body: { ok: false, errors: { currentPassword: authMessages.wrongPassword } }, cookies: [] } };
+        }
+        await event(session.userId, 'password_changed', caller);
+        return { wrongPassword: false, answer: { status: 200, body: { ok: true }, cookies: response.headers.getSetCookie() } };
+      });
+    },
+
+    async listSessions(caller: Caller, session: AdminSession) {
+      const sessions = await authFor(caller).api.listSessions({ headers: caller.headers });
+      return sessions
+        .map((s) => ({
+          id: s.id,
+          current: s.id === session.id,
+          address: s.ipAddress ?? null,
+          userAgent: s.userAgent ?? null,
+          createdAt: new Date(s.createdAt).getTime(),
+          lastSeenAt: new Date(s.updatedAt).getTime(),
+          expiresAt: new Date(s.expiresAt).getTime(),
+        }))
+        .sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt - a.lastSeenAt);
+    },
+
+    /** scope: one session by id, every other session, or all of them including this one. */
+    async revokeSessions(caller: Caller, session: AdminSession, scope: { id: string } | 'others' | 'all'): Promise<AuthAnswer> {
+      const auth = authFor(caller);
+      if (scope === 'others') {
+        await auth.api.revokeOtherSessions({ headers: caller.headers });
+        await event(session.userId, 'sessions_revoked', caller);
+        return { status: 200, body: { ok: true }, cookies: [] };
+      }
+      if (scope === 'all') {
+        await auth.api.revokeSessions({ headers: caller.headers });
+        await event(session.userId, 'signed_out', caller);
+        const response = await auth.api.signOut({ headers: caller.headers, asResponse: true });
+        return { status: 200, body: { ok: true, signedOut: true }, cookies: response.headers.getSetCookie() };
+      }
+      const sessions = await auth.api.listSessions({ headers: caller.headers });
+      const target = sessions.find((s) => s.id === scope.id);
+      if (!target) return { status: 404, body: { ok: false, error: 'That session has already ended.' }, cookies: [] };
+      await auth.api.revokeSession({ body: { token: target.token }, headers: caller.headers });
+      if (target.id === session.id) {
+        await event(session.userId, 'signed_out', caller);
+        const response = await auth.api.signOut({ headers: caller.headers, asResponse: true });
+        return { status: 200, body: { ok: true, signedOut: true }, cookies: response.headers.getSetCookie() };
+      }
+      await event(session.userId, 'sessions_revoked', caller);
+      return { status: 200, body: { ok: true }, cookies: [] };
+    },
+
+    /** Step 1 of enrolment: a new secret and backup codes, shown once; two-factor is on after a code confirms it. */
+    async startTwoFactor(caller: Caller, session: AdminSession, password: string): Promise<AuthAnswer> {
+      return withSessionPassword(caller, session, 'Turning on two-factor', async () => {
+        const response = await authFor(caller).api.enableTwoFactor({ body: { password }, headers: caller.headers, asResponse: true });
+        const body = await readJson(response);
+        if (!response.ok) {
+          const wrongPassword = body.code === 'INVALID_PASSWORD';
+          return {
+            wrongPassword,
+            answer: {
+              status: 400,
+              body: { ok: false, errors: wrongPassword ? { password: authMessages.wrongPassword } : {}, error: String(body.message ?? '') },
+              cookies: [],
+            },
+          };
+        }
+        const totpURI = String(body.totpURI);
+        const secret = new URL(totpURI).searchParams.get('secret') ?? '';
+        return {
+          wrongPassword: false,
+          answer: { status: 200, body: { ok: true, totpURI, secret, backupCodes: body.backupCodes }, cookies: response.headers.getSetCookie() },
+        };
+      });
+    },
+
+    async confirmTwoFactor(caller: Caller, session: AdminSession, code: string): Promise<AuthAnswer> {
+      // The code that confirms enrolment is used: it cannot then sign anyone in.
+      const claim = codeKey(accountKey(session.email), code.replace(/\s+/g, ''));
+      if (!(await claimCode(db, claim))) return { status: 400, body: { ok: false, errors: { code: authMessages.invalidCode } }, cookies: [] };
+      const response = await authFor(caller).api.verifyTOTP({ body: { code: code.replace(/\s+/g, '') }, headers: caller.headers, asResponse: true });
+      if (!response.ok) {
+        await releaseCode(db, claim);
+        return { status: 400, body: { ok: false, errors: { code: authMessages.invalidCode } }, cookies: [] };
+      }
+      await event(session.userId, 'two_factor_enrolled', caller);
+      return { status: 200, body: { ok: true }, cookies: response.headers.getSetCookie() };
+    },
+
+    async disableTwoFactor(caller: Caller, session: AdminSession, password: string): Promise<AuthAnswer> {
+      return withSessionPassword(caller, session, 'Turning off two-factor', async () => {
+        const response = await authFor(caller).api.disableTwoFactor({ body: { password }, headers: caller.headers, asResponse: true });
+        if (!response.ok) {
+          const wrongPassword = (await readJson(response)).code === 'INVALID_PASSWORD';
+          return { wrongPassword, answer: { status: 400, body: { ok: false, errors: { password: authMessages.wrongPassword } }, cookies: [] } };
+        }
+        await event(session.userId, 'two_factor_removed', caller);
+        return { wrongPassword: false, answer: { status: 200, body: { ok: true }, cookies: response.headers.getSetCookie() } };
+      });
+    },
+  };
+}
+
+export type AdminAuth = ReturnType<typeof createAdminAuth>;

@@ -1,0 +1,120 @@
+/** POST /api/contact: in a fixed order (honeypot, rate limit, fields) with every outcome recorded. */
+import { business } from '~/config/business';
+import { checklist } from '~/config/checklist';
+import {
+  type ContactField,
+  type ContactResponse,
+  contactFields,
+  contactMessages,
+  honeypotField,
+  looksLikeMarkup,
+  parseRequestType,
+  rateLimitText,
+  validateContact,
+} from '~/lib/contact';
+import { hashClient } from '../../platform/client-hash';
+import { acceptSubmission, rateLimitStatus } from './leads';
+import { BodyError, type IncomingBody, readFields } from '../../api/request-body';
+import type { Db, DbKind } from '../../db';
+import type { ServerConfig } from '../../platform/server-config';
+import { recordSecurityEvent, type SecurityEventType } from '../security/events';
+
+export interface HandlerOutcome {
+  status: number;
+  body: ContactResponse;
+  /** Cleaned values to show again when a browser without JavaScript gets the form back. */
+  values?: Partial<Record<ContactField | 'type', string>>;
+  headers?: Record<string, string>;
+  /** True for form posts from browsers that expect a page rather than JSON. */
+  wantsHtml: boolean;
+}
+
+export const storageFailureText = `We could not save your message. Please try again or email us directly at ${business.email}.`;
+
+export function wantsPage(accept: string | null): boolean {
+  return (accept ?? '').includes('text/html');
+}
+
+/** `client` is the resolved client address (the HTTP front applies TRUST_PROXY before Astro sees the request). */
+/** What taking an enquiry needs (the runtime has all of it). */
+export interface ContactDeps {
+  db: Db;
+  kind: DbKind;
+  config: ServerConfig;
+  clientHashSecret: string;
+  kickOutbox: () => void;
+}
+
+export async function handleContact(runtime: ContactDeps, request: IncomingBody, client: string): Promise<HandlerOutcome> {
+  const userAgent = request.header('user-agent');
+  const wantsHtml = wantsPage(request.header('accept'));
+  const security = { db: runtime.db, alertTo: runtime.config.contactTo };
+  const record = (type: SecurityEventType, details: string) => recordSecurityEvent(security, type, details, userAgent);
+
+  let fields: Record<string, string>;
+  try {
+    const body = await readFields(request);
+    fields = body.fields;
+    if (body.forbiddenKey) {
+      await record('intrusion_attempt', 'prototype pollution keys in contact body');
+      return { status: 400, body: { ok: false, error: 'The request contains fields that are not allowed.' }, wantsHtml };
+    }
+  } catch (error) {
+    if (error instanceof BodyError) {
+      await record('invalid_input', `contact: ${error.status} ${error.message}`);
+      return { status: error.status, body: { ok: false, error: error.message }, wantsHtml: false };
+    }
+    throw error;
+  }
+
+  const requestType = parseRequestType(fields.type);
+  // Whoever asks for the checklist gets it straight away; the owner hears who asked.
+  const sent = (id: string): ContactResponse => (requestType === 'seo-checklist' ? { ok: true, id, download: checklist.path } : { ok: true, id });
+  if ((fields[honeypotField] ?? '').trim() !== '') {
+    await record('honeypot_triggered', 'contact form honeypot field was filled');
+    // Answer exactly as for a real message so the bot learns nothing.
+    return { status: 200, body: sent(crypto.randomUUID()), wantsHtml };
+  }
+
+  const suspicious = contactFields.filter((field) => looksLikeMarkup(fields[field] ?? ''));
+  if (suspicious.length > 0) await record('suspicious_activity', `markup or script removed from: ${suspicious.join(', ')}`);
+
+  const clientHash = hashClient(client, runtime.clientHashSecret);
+  const tooMany = (minutes: number): HandlerOutcome => ({
+    status: 429,
+    body: { ok: false, error: rateLimitText(minutes), retryAfterMinutes: minutes },
+    headers: { 'Retry-After': String(minutes * 60) },
+    wantsHtml,
+  });
+
+  const limit = await rateLimitStatus(runtime.db, clientHash);
+  if (limit.limited) {
+    await record('rate_limit_exceeded', `contact: blocked for ${limit.retryAfterMinutes} min`);
+    return tooMany(limit.retryAfterMinutes);
+  }
+
+  const result = validateContact(fields);
+  const values = { ...result.data, type: requestType };
+  if (!result.ok) {
+    await record('validation_error', `contact: invalid ${Object.keys(result.errors).join(', ')}`);
+    return { status: 400, body: { ok: false, error: contactMessages.validationText, errors: result.errors }, values, wantsHtml };
+  }
+
+  try {
+    const accepted = await acceptSubmission(runtime.db, runtime.kind, {
+      clientHash,
+      data: result.data,
+      requestType,
+      notify: runtime.config.contactTo,
+    });
+    if (!accepted.accepted) {
+      await record('rate_limit_exceeded', `contact: blocked for ${accepted.retryAfterMinutes} min`);
+      return tooMany(accepted.retryAfterMinutes);
+    }
+    runtime.kickOutbox();
+    return { status: 201, body: sent(accepted.id), wantsHtml };
+  } catch (error) {
+    console.error('[contact] could not store message:', error);
+    return { status: 503, body: { ok: false, error: storageFailureText }, values, wantsHtml };
+  }
+}

@@ -1,0 +1,705 @@
+// The SEO site checker: crawls one site from its sitemap and home page, following internal links (same host only,
+// robots.txt respected), bounded in pages, concurrency, time and size per request; then reports, page by page, what
+// keeps it from ranking (src/server/sitecheck/rules.mjs). Used by the admin's Testing tab and by `npm run site:check`.
+// Plain JavaScript (typed with JSDoc) so the command line runs it without the bundle.
+import http from 'node:http';
+import https from 'node:https';
+import zlib from 'node:zlib';
+import { parse } from 'parse5';
+import robotsParser from 'robots-parser';
+import { checkBounds, checkDefaults, rules } from '../../../lib/sitecheck-rules.mjs';
+import { guardFor, publicOnly, RefusedAddress } from './address-guard.mjs';
+
+export { checkDefaults };
+
+/** @typedef {import('../../../lib/sitecheck-rules.mjs').Severity} Severity */
+/** @typedef {import('../../../lib/sitecheck-rules.mjs').RuleId} RuleId */
+/**
+ * @typedef {object} Finding
+ * @property {string | null} url the page, or null for the site as a whole
+ * @property {RuleId} rule
+ * @property {Severity} severity
+ * @property {string} message
+ * @property {string} fix
+ * @property {string} key identifies the same problem from one run to the next
+ */
+/**
+ * @typedef {object} PageReport
+ * @property {string} url
+ * @property {number | null} status the final answer's status; null when there was none
+ * @property {{ url: string, status: number }[]} redirects
+ * @property {string | null} title
+ * @property {string | null} description
+ * @property {string | null} canonical
+ * @property {string[]} jsonLdTypes
+ * @property {boolean} noindex
+ * @property {boolean} inSitemap
+ * @property {number} htmlBytes
+ * @property {number} scriptBytes
+ * @property {string | null} skipped why the page was not fetched or not analysed
+ */
+/**
+ * @typedef {object} CheckReport
+ * @property {string} startUrl
+ * @property {string} origin
+ * @property {number} startedAt
+ * @property {number} finishedAt
+ * @property {boolean} cancelled
+ * @property {boolean} pageCapReached
+ * @property {PageReport[]} pages
+ * @property {Finding[]} findings
+ * @property {{ pages: number, errors: number, warnings: number, notices: number, passed: number }} summary
+ */
+/**
+ * @typedef {object} CheckOptions
+ * @property {number} [maxPages]
+ * @property {number} [concurrency]
+ * @property {number} [timeoutMs] per request, body included
+ * @property {number} [maxBytes] per response
+ * @property {number} [maxRedirects]
+ * @property {string} [userAgent]
+ * @property {import('./address-guard.mjs').AddressPolicy} [addressPolicy] which addresses may be fetched; public ones
+ *   only unless told otherwise
+ * @property {AbortSignal} [signal] cancels the run
+ * @property {(progress: { phase: 'pages' | 'links', done: number, total: number }) => void} [onProgress]
+ */
+
+/** Bad input or an unreachable start: the run cannot begin, and this says why. */
+export class SiteCheckError extends Error {}
+class Cancelled extends Error {}
+
+/**
+ * The address to start from, or a SiteCheckError saying what is wrong with the input. "example.co.uk" means https.
+ * @param {unknown} input
+ */
+export function startUrlFrom(input) {
+  const text = String(input ?? '').trim();
+  if (text === '') throw new SiteCheckError('Enter the address of a site, such as https://www.example.co.uk.');
+  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(text) && !/^[^/:]+:\d+(\/|$)/.test(text) ? text : `https://${text}`;
+  let url;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    throw new SiteCheckError(`"${text}" is not a web address.`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new SiteCheckError(`Only http and https addresses can be checked, not ${url.protocol.slice(0, -1)}: addresses.`);
+  }
+  if (!url.hostname) throw new SiteCheckError(`"${text}" is not a web address.`);
+  url.hash = '';
+  return url;
+}
+
+/** @param {string} href @param {string} base */
+function resolve(href, base) {
+  try {
+    const url = new URL(href.trim(), base);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    url.hash = '';
+    return url.href;
+  } catch {
+    return null;
+  }
+}
+
+/** @param {unknown} error @param {number} timeoutMs */
+function networkReason(error, timeoutMs) {
+  if (error instanceof RefusedAddress) return error.message;
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return `no answer within ${timeoutMs / 1000} s`;
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  const code = /** @type {{ code?: string }} */ (cause)?.code;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'the host name does not resolve';
+  if (code === 'ECONNREFUSED') return 'the connection was refused';
+  if (code === 'ECONNRESET') return 'the connection was reset';
+  return cause instanceof Error ? cause.message : String(cause);
+}
+
+/** @typedef {{ http: http.Agent, https: https.Agent }} Agents */
+
+/** Decoders for the codings asked for in Accept-Encoding. */
+const decoders = /** @type {Record<string, () => import('node:stream').Transform>} */ ({
+  gzip: () => zlib.createGunzip(),
+  'x-gzip': () => zlib.createGunzip(),
+  deflate: () => zlib.createInflate(),
+  br: () => zlib.createBrotliDecompress(),
+});
+
+/**
+ * Sends one request through the address guard and resolves with the response (body not yet read).
+ * @param {URL} url @param {string} method @param {Record<string, string>} headers @param {AbortSignal} signal
+ * @param {import('./address-guard.mjs').AddressPolicy} policy
+ * @param {Agents} agents a run's own connection pools: a pooled connection was made under this run's policy
+ * @returns {Promise<http.IncomingMessage>}
+ */
+function send(url, method, headers, signal, policy, agents) {
+  return new Promise((resolve, reject) => {
+    let lookup;
+    try {
+      lookup = guardFor(url, policy);
+    } catch (error) {
+      reject(error);
+      return;
+    }
+    const secure = url.protocol === 'https:';
+    const req = (secure ? https : http).request(
+      url,
+      { method, headers, signal, agent: secure ? agents.https : agents.http, ...(lookup && { lookup }) },
+      resolve,
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/**
+ * One request, no redirects followed, body read up to the size cap (only when asked for).
+ * @param {string} url
+ * @param {{ method?: string, body: boolean, options: Required<Omit<CheckOptions, 'signal' | 'onProgress'>>, signal: AbortSignal, agents: Agents }} how
+ */
+async function request(url, { method = 'GET', body, options, signal, agents }) {
+  const timeout = AbortSignal.timeout(options.timeoutMs);
+  const both = AbortSignal.any([signal, timeout]);
+  try {
+    const response = await send(
+      new URL(url),
+      method,
+      { 'User-Agent': options.userAgent, Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 'Accept-Encoding': 'gzip, deflate, br' },
+      both,
+      options.addressPolicy,
+      agents,
+    );
+    const header = (/** @type {string} */ name) => {
+      const value = response.headers[name];
+      return Array.isArray(value) ? value.join(', ') : (value ?? null);
+    };
+    const result = {
+      status: /** @type {number | null} */ (response.statusCode ?? null),
+      location: header('location'),
+      contentType: header('content-type') ?? '',
+      robotsHeader: header('x-robots-tag') ?? '',
+      text: /** @type {string | null} */ (null),
+      bytes: Number(header('content-length') ?? 0) || 0,
+      tooLarge: false,
+      error: /** @type {string | null} */ (null),
+    };
+    if (!body || method === 'HEAD') {
+      response.destroy();
+      return result;
+    }
+    if (result.bytes > options.maxBytes) {
+      response.destroy();
+      return { ...result, tooLarge: true };
+    }
+    const coding = (header('content-encoding') ?? '').trim().toLowerCase();
+    const decoder = decoders[coding];
+    const stream = decoder ? response.pipe(decoder()) : response;
+    if (decoder) response.on('error', (error) => stream.destroy(error));
+    const chunks = [];
+    let size = 0;
+    for await (const chunk of stream) {
+      size += chunk.byteLength;
+      if (size > options.maxBytes) {
+        response.destroy();
+        stream.destroy();
+        return { ...result, bytes: size, tooLarge: true };
+      }
+      chunks.push(chunk);
+    }
+    return { ...result, bytes: size, text: Buffer.concat(chunks).toString('utf8') };
+  } catch (error) {
+    if (signal.aborted) throw new Cancelled();
+    return {
+      status: null,
+      location: null,
+      contentType: '',
+      robotsHeader: '',
+      text: null,
+      bytes: 0,
+      tooLarge: false,
+      refused: error instanceof RefusedAddress,
+      error: networkReason(timeout.aborted ? Object.assign(new Error('timeout'), { name: 'TimeoutError' }) : error, options.timeoutMs),
+    };
+  }
+}
+
+/**
+ * A request following redirects, noting each hop and stopping at a loop or after maxRedirects.
+ * @param {string} url @param {Parameters<typeof request>[1]} how
+ */
+async function follow(url, how) {
+  /** @type {{ url: string, status: number }[]} */
+  const chain = [];
+  const seen = new Set([url]);
+  let current = url;
+  for (;;) {
+    const answer = await request(current, how);
+    const next = answer.status !== null && answer.status >= 300 && answer.status < 400 && answer.location ? resolve(answer.location, current) : null;
+    if (!next) return { ...answer, chain, finalUrl: current, loop: false };
+    chain.push({ url: current, status: /** @type {number} */ (answer.status) });
+    if (seen.has(next) || chain.length > how.options.maxRedirects) return { ...answer, chain, finalUrl: next, loop: true };
+    seen.add(next);
+    current = next;
+  }
+}
+
+/** @param {any} node @param {(node: any) => void} visit */
+function walk(node, visit) {
+  visit(node);
+  for (const child of node.childNodes ?? []) walk(child, visit);
+  if (node.content) walk(node.content, visit);
+}
+/** @param {any} node @param {string} name */
+const attr = (node, name) => node.attrs?.find((/** @type {{ name: string }} */ a) => a.name === name)?.value ?? null;
+/** @param {any} node @returns {string} */
+const textOf = (node) => (node.nodeName === '#text' ? node.value : (node.childNodes ?? []).map(textOf).join(''));
+
+/** @param {unknown} value @param {Set<string>} types */
+function collectTypes(value, types) {
+  if (Array.isArray(value)) value.forEach((item) => collectTypes(item, types));
+  else if (value && typeof value === 'object') {
+    const type = /** @type {Record<string, unknown>} */ (value)['@type'];
+    if (typeof type === 'string') types.add(type);
+    else if (Array.isArray(type)) type.forEach((t) => typeof t === 'string' && types.add(t));
+    Object.values(value).forEach((child) => collectTypes(child, types));
+  }
+}
+
+/**
+ * What one HTML page says about itself.
+ * @param {string} html @param {string} pageUrl
+ */
+export function analysePage(html, pageUrl) {
+  let parseErrors = 0;
+  const document = parse(html, { onParseError: () => parseErrors++ });
+  /** @type {string | null} */
+  let title = null;
+  /** @type {string | null} */
+  let description = null;
+  /** @type {string | null} */
+  let canonical = null;
+  let robots = '';
+  /** @type {number[]} */
+  const headings = [];
+  let imagesWithoutAlt = 0;
+  /** @type {string[]} */
+  const jsonLdErrors = [];
+  const jsonLdTypes = new Set();
+  /** @type {string[]} */
+  const links = [];
+  /** @type {{ url: string, kind: 'image' | 'script' | 'stylesheet' | 'other' }[]} */
+  const assets = [];
+  /** @type {string[]} */
+  const insecure = [];
+  let inlineScriptBytes = 0;
+  const isHttps = pageUrl.startsWith('https:');
+  walk(document, (node) => {
+    const tag = node.tagName;
+    if (!tag) return;
+    const src = attr(node, 'src');
+    if (tag === 'title' && title === null) title = textOf(node).trim();
+    else if (tag === 'meta') {
+      const name = (attr(node, 'name') ?? '').toLowerCase();
+      if (name === 'description' && description === null) description = (attr(node, 'content') ?? '').trim();
+      if (name === 'robots') robots += ` ${attr(node, 'content') ?? ''}`;
+    } else if (tag === 'link') {
+      const rel = (attr(node, 'rel') ?? '').toLowerCase().split(/\s+/);
+      const href = attr(node, 'href');
+      if (rel.includes('canonical') && canonical === null) canonical = href ?? '';
+      if (href && (rel.includes('stylesheet') || rel.includes('icon'))) {
+        const url = resolve(href, pageUrl);
+        if (url) assets.push({ url, kind: rel.includes('stylesheet') ? 'stylesheet' : 'other' });
+        if (isHttps && href.trim().startsWith('http:')) insecure.push(href.trim());
+      }
+    } else if (/^h[1-6]$/.test(tag)) headings.push(Number(tag[1]));
+    else if (tag === 'img') {
+      if (attr(node, 'alt') === null) imagesWithoutAlt++;
+    } else if (tag === 'script') {
+      const type = (attr(node, 'type') ?? '').toLowerCase();
+      if (type === 'application/ld+json') {
+        try {
+          collectTypes(JSON.parse(textOf(node)), jsonLdTypes);
+        } catch (error) {
+          jsonLdErrors.push(error instanceof Error ? error.message : String(error));
+        }
+      } else if (!src) inlineScriptBytes += Buffer.byteLength(textOf(node));
+    } else if (tag === 'a') {
+      const href = attr(node, 'href');
+      const url = href ? resolve(href, pageUrl) : null;
+      if (url) links.push(url);
+    }
+    if (src && ['img', 'script', 'iframe', 'source', 'video', 'audio', 'embed'].includes(tag)) {
+      const url = resolve(src, pageUrl);
+      if (url && tag !== 'iframe') assets.push({ url, kind: tag === 'img' || tag === 'source' ? 'image' : tag === 'script' ? 'script' : 'other' });
+      if (isHttps && src.trim().startsWith('http:')) insecure.push(src.trim());
+    }
+  });
+  return {
+    title,
+    description,
+    canonical,
+    noindex: /\bnoindex\b/i.test(robots),
+    headings,
+    imagesWithoutAlt,
+    jsonLdErrors,
+    jsonLdTypes: [...jsonLdTypes],
+    links: [...new Set(links)],
+    assets,
+    insecure: [...new Set(insecure)],
+    inlineScriptBytes,
+    parseErrors,
+  };
+}
+
+/** @param {string} xml */
+const sitemapLocations = (xml) => [...xml.matchAll(/<loc>\s*([^<]+?)\s*<\/loc>/g)].map((m) => (m[1] ?? '').replace(/&amp;/g, '&'));
+
+/**
+ * Crawls the site at `input` and reports what keeps it from ranking.
+ * @param {unknown} input the site's address
+ * @param {CheckOptions} [given]
+ * @returns {Promise<CheckReport>}
+ */
+export async function checkSite(input, given = {}) {
+  const start = startUrlFrom(input);
+  const options = {
+    maxPages: given.maxPages ?? checkDefaults.maxPages,
+    concurrency: given.concurrency ?? checkDefaults.concurrency,
+    timeoutMs: given.timeoutMs ?? checkDefaults.timeoutMs,
+    maxBytes: given.maxBytes ?? checkDefaults.maxBytes,
+    maxRedirects: given.maxRedirects ?? checkDefaults.maxRedirects,
+    userAgent: given.userAgent ?? checkDefaults.userAgent,
+    addressPolicy: given.addressPolicy ?? publicOnly,
+  };
+  const signal = given.signal ?? new AbortController().signal;
+  const agents = {
+    http: new http.Agent({ keepAlive: true, maxSockets: options.concurrency }),
+    https: new https.Agent({ keepAlive: true, maxSockets: options.concurrency }),
+  };
+  try {
+    return await crawl(start, options, signal, agents, given.onProgress);
+  } finally {
+    agents.http.destroy();
+    agents.https.destroy();
+  }
+}
+
+/**
+ * @param {URL} start @param {Required<Omit<CheckOptions, 'signal' | 'onProgress'>>} options @param {AbortSignal} signal
+ * @param {Agents} agents @param {CheckOptions['onProgress']} onProgress
+ * @returns {Promise<CheckReport>}
+ */
+async function crawl(start, options, signal, agents, onProgress) {
+  const how = { options, signal, body: true, agents };
+  const origin = start.origin;
+  const startedAt = Date.now();
+  const sameSite = (/** @type {string} */ url) => new URL(url).origin === origin;
+
+  /** @type {Finding[]} */
+  const findings = [];
+  /**
+   * @param {string | null} url @param {RuleId} rule @param {string} message @param {string} [subject] tells apart
+   * several findings of one rule on one page
+   */
+  const report = (url, rule, message, subject = '') => {
+    findings.push({ url, rule, severity: rules[rule].severity, message, fix: rules[rule].fix, key: `${rule}|${url ?? ''}|${subject}` });
+  };
+
+  // The start must answer at all; otherwise there is nothing to check, and the owner is told why.
+  const first = await follow(start.href, { ...how, body: false });
+  if ('refused' in first && first.refused) throw new SiteCheckError(`${first.error}.`);
+  if (first.error) throw new SiteCheckError(`${origin} could not be reached: ${first.error}.`);
+
+  const robotsAnswer = await request(`${origin}/robots.txt`, how);
+  const robotsFound = robotsAnswer.status === 200 && robotsAnswer.text !== null;
+  if (!robotsFound) report(null, 'robots-missing', `${origin}/robots.txt answered ${robotsAnswer.status ?? robotsAnswer.error}.`);
+  const robots = robotsParser(`${origin}/robots.txt`, robotsFound ? /** @type {string} */ (robotsAnswer.text) : '');
+  const allowed = (/** @type {string} */ url) => robots.isAllowed(url, options.userAgent) !== false;
+
+  // The sitemap: named in robots.txt, or the usual address. An index's sitemaps are read too (ten at most).
+  const named = robots.getSitemaps().filter((url) => resolve(url, origin) && sameSite(url));
+  const sitemapUrl = named[0] ?? `${origin}/sitemap.xml`;
+  /** @type {Set<string>} */
+  const inSitemap = new Set();
+  const sitemap = await follow(sitemapUrl, how);
+  if (sitemap.status === 404 || sitemap.status === 410) report(null, 'sitemap-missing', `${sitemapUrl} answered ${sitemap.status}.`);
+  else if (sitemap.text === null || sitemap.status !== 200)
+    report(null, 'sitemap-invalid', `${sitemapUrl} could not be read (${sitemap.status ?? sitemap.error}).`);
+  else if (/<sitemapindex\b/.test(sitemap.text)) {
+    for (const nested of sitemapLocations(sitemap.text).slice(0, 10)) {
+      const answer = await follow(nested, how);
+      if (answer.text !== null && /<urlset\b/.test(answer.text)) sitemapLocations(answer.text).forEach((loc) => inSitemap.add(resolve(loc, origin) ?? loc));
+      else report(null, 'sitemap-invalid', `${nested}, listed in the sitemap index, is not a sitemap.`, nested);
+    }
+  } else if (!/<urlset\b/.test(sitemap.text) || sitemapLocations(sitemap.text).length === 0) {
+    report(null, 'sitemap-invalid', `${sitemapUrl} is not a <urlset> with <loc> entries.`);
+  } else sitemapLocations(sitemap.text).forEach((loc) => inSitemap.add(resolve(loc, origin) ?? loc));
+  // A copy of a site (staging, or the build on loopback) lists its public address in the sitemap and canonicals:
+  // when every sitemap URL is on one other origin, that origin is read as this site's.
+  const sitemapOrigins = new Set([...inSitemap].map((url) => new URL(url).origin));
+  const alias = sitemapOrigins.size === 1 && !sitemapOrigins.has(origin) ? [...sitemapOrigins][0] : null;
+  if (alias) {
+    const rewritten = [...inSitemap].map((url) => origin + url.slice(/** @type {string} */ (alias).length));
+    inSitemap.clear();
+    rewritten.forEach((url) => inSitemap.add(url));
+  }
+  const onThisSite = (/** @type {string} */ url) => (alias && url.startsWith(alias) ? origin + url.slice(alias.length) : url);
+
+  /** @type {Map<string, PageReport>} */
+  const pages = new Map();
+  /** @type {string[]} */
+  const queue = [];
+  const queued = new Set();
+  let pageCapReached = false;
+  const enqueue = (/** @type {string} */ url) => {
+    if (queued.has(url) || !sameSite(url)) return;
+    if (queued.size >= options.maxPages) {
+      pageCapReached = true;
+      return;
+    }
+    queued.add(url);
+    queue.push(url);
+  };
+  enqueue(start.href);
+  [...inSitemap].filter(sameSite).forEach(enqueue);
+
+  /** @type {Map<string, Set<string>>} target → pages linking to it */
+  const linksTo = new Map();
+  /** @type {Map<string, { kind: string, pages: Set<string> }>} */
+  const assetsUsed = new Map();
+  /** @type {Map<string, { page: string, inline: number }>} */
+  const scriptsOfPage = new Map();
+  let done = 0;
+  const progress = (/** @type {'pages' | 'links'} */ phase, /** @type {number} */ total) => onProgress?.({ phase, done, total });
+
+  /** @param {string} url */
+  async function visit(url) {
+    /** @type {PageReport} */
+    const page = {
+      url,
+      status: null,
+      redirects: [],
+      title: null,
+      description: null,
+      canonical: null,
+      jsonLdTypes: [],
+      noindex: false,
+      inSitemap: inSitemap.has(url),
+      htmlBytes: 0,
+      scriptBytes: 0,
+      skipped: null,
+    };
+    pages.set(url, page);
+    if (!allowed(url)) {
+      page.skipped = 'disallowed by robots.txt';
+      return;
+    }
+    const answer = await follow(url, how);
+    page.status = answer.status;
+    page.redirects = answer.chain;
+    if (answer.error) return report(url, 'page-unreachable', `Could not load ${url}: ${answer.error}.`);
+    if (answer.loop) return report(url, 'redirect-loop', `${url} redirects in a loop (${answer.chain.map((hop) => hop.status).join(' → ')}).`);
+    if (answer.chain.length > 1) report(url, 'redirect-chain', `${url} takes ${answer.chain.length} redirects to reach ${answer.finalUrl}.`);
+    // A page only linked to is reported as a broken link on the pages linking to it, not twice.
+    if (answer.status !== null && answer.status >= 400) {
+      if (url === start.href || page.inSitemap)
+        report(url, 'http-error', `${url} answers ${answer.status}${page.inSitemap ? ' and is listed in the sitemap' : ''}.`);
+      return;
+    }
+    if (answer.tooLarge) return report(url, 'too-large', `${url} is larger than ${Math.round(options.maxBytes / 1024 / 1024)} MB; it was not read.`);
+    if (!sameSite(answer.finalUrl)) {
+      page.skipped = `redirects to another site (${answer.finalUrl})`;
+      return;
+    }
+    // A redirect within the site: the page it lands on is checked under its own address.
+    if (answer.finalUrl !== url) {
+      page.skipped = `redirects to ${answer.finalUrl}`;
+      enqueue(answer.finalUrl);
+      return;
+    }
+    if (!/html/i.test(answer.contentType) || answer.text === null) {
+      page.skipped = `not a page (${answer.contentType || 'no content type'})`;
+      return;
+    }
+    const seen = analysePage(answer.text, answer.finalUrl);
+    Object.assign(page, {
+      title: seen.title,
+      description: seen.description,
+      canonical: seen.canonical,
+      jsonLdTypes: seen.jsonLdTypes,
+      noindex: seen.noindex || /\bnoindex\b/i.test(answer.robotsHeader),
+      htmlBytes: answer.bytes,
+    });
+    if (!seen.title) report(url, 'title-missing', `${url} has no title.`);
+    else if ([...seen.title].length > checkBounds.titleMax)
+      report(url, 'title-too-long', `The title has ${[...seen.title].length} characters: "${seen.title}".`);
+    if (!seen.description) report(url, 'description-missing', `${url} has no meta description.`);
+    else {
+      const length = [...seen.description].length;
+      if (length < checkBounds.descriptionMin || length > checkBounds.descriptionMax)
+        report(url, 'description-length', `The meta description has ${length} characters.`);
+    }
+    if (seen.canonical === null) report(url, 'canonical-missing', `${url} has no canonical link.`);
+    else {
+      const absolute = /^https?:\/\//i.test(seen.canonical) ? resolve(seen.canonical, url) : null;
+      const target = absolute ? onThisSite(absolute) : null;
+      if (!target) report(url, 'canonical-invalid', `The canonical link "${seen.canonical}" is not an absolute http(s) address.`);
+      else if (!sameSite(target)) report(url, 'canonical-invalid', `The canonical link points to another site: ${target}.`);
+      else if (target !== answer.finalUrl) report(url, 'canonical-other-page', `The canonical link names ${target}.`);
+    }
+    const h1s = seen.headings.filter((level) => level === 1).length;
+    if (h1s === 0) report(url, 'h1-missing', `${url} has no h1.`);
+    else if (h1s > 1) report(url, 'h1-multiple', `${url} has ${h1s} h1 headings.`);
+    for (let i = 1, last = seen.headings[0] ?? 1; i < seen.headings.length; last = seen.headings[i] ?? last, i++) {
+      const level = /** @type {number} */ (seen.headings[i]);
+      if (level > last + 1) {
+        report(url, 'heading-skip', `An h${level} follows an h${last}.`);
+        break;
+      }
+    }
+    if (seen.imagesWithoutAlt > 0)
+      report(url, 'img-alt-missing', `${seen.imagesWithoutAlt} ${seen.imagesWithoutAlt === 1 ? 'image has' : 'images have'} no alt attribute.`);
+    seen.jsonLdErrors.forEach((message, index) => report(url, 'jsonld-invalid', `A JSON-LD block does not parse: ${message}.`, String(index)));
+    if (page.noindex && page.inSitemap) report(url, 'noindex-in-sitemap', `${url} is marked noindex but listed in the sitemap.`);
+    seen.insecure.forEach((resource) => report(url, 'mixed-content', `Loads ${resource} over http.`, resource));
+    if (answer.bytes > checkBounds.htmlWarnBytes) report(url, 'html-heavy', `The HTML is ${Math.round(answer.bytes / 1024)} KB.`);
+    if (seen.parseErrors > 0) report(url, 'html-invalid', `The HTML parser found ${seen.parseErrors} ${seen.parseErrors === 1 ? 'error' : 'errors'}.`);
+    scriptsOfPage.set(url, { page: url, inline: seen.inlineScriptBytes });
+    for (const link of seen.links) {
+      if (!sameSite(link) || link === answer.finalUrl) continue;
+      if (!linksTo.has(link)) linksTo.set(link, new Set());
+      /** @type {Set<string>} */ (linksTo.get(link)).add(url);
+      enqueue(link);
+    }
+    for (const asset of seen.assets) {
+      if (!sameSite(asset.url)) continue;
+      if (!assetsUsed.has(asset.url)) assetsUsed.set(asset.url, { kind: asset.kind, pages: new Set() });
+      /** @type {{ pages: Set<string> }} */ (assetsUsed.get(asset.url)).pages.add(url);
+    }
+  }
+
+  /** @param {string[]} items a list that may grow while workers take from it @param {(item: string) => Promise<void>} work @param {() => number} total */
+  async function pool(items, work, phase, total) {
+    let active = 0;
+    const worker = async () => {
+      for (;;) {
+        if (signal.aborted) throw new Cancelled();
+        const item = items.shift();
+        if (item === undefined) {
+          if (active === 0) return;
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          continue;
+        }
+        active++;
+        try {
+          await work(item);
+        } finally {
+          active--;
+          done++;
+          progress(phase, total());
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: options.concurrency }, worker));
+  }
+
+  let cancelled = false;
+  try {
+    progress('pages', queued.size);
+    await pool(queue, visit, 'pages', () => queued.size);
+
+    // Links to pages that were not crawled (past the page cap) and every asset: one request each.
+    /** @type {Map<string, { status: number | null, error: string | null, bytes: number }>} */
+    const checked = new Map();
+    const unknownTargets = [...linksTo.keys()].filter((url) => !pages.has(url));
+    const targets = [...new Set([...unknownTargets, ...assetsUsed.keys()])].slice(0, options.maxPages * 10);
+    done = 0;
+    const totalChecks = targets.length;
+    await pool(
+      [...targets],
+      async (url) => {
+        const isScript = assetsUsed.get(url)?.kind === 'script';
+        let answer = await follow(url, { ...how, method: isScript ? 'GET' : 'HEAD', body: isScript });
+        if (answer.status === 405 || answer.status === 501) answer = await follow(url, { ...how, body: false });
+        checked.set(url, { status: answer.loop ? 310 : answer.status, error: answer.error, bytes: answer.bytes });
+      },
+      'links',
+      () => totalChecks,
+    );
+    const statusOf = (/** @type {string} */ url) => {
+      const page = pages.get(url);
+      // A crawled page that could not be loaded is already reported on itself.
+      if (page && page.skipped === null) return page.status === null ? null : { status: page.status, error: null };
+      return checked.get(url) ?? null;
+    };
+    for (const [target, from] of linksTo) {
+      const state = statusOf(target);
+      if (!state || (state.error === null && state.status !== null && state.status < 400)) continue;
+      for (const source of from) report(source, 'broken-link', `Links to ${target} (${state.error ?? state.status}).`, target);
+    }
+    for (const [asset, use] of assetsUsed) {
+      const state = checked.get(asset);
+      if (!state) continue;
+      if (state.error !== null || (state.status !== null && state.status >= 400)) {
+        for (const page of use.pages) report(page, 'broken-asset', `${asset} (${state.error ?? state.status}).`, asset);
+      } else if (use.kind === 'script') {
+        for (const page of use.pages) {
+          const pageReport = pages.get(page);
+          if (pageReport) pageReport.scriptBytes += state.bytes;
+        }
+      }
+    }
+    for (const [url, { inline }] of scriptsOfPage) {
+      const page = /** @type {PageReport} */ (pages.get(url));
+      page.scriptBytes += inline;
+      if (page.scriptBytes > checkBounds.scriptWarnBytes)
+        report(url, 'script-heavy', `The page loads ${Math.round(page.scriptBytes / 1024)} KB of JavaScript.`);
+    }
+  } catch (error) {
+    if (!(error instanceof Cancelled)) throw error;
+    cancelled = true;
+  }
+
+  // Site-wide: duplicates (once per repeated text) and sitemap pages nothing links to.
+  const analysed = [...pages.values()].filter((page) => page.skipped === null && page.status !== null && page.status < 400);
+  for (const [field, rule] of /** @type {const} */ ([
+    ['title', 'title-duplicate'],
+    ['description', 'description-duplicate'],
+  ])) {
+    /** @type {Map<string, string[]>} */
+    const byText = new Map();
+    for (const page of analysed) {
+      const text = page[field];
+      if (text) byText.set(text, [...(byText.get(text) ?? []), page.url]);
+    }
+    for (const [text, urls] of byText) {
+      if (urls.length > 1) report(null, rule, `"${text}" is used by ${urls.length} pages: ${urls.join(', ')}.`, text);
+    }
+  }
+  if (!cancelled && !pageCapReached) {
+    for (const url of inSitemap) {
+      const page = pages.get(url);
+      if (url === start.href || !sameSite(url) || linksTo.has(url) || !page || page.status === null || page.status >= 400) continue;
+      report(url, 'orphan-page', `${url} is in the sitemap, but no page of the site links to it.`);
+    }
+  }
+
+  const flagged = new Set(findings.filter((f) => f.url !== null && f.severity !== 'notice').map((f) => f.url));
+  const count = (/** @type {Severity} */ severity) => findings.filter((f) => f.severity === severity).length;
+  return {
+    startUrl: start.href,
+    origin,
+    startedAt,
+    finishedAt: Date.now(),
+    cancelled,
+    pageCapReached,
+    pages: [...pages.values()],
+    findings,
+    summary: {
+      pages: pages.size,
+      errors: count('error'),
+      warnings: count('warning'),
+      notices: count('notice'),
+      passed: [...pages.values()].filter((page) => page.skipped === null && !flagged.has(page.url)).length,
+    },
+  };
+}
