@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { loadSettings, SettingsError, settingDefinitions, settingsTable } from '../../src/config/settings.mjs';
 
 describe('settings', () => {
-  it('the README configuration table is the one generated from the settings module', () => {
-    const readme = readFileSync('README.md', 'utf8');
+  it('the configuration table in docs/configuration.md is the one generated from the settings module', () => {
+    const readme = readFileSync('docs/configuration.md', 'utf8');
     const table = /<!-- settings:start -->\n([\s\S]*?)\n<!-- settings:end -->/.exec(readme)?.[1];
     expect(table, 'run npm run settings:table').toBe(settingsTable());
   });
