@@ -369,7 +369,11 @@ export async function migrateToLatest(db, kind, steps = []) {
  * @param {((db: import('kysely').Kysely<any>, kind: 'sqlite' | 'postgres') => Promise<void>)[]} steps
  */
 async function migrateAll(db, kind, steps) {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // On PostgreSQL, Kysely looks for its own tables in every schema unless told which: with another schema holding
+  // them (another app, or another test run), it would skip creating them in this one and then fail to find them.
+  const migrationTableSchema =
+    kind === 'postgres' ? /** @type {{ schema: string }} */ ((await sql`select current_schema() as schema`.execute(db)).rows[0]).schema : undefined;
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, ...(migrationTableSchema && { migrationTableSchema }) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   for (const step of steps) await step(db, kind);
