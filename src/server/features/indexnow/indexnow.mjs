@@ -8,6 +8,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { parseSitemap } from '../../platform/sitemap.mjs';
 
 /** IndexNow's limit of URLs per request. */
 export const indexNowBatchLimit = 10_000;
@@ -106,18 +107,6 @@ export function pageContentHash(html) {
   return createHash('sha256').update(normalised).digest('hex');
 }
 
-/** @param {string} text */
-const xmlText = (text) =>
-  text
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, '&');
-
-/** @param {string} xml */
-const locations = (xml) => [...xml.matchAll(/<loc>\s*([^<]+?)\s*<\/loc>/g)].map((match) => xmlText(match[1] ?? ''));
-
 /**
  * The built file behind a URL path of the site, or null when it is not inside the build.
  * @param {string} clientDir @param {string} pathname
@@ -145,10 +134,11 @@ async function readBuiltPage(clientDir, pathname) {
 export async function sitemapPaths(clientDir) {
   const root = path.resolve(clientDir);
   const sitemap = await readFile(path.join(root, 'sitemap.xml'), 'utf8');
-  let locs = locations(sitemap);
+  const read = parseSitemap(sitemap);
+  let locs = read.locations;
   // A sitemap index: the URLs are in the sitemaps it lists, which are files of this build.
-  if (/<sitemapindex\b/.test(sitemap)) {
-    const nested = await Promise.all(locs.map(async (loc) => locations((await readBuiltPage(root, new URL(loc).pathname)) ?? '')));
+  if (read.kind === 'sitemapindex') {
+    const nested = await Promise.all(locs.map(async (loc) => parseSitemap((await readBuiltPage(root, new URL(loc).pathname)) ?? '').locations));
     locs = nested.flat();
   }
   return locs.map((loc) => new URL(loc).pathname);

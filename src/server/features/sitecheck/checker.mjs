@@ -8,6 +8,7 @@ import zlib from 'node:zlib';
 import { parse } from 'parse5';
 import robotsParser from 'robots-parser';
 import { checkBounds, checkDefaults, rules } from '../../../lib/sitecheck-rules.mjs';
+import { parseSitemap } from '../../platform/sitemap.mjs';
 import { guardFor, publicOnly, RefusedAddress } from './address-guard.mjs';
 
 export { checkDefaults };
@@ -350,9 +351,6 @@ export function analysePage(html, pageUrl) {
   };
 }
 
-/** @param {string} xml */
-const sitemapLocations = (xml) => [...xml.matchAll(/<loc>\s*([^<]+?)\s*<\/loc>/g)].map((m) => (m[1] ?? '').replace(/&amp;/g, '&'));
-
 /**
  * Crawls the site at `input` and reports what keeps it from ranking.
  * @param {unknown} input the site's address
@@ -424,15 +422,19 @@ async function crawl(start, options, signal, agents, onProgress) {
   if (sitemap.status === 404 || sitemap.status === 410) report(null, 'sitemap-missing', `${sitemapUrl} answered ${sitemap.status}.`);
   else if (sitemap.text === null || sitemap.status !== 200)
     report(null, 'sitemap-invalid', `${sitemapUrl} could not be read (${sitemap.status ?? sitemap.error}).`);
-  else if (/<sitemapindex\b/.test(sitemap.text)) {
-    for (const nested of sitemapLocations(sitemap.text).slice(0, 10)) {
-      const answer = await follow(nested, how);
-      if (answer.text !== null && /<urlset\b/.test(answer.text)) sitemapLocations(answer.text).forEach((loc) => inSitemap.add(resolve(loc, origin) ?? loc));
-      else report(null, 'sitemap-invalid', `${nested}, listed in the sitemap index, is not a sitemap.`, nested);
-    }
-  } else if (!/<urlset\b/.test(sitemap.text) || sitemapLocations(sitemap.text).length === 0) {
-    report(null, 'sitemap-invalid', `${sitemapUrl} is not a <urlset> with <loc> entries.`);
-  } else sitemapLocations(sitemap.text).forEach((loc) => inSitemap.add(resolve(loc, origin) ?? loc));
+  else {
+    const read = parseSitemap(sitemap.text);
+    if (read.kind === 'sitemapindex') {
+      for (const nested of read.locations.slice(0, 10)) {
+        const answer = await follow(nested, how);
+        const listed = answer.text === null ? null : parseSitemap(answer.text);
+        if (listed?.kind === 'urlset') listed.locations.forEach((loc) => inSitemap.add(resolve(loc, origin) ?? loc));
+        else report(null, 'sitemap-invalid', `${nested}, listed in the sitemap index, is not a sitemap.`, nested);
+      }
+    } else if (read.kind !== 'urlset' || read.locations.length === 0) {
+      report(null, 'sitemap-invalid', `${sitemapUrl} is not a <urlset> with <loc> entries.`);
+    } else read.locations.forEach((loc) => inSitemap.add(resolve(loc, origin) ?? loc));
+  }
   // A copy of a site (staging, or the build on loopback) lists its public address in the sitemap and canonicals:
   // when every sitemap URL is on one other origin, that origin is read as this site's.
   const sitemapOrigins = new Set([...inSitemap].map((url) => new URL(url).origin));
