@@ -1,9 +1,9 @@
 /** Stored generations (the tab's history), the AI status Settings shows, and the per-account hourly limit. */
-import { randomUUID } from 'node:crypto';
 import { aiLimits, type AiContentType, type AiOutcome } from '~/config/ai';
 import type { AiGeneration, AiStatus } from '~/lib/admin-types';
 import type { Db } from '../../db';
 import type { AiGenerationTable } from '../../db/schema';
+import { addHit, hitTimes, msUntilFree } from '../../platform/rate-limit';
 import { type AiSettings, missingAiSettings } from './generate';
 
 const scope = 'ai:generate';
@@ -46,8 +46,8 @@ export async function aiStatus(db: Db, ai: AiSettings): Promise<AiStatus> {
 }
 
 /**
- * Counts one generation against the account's hourly allowance, or says how long to wait. Kept in the table the
- * other limits use, so it holds across restarts and instances.
+ * Counts one generation against the account's hourly allowance, or says how long to wait. On the one rate limiter
+ * (src/server/platform/rate-limit.ts), so it holds across restarts and instances.
  */
 export async function takeGenerationSlot(
   db: Db,
@@ -55,19 +55,12 @@ export async function takeGenerationSlot(
   perHour: number,
   now = Date.now(),
 ): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
-  const recent = await db
-    .selectFrom('rate_limit_hits')
-    .select('created_at')
-    .where('scope', '=', scope)
-    .where('client_hash', '=', userId)
-    .where('created_at', '>', now - windowMs)
-    .orderBy('created_at', 'asc')
-    .execute();
+  const recent = await hitTimes(db, scope, userId, now - windowMs);
   if (recent.length >= perHour) {
     // Free again when the oldest generation that still counts is an hour old.
-    const oldest = Number(recent[recent.length - perHour]!.created_at);
-    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + windowMs - now) / 1000)) };
+    const oldest = recent[recent.length - perHour]!;
+    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(msUntilFree(oldest, windowMs, now) / 1000)) };
   }
-  await db.insertInto('rate_limit_hits').values({ id: randomUUID(), scope, client_hash: userId, created_at: now }).execute();
+  await addHit(db, scope, userId, now);
   return { ok: true };
 }

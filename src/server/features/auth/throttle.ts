@@ -1,24 +1,18 @@
 /**
- * Sign-in throttling, kept in the database so it holds across restarts and instances. Failures are counted per client
- * address (a wait once there are too many) and per account (a lock, whoever is trying). Addresses and e-mail addresses
- * are stored only as keyed hashes, in the table the contact form's limit uses.
+ * Sign-in throttling, on the one rate limiter (src/server/platform/rate-limit.ts), so it holds across restarts and
+ * instances. Failures are counted per client address (a wait once there are too many) and per account (a lock, whoever
+ * is trying). Addresses and e-mail addresses are stored only as keyed hashes.
  */
-import { randomUUID } from 'node:crypto';
 import { signInLimits } from '~/config/admin';
 import type { Db } from '../../db';
+import { addHit, clearHits, hitTimes } from '../../platform/rate-limit';
 
 const minute = 60_000;
 const scopes = { address: 'sign-in:address', account: 'sign-in:account', lock: 'sign-in:lock' } as const;
 
 async function countSince(db: Db, scope: string, key: string, since: number) {
-  const row = await db
-    .selectFrom('rate_limit_hits')
-    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min<number>('created_at').as('oldest'), eb.fn.max<number>('created_at').as('newest')])
-    .where('scope', '=', scope)
-    .where('client_hash', '=', key)
-    .where('created_at', '>', since)
-    .executeTakeFirstOrThrow();
-  return { count: Number(row.count), oldest: row.oldest === null ? null : Number(row.oldest), newest: row.newest === null ? null : Number(row.newest) };
+  const times = await hitTimes(db, scope, key, since);
+  return { count: times.length, oldest: times[0] ?? null, newest: times.at(-1) ?? null };
 }
 
 export interface ThrottleKeys {
@@ -49,20 +43,20 @@ export async function throttleState(db: Db, keys: ThrottleKeys, now = Date.now()
 
 /** Counts one failure; returns true when it has just locked the account. */
 export async function recordFailure(db: Db, keys: ThrottleKeys, now = Date.now()): Promise<boolean> {
-  await db.insertInto('rate_limit_hits').values({ id: randomUUID(), scope: scopes.address, client_hash: keys.address, created_at: now }).execute();
+  await addHit(db, scopes.address, keys.address, now);
   if (!keys.account) return false;
-  await db.insertInto('rate_limit_hits').values({ id: randomUUID(), scope: scopes.account, client_hash: keys.account, created_at: now }).execute();
+  await addHit(db, scopes.account, keys.account, now);
   const failures = await countSince(db, scopes.account, keys.account, now - signInLimits.accountWindowMinutes * minute);
   if (failures.count < signInLimits.accountFailures) return false;
   const lock = await countSince(db, scopes.lock, keys.account, now - signInLimits.lockMinutes * minute);
   if (lock.count > 0) return false;
-  await db.insertInto('rate_limit_hits').values({ id: randomUUID(), scope: scopes.lock, client_hash: keys.account, created_at: now }).execute();
+  await addHit(db, scopes.lock, keys.account, now);
   // The failures that caused the lock are spent: after it ends, the account has five tries again.
-  await db.deleteFrom('rate_limit_hits').where('scope', '=', scopes.account).where('client_hash', '=', keys.account).execute();
+  await clearHits(db, scopes.account, keys.account);
   return true;
 }
 
 /** A successful sign-in clears the account's failure count (not the address's, which only time clears). */
 export async function clearAccountFailures(db: Db, account: string): Promise<void> {
-  await db.deleteFrom('rate_limit_hits').where('scope', '=', scopes.account).where('client_hash', '=', account).execute();
+  await clearHits(db, scopes.account, account);
 }

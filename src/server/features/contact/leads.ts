@@ -10,6 +10,7 @@ import { type ContactInput, type RequestType, requestTypeLabels } from '~/lib/co
 import { absoluteUrl } from '~/seo/urls';
 import type { Db, DbKind } from '../../db';
 import { enqueueMail } from '../../platform/outbox';
+import { addHit, deleteHitsOlderThan, hitTimes, msUntilFree, removeHit } from '../../platform/rate-limit';
 
 const scope = 'contact';
 export const rateLimitWindowMs = contactLimits.windowMinutes * 60 * 1000;
@@ -22,18 +23,12 @@ export const longestHitWindowMs = Math.max(
 export type AcceptResult = { accepted: true; id: string } | { accepted: false; retryAfterMinutes: number };
 
 function minutesUntilFree(oldestInWindow: number, now: number): number {
-  return Math.max(1, Math.ceil((oldestInWindow + rateLimitWindowMs - now) / 60_000));
+  return Math.max(1, Math.ceil(msUntilFree(oldestInWindow, rateLimitWindowMs, now) / 60_000));
 }
 
 async function hitsInWindow(db: Db, clientHash: string, now: number) {
-  const row = await db
-    .selectFrom('rate_limit_hits')
-    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min<number>('created_at').as('oldest')])
-    .where('scope', '=', scope)
-    .where('client_hash', '=', clientHash)
-    .where('created_at', '>', now - rateLimitWindowMs)
-    .executeTakeFirstOrThrow();
-  return { count: Number(row.count), oldest: Number(row.oldest ?? now) };
+  const times = await hitTimes(db, scope, clientHash, now - rateLimitWindowMs);
+  return { count: times.length, oldest: times[0] ?? now };
 }
 
 /** A cheap look before validation, so a blocked client hears about the limit first (the honeypot, then the limit, then the fields). */
@@ -90,11 +85,10 @@ async function acceptBatch(db: Db, kind: DbKind, batch: Submission[]): Promise<A
     const results: AcceptResult[] = [];
     for (const submission of batch) {
       const now = submission.now ?? Date.now();
-      const hitId = randomUUID();
-      await trx.insertInto('rate_limit_hits').values({ id: hitId, scope, client_hash: submission.clientHash, created_at: now }).execute();
+      const hitId = await addHit(trx, scope, submission.clientHash, now);
       const { count, oldest } = await hitsInWindow(trx, submission.clientHash, now);
       if (count > contactLimits.maxSubmissions) {
-        await trx.deleteFrom('rate_limit_hits').where('id', '=', hitId).execute();
+        await removeHit(trx, hitId);
         results.push({ accepted: false, retryAfterMinutes: minutesUntilFree(oldest, now) });
         continue;
       }
@@ -163,15 +157,12 @@ async function drain(db: Db, queue: Queue) {
 }
 
 /**
- * Rate-limit hits are only needed for their window (the longest is the sign-in lock). Enquiries are kept for the
+ * Rate-limit hits are only needed for their window (the longest is the AI generator's hour). Enquiries are kept for the
  * period the privacy notice states after their last activity; those marked as clients are kept.
  */
 export async function deleteExpiredLeadData(db: Db, now = Date.now()): Promise<void> {
   // Every limit's window, the AI generator's hour included: deleting sooner would hand out its slots again.
-  await db
-    .deleteFrom('rate_limit_hits')
-    .where('created_at', '<', now - longestHitWindowMs)
-    .execute();
+  await deleteHitsOlderThan(db, now - longestHitWindowMs);
   const cutoff = new Date(now);
   cutoff.setUTCMonth(cutoff.getUTCMonth() - business.retention.enquiryMonths);
   await db.deleteFrom('contact_messages').where('updated_at', '<', cutoff.getTime()).where('status', '!=', 'client').execute();
