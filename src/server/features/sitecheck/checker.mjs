@@ -1,6 +1,6 @@
 // The SEO site checker: crawls one site from its sitemap and home page, following internal links (same host only,
 // robots.txt respected), bounded in pages, concurrency, time and size per request; then reports, page by page, what
-// keeps it from ranking (src/server/sitecheck/rules.mjs). Used by the admin's Testing tab and by `npm run site:check`.
+// keeps it from ranking (src/lib/sitecheck-rules.mjs). Used by the admin's Testing tab and by `npm run site:check`.
 // Plain JavaScript (typed with JSDoc) so the command line runs it without the bundle.
 import http from 'node:http';
 import https from 'node:https';
