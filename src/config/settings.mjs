@@ -43,8 +43,9 @@ const trustProxy = z
   .transform((value) => (value === 'true' ? true : value === 'false' || value === '0' ? false : Number(value)));
 
 /**
- * Every setting: its schema, default (shown in the README as written here) and meaning.
- * `when`: read by the server at run time, at build time, or by tests and scripts only.
+ * Every setting: its schema, its default (a value as the environment would give it, read through the same schema) or,
+ * where the default is worked out elsewhere, what the table shows (`shown`), and its meaning. No default and nothing
+ * shown: unset. `when`: read by the server at run time, at build time, or by tests and scripts only.
  */
 export const settingDefinitions = {
   SITE_URL: {
@@ -56,13 +57,13 @@ export const settingDefinitions = {
   },
   OFFER_VALID_YEAR: {
     schema: integer(2000, 9999),
-    default: 'the current year',
+    shown: 'the current year',
     when: 'build',
     meaning: 'Year the structured-data offers are valid for',
   },
   PORT: {
     schema: integer(1, 65535),
-    default: '8080, or a free port when 8080 is taken',
+    shown: '8080, or a free port when 8080 is taken',
     when: 'run',
     meaning: 'Port `npm start` listens on',
   },
@@ -88,7 +89,7 @@ export const settingDefinitions = {
   DATABASE_URL: {
     secret: true,
     schema: databaseUrl,
-    default: 'data/site.db',
+    shown: 'data/site.db',
     when: 'run',
     meaning: 'SQLite file (WAL) by default; `postgres://…` for PostgreSQL, or `file:path` for another SQLite file. Migrations run on start',
   },
@@ -107,19 +108,18 @@ export const settingDefinitions = {
   SMTP_URL: {
     secret: true,
     schema: urlWith(['smtp:', 'smtps:'], 'must be smtp://… or smtps://…, e.g. smtps://user:pass@smtp.example.com:465'),
-    default: 'unset',
     when: 'run',
     meaning: 'Mail server for enquiries and alerts. Unset: messages are kept and sent once it is set',
   },
   CONTACT_TO: {
     schema: z.email('must be an e-mail address'),
-    default: 'the business e-mail',
+    shown: 'the business e-mail',
     when: 'run',
     meaning: 'Where new enquiries and security alerts are sent',
   },
   MAIL_FROM: {
     schema: z.string().min(3, 'must be a sender such as "Name" <address@example.com>'),
-    default: '"Hale Digital website" <no-reply@…>',
+    shown: '"Hale Digital website" <no-reply@…>',
     when: 'run',
     meaning: 'Sender of those e-mails',
   },
@@ -132,13 +132,13 @@ export const settingDefinitions = {
   },
   SECURITY_LOG_RETENTION_DAYS: {
     schema: integer(1, 3650),
-    default: 'as the privacy notice says',
+    shown: 'as the privacy notice says',
     when: 'run',
     meaning: 'How long security events are kept',
   },
   ANALYTICS_RETENTION_DAYS: {
     schema: integer(1, 3650),
-    default: 'as the privacy notice says',
+    shown: 'as the privacy notice says',
     when: 'run',
     meaning: 'How long raw analytics records (page views and visits) are kept; the daily totals the dashboard shows are kept for good',
   },
@@ -172,7 +172,6 @@ export const settingDefinitions = {
   },
   INDEXNOW_KEY: {
     schema: z.string().regex(indexNowKeyPattern, 'must be 8 to 128 characters, each a-z, A-Z, 0-9 or -'),
-    default: 'unset',
     when: 'run',
     meaning:
       'IndexNow key, served at `/{key}.txt`. Set: changed pages are submitted to search engines on start, by `npm run indexnow` and from the admin, when `SITE_URL` is a public https address. Unset: IndexNow is off',
@@ -200,7 +199,6 @@ export const settingDefinitions = {
       ['https:', 'http:'],
       'must be the http(s) base URL of an OpenAI-compatible API, e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1',
     ),
-    default: 'unset',
     when: 'run',
     meaning:
       'AI content generator: base URL of any OpenAI-compatible API (OpenAI, or Ollama, vLLM, llama.cpp on your own machine). Unset: the generator is off',
@@ -208,13 +206,11 @@ export const settingDefinitions = {
   AI_API_KEY: {
     secret: true,
     schema: z.string().min(1),
-    default: 'unset',
     when: 'run',
     meaning: 'AI content generator: API key, sent as a bearer token; local servers usually need none',
   },
   AI_MODEL: {
     schema: z.string().min(1).max(200),
-    default: 'unset',
     when: 'run',
     meaning: 'AI content generator: model name at that API, e.g. `gpt-4o-mini` or `llama3.1:8b`',
   },
@@ -252,21 +248,19 @@ export const settingDefinitions = {
           .filter(Boolean),
       )
       .pipe(z.array(z.string().regex(/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/, 'must list host:port pairs, e.g. 127.0.0.1:8081,[::1]:8443'))),
-    default: 'unset',
     when: 'run',
     meaning:
       "For development and tests only: comma-separated `host:port` pairs the site checker may fetch although they are loopback or private addresses (the checker otherwise refuses every address that is not public, except `SITE_URL`'s own)",
   },
   CHROMIUM_PATH: {
     schema: z.string(),
-    default: '/usr/bin/chromium',
+    shown: '/usr/bin/chromium',
     when: 'test',
     meaning: 'Browser used by tests, screenshots and benchmarks',
   },
   TEST_DATABASE_URL: {
     secret: true,
     schema: urlWith(['postgres:', 'postgresql:'], 'must be a postgres:// URL'),
-    default: 'unset',
     when: 'test',
     meaning: 'When set (CI sets it), every database and server test also runs on this PostgreSQL, each run in its own schema',
   },
@@ -294,8 +288,9 @@ export function loadSettings(env = process.env) {
   const raw = {};
   for (const [name, definition] of Object.entries(settingDefinitions)) {
     // '' counts as unset, so `VAR=` in a shell or a test behaves like leaving the variable out.
-    if (env[name] === undefined || env[name] === '') continue;
-    const result = /** @type {z.ZodType} */ (definition.schema).safeParse(env[name]);
+    const given = env[name] === undefined || env[name] === '' ? ('default' in definition ? definition.default : undefined) : env[name];
+    if (given === undefined) continue;
+    const result = /** @type {z.ZodType} */ (definition.schema).safeParse(given);
     if (result.success) raw[name] = result.data;
     else {
       // A connection URL may carry a password: name it, never print it.
@@ -306,47 +301,47 @@ export function loadSettings(env = process.env) {
   if (problems.length > 0) throw new SettingsError(problems);
   const get = /** @type {(name: SettingName) => any} */ ((name) => raw[name]);
   return {
-    siteUrl: /** @type {string} */ (get('SITE_URL') ?? defaultSiteUrl).replace(/\/+$/, ''),
+    siteUrl: /** @type {string} */ (get('SITE_URL')).replace(/\/+$/, ''),
     offerValidYear: /** @type {number | undefined} */ (get('OFFER_VALID_YEAR')),
     port: /** @type {number | undefined} */ (get('PORT')),
-    host: /** @type {string} */ (get('HOST') ?? '127.0.0.1'),
-    headersTimeoutMs: /** @type {number} */ (get('HEADERS_TIMEOUT_MS') ?? 10_000),
-    connectionsPerAddress: /** @type {number} */ (get('CONNECTIONS_PER_ADDRESS') ?? 128),
+    host: /** @type {string} */ (get('HOST')),
+    headersTimeoutMs: /** @type {number} */ (get('HEADERS_TIMEOUT_MS')),
+    connectionsPerAddress: /** @type {number} */ (get('CONNECTIONS_PER_ADDRESS')),
     databaseUrl: /** @type {string | undefined} */ (get('DATABASE_URL')),
-    databasePoolSize: /** @type {number} */ (get('DATABASE_POOL_SIZE') ?? 10),
-    databaseTimeoutMs: /** @type {number} */ (get('DATABASE_TIMEOUT_MS') ?? 5000),
+    databasePoolSize: /** @type {number} */ (get('DATABASE_POOL_SIZE')),
+    databaseTimeoutMs: /** @type {number} */ (get('DATABASE_TIMEOUT_MS')),
     smtpUrl: /** @type {string | undefined} */ (get('SMTP_URL')),
     contactTo: /** @type {string | undefined} */ (get('CONTACT_TO')),
     mailFrom: /** @type {string | undefined} */ (get('MAIL_FROM')),
     /** 0: the socket address is the client; N (true is 1): the N-th X-Forwarded-For address from the right. */
-    trustProxy: /** @type {number} */ (Number(get('TRUST_PROXY') ?? 0)),
+    trustProxy: /** @type {number} */ (Number(get('TRUST_PROXY'))),
     securityLogRetentionDays: /** @type {number | undefined} */ (get('SECURITY_LOG_RETENTION_DAYS')),
     analyticsRetentionDays: /** @type {number | undefined} */ (get('ANALYTICS_RETENTION_DAYS')),
-    adminIdleMinutes: /** @type {number} */ (get('ADMIN_IDLE_MINUTES') ?? 120),
-    adminMaxSessionHours: /** @type {number} */ (get('ADMIN_MAX_SESSION_HOURS') ?? 168),
-    cleanupIntervalMs: /** @type {number} */ (get('CLEANUP_INTERVAL_MS') ?? 60 * 60 * 1000),
+    adminIdleMinutes: /** @type {number} */ (get('ADMIN_IDLE_MINUTES')),
+    adminMaxSessionHours: /** @type {number} */ (get('ADMIN_MAX_SESSION_HOURS')),
+    cleanupIntervalMs: /** @type {number} */ (get('CLEANUP_INTERVAL_MS')),
     outbox: {
-      pollMs: /** @type {number} */ (get('OUTBOX_POLL_MS') ?? 2000),
-      baseDelayMs: /** @type {number} */ (get('OUTBOX_BASE_DELAY_MS') ?? 5000),
-      maxDelayMs: /** @type {number} */ (get('OUTBOX_MAX_DELAY_MS') ?? 60 * 60 * 1000),
-      leaseMs: /** @type {number} */ (get('OUTBOX_LEASE_MS') ?? 2 * 60 * 1000),
+      pollMs: /** @type {number} */ (get('OUTBOX_POLL_MS')),
+      baseDelayMs: /** @type {number} */ (get('OUTBOX_BASE_DELAY_MS')),
+      maxDelayMs: /** @type {number} */ (get('OUTBOX_MAX_DELAY_MS')),
+      leaseMs: /** @type {number} */ (get('OUTBOX_LEASE_MS')),
     },
-    shutdownTimeoutMs: /** @type {number} */ (get('SHUTDOWN_TIMEOUT_MS') ?? 10_000),
+    shutdownTimeoutMs: /** @type {number} */ (get('SHUTDOWN_TIMEOUT_MS')),
     indexNow: {
       key: /** @type {string | undefined} */ (get('INDEXNOW_KEY')),
-      endpoint: /** @type {string} */ (get('INDEXNOW_ENDPOINT') ?? defaultIndexNowEndpoint),
-      maxAttempts: /** @type {number} */ (get('INDEXNOW_MAX_ATTEMPTS') ?? 5),
-      retryBaseMs: /** @type {number} */ (get('INDEXNOW_RETRY_BASE_MS') ?? 5000),
+      endpoint: /** @type {string} */ (get('INDEXNOW_ENDPOINT')),
+      maxAttempts: /** @type {number} */ (get('INDEXNOW_MAX_ATTEMPTS')),
+      retryBaseMs: /** @type {number} */ (get('INDEXNOW_RETRY_BASE_MS')),
     },
     ai: {
       baseUrl: /** @type {string | undefined} */ (get('AI_BASE_URL')),
       apiKey: /** @type {string | undefined} */ (get('AI_API_KEY')),
       model: /** @type {string | undefined} */ (get('AI_MODEL')),
-      timeoutMs: /** @type {number} */ (get('AI_TIMEOUT_MS') ?? 60_000),
-      maxOutputTokens: /** @type {number} */ (get('AI_MAX_OUTPUT_TOKENS') ?? 2048),
-      generationsPerHour: /** @type {number} */ (get('AI_GENERATIONS_PER_HOUR') ?? 20),
+      timeoutMs: /** @type {number} */ (get('AI_TIMEOUT_MS')),
+      maxOutputTokens: /** @type {number} */ (get('AI_MAX_OUTPUT_TOKENS')),
+      generationsPerHour: /** @type {number} */ (get('AI_GENERATIONS_PER_HOUR')),
     },
-    siteCheckTimeoutMs: /** @type {number} */ (get('SITE_CHECK_TIMEOUT_MS') ?? 10_000),
+    siteCheckTimeoutMs: /** @type {number} */ (get('SITE_CHECK_TIMEOUT_MS')),
     siteCheckAllowHosts: /** @type {string[]} */ (get('SITE_CHECK_ALLOW_HOSTS') ?? []),
     chromiumPath: /** @type {string | undefined} */ (get('CHROMIUM_PATH')),
     testDatabaseUrl: /** @type {string | undefined} */ (get('TEST_DATABASE_URL')),
@@ -375,9 +370,10 @@ export function buildTimeValues(env = process.env) {
 
 /** The configuration table of the README, generated from the definitions above. */
 export function settingsTable() {
-  const rows = Object.entries(settingDefinitions).map(
-    ([name, d]) =>
-      `| \`${name}\` | ${d.default !== 'unset' && (d.default.startsWith('"') || /^[\w./:-]+$/.test(d.default)) ? `\`${d.default}\`` : d.default} | ${d.when} | ${d.meaning} |`,
-  );
+  const rows = Object.entries(settingDefinitions).map(([name, d]) => {
+    const shown = 'default' in d ? d.default : 'shown' in d ? d.shown : 'unset';
+    const cell = shown !== 'unset' && (shown.startsWith('"') || /^[\w./:-]+$/.test(shown)) ? `\`${shown}\`` : shown;
+    return `| \`${name}\` | ${cell} | ${d.when} | ${d.meaning} |`;
+  });
   return ['| Variable | Default | Read at | Meaning |', '| --- | --- | --- | --- |', ...rows].join('\n');
 }
