@@ -1,7 +1,7 @@
 // The HTTP front of the production server: what every request meets before Astro. It fixes up what clients may not
 // decide (their address, forwarded protocol and host, accepted encodings), refuses malformed requests, puts the security
 // headers on every response, serves the pre-rendered files with sirv, and hands everything else to Astro's router.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import compression from 'compression';
@@ -9,7 +9,7 @@ import sirv from 'sirv';
 import { isLocalPath } from '../../../lib/local-path.mjs';
 import { clientAddress } from './client-address.mjs';
 import { contentSecurityPolicy } from './csp.mjs';
-import { pagePathFor } from './page-path.mjs';
+import { builtPaths } from './page-path.mjs';
 
 const knownMethods = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
@@ -74,19 +74,6 @@ export function canonicalRedirect(pathname) {
   return isLocalPath(clean) ? clean : '/';
 }
 
-/** URL paths of the pre-rendered files: '/about' for about/index.html, '/robots.txt' for robots.txt. */
-function listStaticPaths(clientDir) {
-  const paths = new Set();
-  for (const entry of readdirSync(clientDir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || /\.(br|gz)$/.test(entry.name)) continue;
-    const relative = path.relative(clientDir, path.join(entry.parentPath, entry.name));
-    // The error page is answered with status 404 only (see below), never as a page of the site.
-    if (relative === '404.html') continue;
-    paths.add(pagePathFor(relative));
-  }
-  return paths;
-}
-
 /** If-None-Match lists several tags, or "*"; a weak comparison is what GET needs (RFC 9110 §13.1.2). */
 function matchesIfNoneMatch(header, etag) {
   if (!header || !etag) return false;
@@ -104,7 +91,7 @@ function matchesIfNoneMatch(header, etag) {
  * @param {{ frameSrc: string[], pages: Record<string, string[]> }} options.csp from dist/server/csp.json
  */
 export function createFront({ clientDir, app, settings, csp, keyFile = null }) {
-  const staticPaths = listStaticPaths(clientDir);
+  const staticPaths = new Set(builtPaths(clientDir).map((file) => file.path));
   const siteIsHttps = settings.siteUrl.startsWith('https:');
   const basePolicy = contentSecurityPolicy({ frameSrc: csp.frameSrc });
   /** @type {Map<string, string>} */
