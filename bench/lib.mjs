@@ -30,7 +30,8 @@ export async function startSite(env = {}) {
   const port = await freePort();
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    // The request log is written (as in production) but not kept: a pipe nobody reads would fill and stop the server.
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
   await waitUntilServing(base);

@@ -4,8 +4,11 @@
 // The same run measures a floor: a page with one heading and nothing else, served by the same server. Each route's
 // LCP is printed as a ratio to the floor's, which holds still while absolute times drift with the machine's load.
 // The medians are saved in the site's database (DATABASE_URL), where the admin's Performance tab shows the latest run.
+// A post published from the admin is measured beside the built post it copies (`--admin-post local-seo-mistakes`,
+// `--admin-post none` to skip): it is written into the database as published before the run and removed after it.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import yaml from 'js-yaml';
 import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -24,6 +27,9 @@ const runs = Number(option('runs', 3));
 // Every ratio divides by the floor, so it gets at least five runs: one unlucky floor run would move every ratio.
 const floorRuns = Math.max(runs, 5);
 const only = option('only', '')?.split(',').filter(Boolean);
+const adminPostSource = option('admin-post', 'local-seo-mistakes');
+const adminPostSlug = 'bench-admin-post';
+const adminPostPath = `/blog/${adminPostSlug}`;
 
 // The floor page is written into the built site before its server starts (the static file list is read at start).
 const floorPath = '/bench-floor';
@@ -35,6 +41,7 @@ writeFileSync(new URL('index.html.br', floorDir), zlib.brotliCompressSync(floorH
 const removeFloor = () => rmSync(floorDir, { recursive: true, force: true });
 process.on('exit', removeFloor);
 
+const removeAdminPost = adminPostSource === 'none' ? async () => {} : await publishAdminPost(adminPostSource);
 const site = await startSite();
 const chrome = await chromeLauncher.launch({
   chromePath: ensureChromium(),
@@ -43,7 +50,10 @@ const chrome = await chromeLauncher.launch({
 
 try {
   const sitemap = await (await fetch(`${site.base}/sitemap.xml`)).text();
-  const routes = [floorPath, ...(only?.length ? only : [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname))];
+  const listed = only?.length ? only : [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+  // The admin's post right after the built post it copies.
+  const routes = [floorPath, ...listed.filter((r) => r !== adminPostPath)];
+  if (adminPostSource !== 'none') routes.splice(Math.max(1, routes.indexOf(`/blog/${adminPostSource}`) + 1), 0, adminPostPath);
   const rows = [];
   const saved = [];
   let floorLcp = 0;
@@ -103,11 +113,62 @@ try {
   printTable(['Route', 'Perf', 'A11y', 'BP', 'SEO', 'FCP', 'LCP', 'LCP ÷ floor', 'TBT', 'CLS', 'JS (transfer)'], [floorRow, ...rows]);
   const ratios = saved.map((row) => row.lcpMs / floorLcp);
   console.log(`\nLCP ÷ floor: ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}× over ${ratios.length} routes (goal ≤ 1.30×).`);
-  await saveLabRun(saved);
+  const built = saved.find((row) => row.route === `/blog/${adminPostSource}`);
+  const admin = saved.find((row) => row.route === adminPostPath);
+  if (built && admin) {
+    const difference = admin.lcpMs / floorLcp - built.lcpMs / floorLcp;
+    console.log(
+      `Admin post ${adminPostPath} ${(admin.lcpMs / floorLcp).toFixed(2)}× beside the built /blog/${adminPostSource} ${(built.lcpMs / floorLcp).toFixed(2)}×: ${difference >= 0 ? '+' : ''}${difference.toFixed(2)} (goal within ±0.05).`,
+    );
+  }
+  await saveLabRun(saved.filter((row) => row.route !== adminPostPath));
 } finally {
   chrome.kill();
   await site.stop();
   removeFloor();
+  await removeAdminPost();
+}
+
+/**
+ * Publishes a copy of a built post (its title, description, keywords and Markdown) as an admin post, as the editor
+ * would; returns what removes it again.
+ * @param {string} id a post of src/content/posts
+ */
+async function publishAdminPost(id) {
+  const text = readFileSync(new URL(`../src/content/posts/${id}.md`, import.meta.url), 'utf8');
+  const [, front, body] = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(text) ?? [];
+  const data = /** @type {{ title: string, description: string, keywords: string[] }} */ (yaml.load(front ?? ''));
+  const { db, kind } = await openDatabase(settings().databaseUrl);
+  await migrateToLatest(db, kind);
+  const now = Date.now();
+  const postId = randomUUID();
+  await db.deleteFrom('posts').where('slug', '=', adminPostSlug).execute();
+  await db
+    .insertInto('posts')
+    .values({
+      id: postId,
+      slug: adminPostSlug,
+      title: data.title,
+      description: data.description,
+      keywords: JSON.stringify(data.keywords),
+      body: body ?? '',
+      cover_id: null,
+      cover_alt: null,
+      status: 'published',
+      publish_at: null,
+      published_at: now,
+      modified_at: null,
+      created_at: now,
+      updated_at: now,
+      version: 1,
+    })
+    .execute();
+  await db.destroy();
+  return async () => {
+    const { db: again } = await openDatabase(settings().databaseUrl);
+    await again.deleteFrom('posts').where('id', '=', postId).execute();
+    await again.destroy();
+  };
 }
 
 /** Keeps the last ten runs; the Performance tab shows the newest. */

@@ -1,32 +1,39 @@
 #!/usr/bin/env node
-// The production server under load, in one run:
-//  1. GET / and GET /about (brotli) from this server, and from nginx serving the same dist/client when nginx is
-//     installed (Debian: apt-get install nginx-light; it has no brotli module, so it sends its gzip_static files);
-//  2. GET / p50/p99 while 100 clients flood POST /api/contact from distinct addresses, with the 5xx count and the
-//     number of submissions that were acknowledged (201) but are not in the database.
+// The production server under load, measured with wrk (a C load generator: one written in Node would share the two
+// cores with the server and measure itself). Two paths, each on a database of its own:
+//   node   `npm start` alone (plain HTTP, trusting one proxy so X-Forwarded-For can stand for many clients);
+//   caddy  `npm run serve:proxied` (HTTPS, Caddy serving the built files and proxying the rest), with the benchmark
+//          as a trusted proxy in front of Caddy for the same reason;
+// and nginx serving the same dist/client beside them.
+//  1. Static pages: GET / and GET /about, 50 keep-alive clients.
+//  2. GET / p50/p99 (10 clients) alone, then while 100 clients flood POST /api/event or POST /api/contact from one
+//     address and from a new address each request; the floods' answers by status, and whether every event answered
+//     2xx and every enquiry answered 201 is in the database.
 // Usage: npm run bench:server [-- --seconds 10]
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { publicEndpoints } from '../src/config/endpoints.mjs';
 import { openDatabase } from '../src/server/db/connect.mjs';
-import { freePort, load, ms, printTable, startSite, stopper, waitUntilServing } from './lib.mjs';
+import { ensureCaddy, ensureNginx, ensureWrk } from '../scripts/browser.mjs';
+import { requireBuild } from '../scripts/cli.mjs';
+import { freePort, printTable, startSite, stopper, waitUntilServing } from './lib.mjs';
 
-const argv = process.argv.slice(2);
-const seconds = Number(argv[argv.indexOf('--seconds') + 1] || 10);
+requireBuild('dist/caddy/static.caddy');
+ensureWrk();
+ensureCaddy();
+ensureNginx();
+
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' } } });
+const seconds = Number(values.seconds);
 const dir = mkdtempSync(path.join(os.tmpdir(), 'hale-bench-server-'));
-const databaseUrl = `file:${path.join(dir, 'bench.db')}`;
-const brotli = { 'Accept-Encoding': 'br, gzip' };
-const staticClients = 50;
+const floodScript = path.resolve('bench/wrk/flood.lua');
+const nginxBinary = '/usr/sbin/nginx';
 
-function findNginx() {
-  for (const candidate of ['/usr/sbin/nginx', '/usr/bin/nginx']) if (existsSync(candidate)) return candidate;
-  return null;
-}
-
-async function startNginx(binary) {
+async function startNginx() {
   const port = await freePort();
-  const root = path.resolve('dist/client');
   const config = path.join(dir, 'nginx.conf');
   writeFileSync(
     config,
@@ -42,80 +49,183 @@ http {
   client_body_temp_path ${dir}; proxy_temp_path ${dir}; fastcgi_temp_path ${dir}; uwsgi_temp_path ${dir}; scgi_temp_path ${dir};
   server {
     listen 127.0.0.1:${port};
-    root ${root};
+    root ${path.resolve('dist/client')};
     location / { try_files $uri $uri/index.html =404; }
   }
 }
 `,
   );
-  const child = spawn(binary, ['-c', config, '-g', 'daemon off;'], { stdio: 'inherit' });
+  const child = spawn(nginxBinary, ['-c', config, '-g', 'daemon off;'], { stdio: 'inherit' });
   const base = `http://127.0.0.1:${port}`;
   await waitUntilServing(base);
-  return { base, stop: stopper(child, 'SIGQUIT') };
+  return { name: 'nginx', base, stop: stopper(child, 'SIGQUIT') };
 }
 
-async function measure(base, pathname) {
-  await load({ base, concurrency: staticClients, until: Date.now() + 500, pathname, headers: brotli });
-  return load({ base, concurrency: staticClients, until: Date.now() + seconds * 1000, pathname, headers: brotli });
+async function startNode() {
+  const databaseUrl = `file:${path.join(dir, 'node.db')}`;
+  const site = await startSite({ DATABASE_URL: databaseUrl, TRUST_PROXY: '1', SMTP_URL: '' });
+  return { name: 'node', ...site, databaseUrl };
 }
 
-const site = await startSite({ DATABASE_URL: databaseUrl, TRUST_PROXY: 'true', SMTP_URL: '' });
-const nginxBinary = findNginx();
-const nginx = nginxBinary ? await startNginx(nginxBinary) : null;
+async function startCaddy() {
+  const databaseUrl = `file:${path.join(dir, 'caddy.db')}`;
+  const child = spawn(process.execPath, ['scripts/serve-proxied.mjs', '--trusted-proxies', '127.0.0.1/32'], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, SMTP_URL: '' },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const base = await new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      const found = /^https:\/\/\S+$/m.exec(output);
+      if (found) resolve(found[0]);
+    });
+    child.once('exit', () => reject(new Error('serve:proxied stopped before it served')));
+  });
+  return { name: 'caddy', base, databaseUrl, stop: stopper(child) };
+}
+
+/**
+ * Runs wrk; resolves with its requests per second and latency percentiles (ms).
+ * @param {string[]} args @param {Record<string, string>} [env]
+ */
+function wrk(args, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn('wrk', args, { env: { ...process.env, ...env } });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.once('exit', () => {
+      const unit = { us: 0.001, ms: 1, s: 1000 };
+      const percentile = (p) => {
+        const match = new RegExp(`^\\s+${p}%\\s+([\\d.]+)(us|ms|s)`, 'm').exec(output);
+        return match ? Number(match[1]) * unit[match[2]] : NaN;
+      };
+      const count = (pattern) => Number(pattern.exec(output)?.[1] ?? 0);
+      resolve({
+        perSecond: Math.round(Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? 0)),
+        p50: percentile(50),
+        p99: percentile(99),
+        notOk: count(/Non-2xx or 3xx responses: (\d+)/),
+        socketErrors:
+          /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/
+            .exec(output)
+            ?.slice(1)
+            .reduce((a, b) => a + Number(b), 0) ?? 0,
+      });
+    });
+  });
+}
+
+const readPage = (base, pathname, clients, duration) =>
+  wrk(['-t1', `-c${clients}`, `-d${duration}s`, '--latency', '-H', 'Accept-Encoding: br, gzip', `${base}${pathname}`]);
+
+/** Rows the floods can add: page views (one per event answered 2xx) and enquiries (one per 201). */
+async function countRows(databaseUrl) {
+  const { db } = await openDatabase(databaseUrl);
+  try {
+    const views = await db.selectFrom('analytics_page_views').select(db.fn.countAll().as('n')).executeTakeFirst();
+    const enquiries = await db.selectFrom('contact_messages').select(db.fn.countAll().as('n')).executeTakeFirst();
+    return { events: Number(views?.n ?? 0), enquiries: Number(enquiries?.n ?? 0) };
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** Counts until they stop changing (the analytics writer flushes every second). */
+async function settledRows(databaseUrl) {
+  let last = await countRows(databaseUrl);
+  for (let i = 0; i < 60; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = await countRows(databaseUrl);
+    if (now.events === last.events && now.enquiries === last.enquiries) return now;
+    last = now;
+  }
+  return last;
+}
+
+const floods = [
+  { label: 'POST /api/event, one address', path: publicEndpoints.event, many: false, stored: 'events', ok: [200, 202, 204] },
+  { label: 'POST /api/event, many addresses', path: publicEndpoints.event, many: true, stored: 'events', ok: [200, 202, 204] },
+  { label: 'POST /api/contact, one address', path: publicEndpoints.contact, many: false, stored: 'enquiries', ok: [201] },
+  { label: 'POST /api/contact, many addresses', path: publicEndpoints.contact, many: true, stored: 'enquiries', ok: [201] },
+];
+
+async function flood(target, spec) {
+  const before = await countRows(target.databaseUrl);
+  const report = path.join(dir, 'flood.json');
+  const flooding = wrk(['-t1', '-c100', `-d${seconds + 1}s`, '-s', floodScript, target.base], {
+    FLOOD_PATH: spec.path,
+    FLOOD_MANY: spec.many ? '1' : '0',
+    FLOOD_REPORT: report,
+  });
+  // Reading starts once the flood is under way and ends before it does.
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const reads = await readPage(target.base, '/', 10, seconds);
+  await flooding;
+  const statuses = JSON.parse(readFileSync(report, 'utf8'));
+  const after = await settledRows(target.databaseUrl);
+  const answered = (codes) => codes.reduce((sum, code) => sum + (statuses[code] ?? 0), 0);
+  const acknowledged = answered(spec.ok);
+  const serverErrors = Object.entries(statuses)
+    .filter(([code]) => Number(code) >= 500)
+    .reduce((sum, [, n]) => sum + n, 0);
+  const stored = after[spec.stored] - before[spec.stored];
+  const other = Object.entries(statuses)
+    .filter(([code]) => !spec.ok.includes(Number(code)))
+    .map(([code, n]) => `${n} × ${code}`)
+    .join(', ');
+  return { reads, acknowledged, other: other || '–', serverErrors, missing: Math.max(0, acknowledged - stored), total: answered(Object.keys(statuses)) };
+}
+
+const ms = (value) => (Number.isFinite(value) ? `${value.toFixed(1)} ms` : 'n/a');
+const stops = [];
 try {
+  const node = await startNode();
+  stops.push(node.stop);
+  const caddy = await startCaddy();
+  stops.push(caddy.stop);
+  const nginx = await startNginx();
+  stops.push(nginx.stop);
+
   const staticRows = [];
   for (const pathname of ['/', '/about']) {
-    const ours = await measure(site.base, pathname);
-    const theirs = nginx ? await measure(nginx.base, pathname) : null;
-    staticRows.push([
-      `GET ${pathname}`,
-      ours.perSecond,
-      `${ms(ours.p50)} / ${ms(ours.p99)}`,
-      theirs ? theirs.perSecond : 'not installed',
-      theirs ? `${ms(theirs.p50)} / ${ms(theirs.p99)}` : 'not installed',
-    ]);
+    const row = [`GET ${pathname}`];
+    for (const target of [node, caddy, nginx]) {
+      await readPage(target.base, pathname, 50, 1);
+      const result = await readPage(target.base, pathname, 50, seconds);
+      row.push(result.perSecond, `${ms(result.p50)} / ${ms(result.p99)}`);
+    }
+    staticRows.push(row);
   }
-  console.log(`\nStatic pages, ${staticClients} keep-alive clients, ${seconds} s each, ${os.cpus().length} cores (load generator on the same machine):\n`);
-  printTable(['Request', 'This server req/s', 'p50 / p99', 'nginx req/s', 'nginx p50 / p99'], staticRows);
-  if (nginxBinary) console.log(`${spawnSync(nginxBinary, ['-v'], { encoding: 'utf8' }).stderr.trim()}, gzip_static (no brotli module).`);
+  console.log(`\nStatic pages, 50 keep-alive clients, ${seconds} s each, brotli where offered; ${os.cpus().length} cores shared with wrk:\n`);
+  printTable(['Request', 'node req/s', 'node p50 / p99', 'caddy req/s', 'caddy p50 / p99', 'nginx req/s', 'nginx p50 / p99'], staticRows);
+  console.log(`${spawnSync(nginxBinary, ['-v'], { encoding: 'utf8' }).stderr.trim()} (gzip_static: Debian's nginx has no brotli module); caddy is HTTPS.`);
 
-  // The flood: 100 clients posting from distinct addresses while 5 clients read the home page.
-  const acknowledged = [];
-  const until = Date.now() + seconds * 1000;
-  const [flood, reads] = await Promise.all([
-    load({
-      base: site.base,
-      concurrency: 100,
-      until,
-      method: 'POST',
-      pathname: '/api/contact',
-      okStatus: 201,
-      makeBody: () =>
-        JSON.stringify({ name: 'Bench Client', email: 'bench@example.com', subject: 'Benchmark enquiry', message: 'Measuring the server under a flood.' }),
-      onResponse: (response) => response.status === 201 && acknowledged.push(JSON.parse(response.body).id),
-    }),
-    load({ base: site.base, concurrency: 5, until, pathname: '/', headers: brotli }),
-  ]);
-  const { db } = await openDatabase(databaseUrl);
-  const stored = new Set((await db.selectFrom('contact_messages').select('id').execute()).map((r) => r.id));
-  await db.destroy();
-  const missing = acknowledged.filter((id) => !stored.has(id)).length;
-  console.log(`\nGET / while 100 clients flood POST /api/contact for ${seconds} s (SQLite):\n`);
-  printTable(
-    ['Measure', 'Value'],
-    [
-      ['GET / requests', reads.requests],
-      ['GET / p50 / p99', `${ms(reads.p50)} / ${ms(reads.p99)}`],
-      ['POST accepted (201)', flood.requests],
-      ['POST req/s', flood.perSecond],
-      ['POST p50 / p99', `${ms(flood.p50)} / ${ms(flood.p99)}`],
-      ['5xx answers', flood.serverErrors + reads.serverErrors],
-      ['accepted but missing', missing],
-    ],
-  );
-  console.log('\nTargets: GET / p99 ≤ 50 ms during the flood, 0 × 5xx, 0 missing.');
+  const floodRows = [];
+  for (const target of [node, caddy, nginx]) {
+    const alone = await readPage(target.base, '/', 10, seconds);
+    floodRows.push([target.name, 'none', ms(alone.p50), ms(alone.p99), '–', '–', '–', '–', '–']);
+  }
+  for (const spec of floods) {
+    for (const target of [node, caddy]) {
+      const result = await flood(target, spec);
+      floodRows.push([
+        target.name,
+        spec.label,
+        ms(result.reads.p50),
+        ms(result.reads.p99),
+        Math.round(result.total / (seconds + 1)),
+        result.acknowledged,
+        result.other,
+        result.serverErrors,
+        result.missing,
+      ]);
+    }
+  }
+  console.log(`\nGET / (10 clients) while 100 clients flood, ${seconds} s each (SQLite; node and caddy each on a database of its own):\n`);
+  printTable(['Path', 'Flood', 'GET / p50', 'GET / p99', 'flood req/s', 'flood 2xx', 'other answers', '5xx', '2xx not stored'], floodRows);
+  console.log('\nTargets: GET / p99 ≤ 50 ms during every flood, 0 × 5xx, every 2xx stored (0 in the last column).');
 } finally {
-  await nginx?.stop();
-  await site.stop();
+  for (const stop of stops.reverse()) await stop();
   rmSync(dir, { recursive: true, force: true });
 }

@@ -8,7 +8,9 @@ import { pathToFileURL } from 'node:url';
 import { clientDirKey, shutdownKey } from '../src/server/platform/handoff.mjs';
 import { limitConnections } from '../src/server/platform/http/connections.mjs';
 import { createFront, readCspManifest } from '../src/server/platform/http/front.mjs';
-import { keyFilePath } from '../src/server/features/indexnow/indexnow.mjs';
+import { keyFilePath } from '../src/server/features/indexnow/eligibility.mjs';
+import { errorField, log } from '../src/server/platform/log.mjs';
+import { healthPath } from '../src/config/endpoints.mjs';
 import { projectRoot as root, requireBuild, settingsOrExit } from './cli.mjs';
 import { freePort, portIsFree } from './free-port.mjs';
 
@@ -31,6 +33,9 @@ const front = createFront({
   keyFile: settings.indexNow.key ? { path: keyFilePath(settings.indexNow.key), key: settings.indexNow.key } : null,
 });
 
+// While draining before a stop, the health check fails and every answer closes its connection, so a load balancer in
+// front sends the next requests to another instance instead of to a connection about to close.
+let draining = false;
 const server = http.createServer(
   {
     // A client that trickles its headers or body is cut off instead of holding a connection for ever.
@@ -38,7 +43,16 @@ const server = http.createServer(
     requestTimeout: 30_000,
     connectionsCheckingInterval: 1_000,
   },
-  front,
+  (req, res) => {
+    if (draining) {
+      res.shouldKeepAlive = false;
+      if (req.url === healthPath) {
+        res.writeHead(503, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'Retry-After': '5' });
+        return res.end(JSON.stringify({ ok: false, stopping: true }));
+      }
+    }
+    front(req, res);
+  },
 );
 server.keepAliveTimeout = 65_000;
 limitConnections(server, {
@@ -54,12 +68,13 @@ server.on('request', (_req, res) => {
 server.listen(port, host, async () => {
   const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   // Readiness at boot: opens and migrates the database and starts the e-mail outbox before any visitor arrives.
-  const health = await fetch(`${origin}/api/health`).catch((error) => ({ ok: false, statusText: error.message }));
+  const health = await fetch(`${origin}${healthPath}`).catch((error) => ({ ok: false, statusText: error.message }));
   if (!health.ok) {
-    console.error(`Start-up check failed (${health.statusText}): see the error above. Is DATABASE_URL reachable?`);
-    process.exit(1);
+    log.error(`Start-up check failed (${health.statusText}): see the error above. Is DATABASE_URL reachable?`);
+    log.flush(() => process.exit(1));
+    return;
   }
-  console.log(`Site listening on ${origin}`);
+  log.info(`Site listening on ${origin}`);
 });
 
 // Stop taking requests, let those in progress finish (a lead being saved is saved), let the e-mail outbox finish
@@ -69,6 +84,11 @@ let shuttingDown = false;
 const shutdown = async () => {
   if (shuttingDown) return;
   shuttingDown = true;
+  if (settings.shutdownDrainMs > 0) {
+    draining = true;
+    log.info(`Stopping: draining for ${settings.shutdownDrainMs} ms (health check 503, connections closed after each answer)`);
+    await new Promise((resolve) => setTimeout(resolve, settings.shutdownDrainMs));
+  }
   let timedOut = false;
   const deadline = new Promise((resolve) => setTimeout(resolve, settings.shutdownTimeoutMs).unref()).then(() => (timedOut = true));
   // Stop accepting, wait for the requests in progress (counted here: Node's own idea of an idle keep-alive
@@ -77,8 +97,9 @@ const shutdown = async () => {
   while (requestsInProgress > 0 && !timedOut) await new Promise((resolve) => setTimeout(resolve, 20));
   server.closeAllConnections();
   const stopRuntime = globalThis[shutdownKey];
-  await Promise.race([stopRuntime?.().catch((error) => console.error('[shutdown]', error)), deadline]);
-  process.exit(0);
+  await Promise.race([stopRuntime?.().catch((error) => log.error(errorField(error), '[shutdown] failed')), deadline]);
+  // What is still buffered for the log is written before the process ends.
+  log.flush(() => process.exit(0));
 };
 process.on('SIGTERM', shutdown);
 process.on('SIGINT', shutdown);

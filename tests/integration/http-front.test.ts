@@ -3,17 +3,19 @@
  * hostile requests, settings errors and a TLS-terminating reverse proxy. The built server runs as a real process.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publicWrites, writeAdmission } from '../../src/config/admission.mjs';
+import { publicEndpoints } from '../../src/config/endpoints.mjs';
 import { paths } from '../../src/config/paths';
 import { inlineScriptHashes } from '../../src/server/platform/http/csp.mjs';
 import { createTarget, type DatabaseTarget } from '../support/databases';
-import { freePort, SiteProcess } from '../support/server';
+import { freePort, logErrors, logLines, SiteProcess } from '../support/server';
 import { until } from '../support/until';
 
 const securityHeaders = ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'cross-origin-resource-policy', 'permissions-policy'];
@@ -162,6 +164,22 @@ describe('HTTP front', () => {
     const immutable = await get(asset);
     expect(immutable.status).toBe(200);
     expect(immutable.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+
+    // Scripts, styles, images and fonts carry what they need, not the document-only policy and framing headers; an
+    // SVG, which a browser can open as a document, keeps them.
+    const assets = readdirSync('dist/client/_astro').filter((file) => /\.(?:js|css|webp|png|woff2)$/.test(file));
+    for (const extension of ['js', 'css', 'webp', 'woff2']) {
+      const file = assets.find((name) => name.endsWith(`.${extension}`))!;
+      const answer = await get(`/_astro/${file}`);
+      expect(answer.status, file).toBe(200);
+      expect(answer.headers.get('x-content-type-options'), file).toBe('nosniff');
+      expect(answer.headers.get('cross-origin-resource-policy'), file).toBe('same-origin');
+      expect(answer.headers.get('cache-control'), file).toBe('public, max-age=31536000, immutable');
+      for (const name of ['content-security-policy', 'x-frame-options', 'permissions-policy', 'referrer-policy', 'strict-transport-security']) {
+        expect(answer.headers.get(name), `${file}: ${name}`).toBeNull();
+      }
+    }
+    expectSecurityHeaders(await get('/favicon.svg'), 'SVG');
   });
 
   it('keeps one address per page and never redirects off the site', async () => {
@@ -203,7 +221,7 @@ describe('HTTP front', () => {
       expect((await fetch(`${site.base}/contact/sent`, { method })).status, method).toBe(405);
     }
     expect((await get('/%E0%A4%A')).status).toBe(400);
-    expect(site.output).not.toMatch(/\n\s+at /);
+    expect(logErrors(site.output)).toEqual([]);
   });
 
   it('keeps the on-demand image endpoint unreachable', async () => {
@@ -248,6 +266,29 @@ describe('HTTP front', () => {
     }
     // One real client (127.0.0.1): three accepted, then refused, whatever it claims to be.
     expect(statuses).toEqual([201, 303, 201, 429]);
+  });
+
+  it('logs one JSON line per request, with its path but never its query, cookies or body', async () => {
+    const secret = 'token-that-must-not-be-logged-1234';
+    const enquiry = 'A private enquiry text that stays out of the log';
+    await get(`/admin/reset-password?token=${secret}`);
+    await site.post('/api/contact', json({ ...validMessage, message: enquiry }), {
+      'Content-Type': 'application/json',
+      Cookie: `hale-admin.session_token=${secret}`,
+      'X-Forwarded-For': '192.0.2.7',
+    });
+    const lines = await until(async () => {
+      const found = logLines(site.output).filter((line) => line.msg === 'request' && line.path === '/admin/reset-password');
+      const posted = logLines(site.output).filter((line) => line.msg === 'request' && line.path === '/api/contact');
+      return found.length > 0 && posted.length > 0 ? [...found, ...posted] : undefined;
+    });
+    for (const line of lines) {
+      expect(Object.keys(line).sort()).toEqual(['address', 'bytes', 'level', 'method', 'ms', 'msg', 'path', 'pid', 'requestId', 'status', 'time'].sort());
+      expect(line.address, 'the socket address: the server trusts no proxy here').toBe('127.0.0.1');
+      expect(line.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    expect(site.output).not.toContain(secret);
+    expect(site.output).not.toContain(enquiry);
   });
 
   it('cuts off a client that trickles its headers, and closes after refusing a body', async () => {
@@ -413,4 +454,32 @@ describe('behind a TLS-terminating reverse proxy', () => {
   it('sends HSTS only when the request came over HTTPS', async () => {
     expect((await fetch(`${site.base}/about`)).headers.get('strict-transport-security')).toBeNull();
   });
+  it('refuses a flood from one address before reading it, and a write whose client left does not keep its place', async () => {
+    // Past the address's count for the minute, the front answers by itself (the app's own limit words it otherwise).
+    const limit = publicWrites[publicEndpoints.contact]!.perMinute;
+    const answers: { status: number; retryAfter: string | null; error: string }[] = [];
+    for (let i = 0; i < limit + 5; i++) {
+      const response = await site.post(publicEndpoints.contact, '{}', { 'Content-Type': 'application/json' });
+      answers.push({ status: response.status, retryAfter: response.headers.get('retry-after'), error: ((await response.json()) as { error: string }).error });
+    }
+    const refusedByFront = answers.filter((answer) => /Too many requests from your address/.test(answer.error));
+    expect(refusedByFront.length).toBeGreaterThanOrEqual(5);
+    expect(answers.slice(-5)).toEqual(refusedByFront.slice(-5));
+    for (const answer of refusedByFront) {
+      expect(answer.status).toBe(429);
+      expect(Number(answer.retryAfter)).toBeGreaterThan(0);
+    }
+
+    // Writes that take a while (a forgotten-password request is answered no sooner than 600 ms) hold the places; more
+    // arrive behind them and their clients hang up while they wait. Each left-behind write must give its place back.
+    const body = JSON.stringify({ email: 'nobody@example.com' });
+    const request = `POST /api/auth/forgot-password HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`;
+    const slow = Array.from({ length: writeAdmission.concurrent }, () => raw(site.port, request, 5_000));
+    await Promise.all(Array.from({ length: writeAdmission.concurrent * 2 }, () => raw(site.port, request, 20)));
+    expect((await Promise.all(slow)).map((answer) => answer.split('\r\n')[0])).toEqual(Array(slow.length).fill('HTTP/1.1 200 OK'));
+    const started = Date.now();
+    const after = await site.post('/api/auth/forgot-password', body, { 'Content-Type': 'application/json' });
+    expect(after.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  }, 30_000);
 });

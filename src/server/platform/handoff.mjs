@@ -4,3 +4,11 @@
 export const shutdownKey = Symbol.for('hale-digital.shutdown');
 /** The built site's directory (dist/client), set by the start script. */
 export const clientDirKey = Symbol.for('hale-digital.client-dir');
+/** The process's one logger and its request context: the start script's copy of log.mjs and the bundle's share them. */
+export const logKey = Symbol.for('hale-digital.log');
+/**
+ * Public write endpoints the HTTP front may hand a request straight to, without the router, when it carries no
+ * cookie: `{ [path]: (req, clientAddress, host) => Promise<{ status, text?, headers? }> }`. Set by the runtime once it
+ * exists; until then (and for requests with cookies) the route in src/pages/api answers.
+ */
+export const intakesKey = Symbol.for('hale-digital.intakes');

@@ -1,65 +1,41 @@
 // The HTTP front of the production server: what every request meets before Astro. It fixes up what clients may not
 // decide (their address, forwarded protocol and host, accepted encodings), refuses malformed requests, puts the security
 // headers on every response, serves the pre-rendered files with sirv, and hands everything else to Astro's router.
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import compression from 'compression';
+import fresh from 'fresh';
+import Negotiator from 'negotiator';
 import sirv from 'sirv';
 import { isLocalPath } from '../../../lib/local-path.mjs';
+import { publicWrites, writeAdmission } from '../../../config/admission.mjs';
+import { createAdmission } from './admission.mjs';
 import { clientAddress } from './client-address.mjs';
 import { contentSecurityPolicy } from './csp.mjs';
+import { errorField, log } from '../log.mjs';
+import { inertFile, staticHeaders } from './caddy-static.mjs';
 import { builtPaths } from './page-path.mjs';
+import { intakesKey } from '../handoff.mjs';
 
 const knownMethods = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
-/**
- * Admission control for writes. Each event-loop turn serves every socket with data ready, so a hundred posts in
- * flight make a page read wait for a hundred posts' work. Only this many writes run at once; the others wait,
- * unread, in arrival order (none is refused), so pages stay fast during a flood and the writes' throughput is the same.
- */
-const concurrentWrites = 4;
-
-function createGate(limit) {
-  let running = 0;
-  const waiting = [];
-  const leave = () => {
-    const next = waiting.shift();
-    if (next) next();
-    else running--;
-  };
-  return {
-    /** Calls `run` when a place is free; the place is released when `res` closes. */
-    enter(res, run) {
-      const start = () => {
-        res.once('close', leave);
-        run();
-      };
-      if (running < limit) {
-        running++;
-        start();
-      } else {
-        waiting.push(start);
-      }
-    },
-  };
-}
 const staticMethods = 'GET, HEAD';
+/** Bodies up to this size are read and dropped after an early answer instead of closing the connection. */
+const drainedBodyBytes = 64 * 1024;
+
+const documentOnlyHeaders = ['Content-Security-Policy', ...Object.keys(staticHeaders.document)];
+
+/** The codings the server has, in the client's order of preference (q-values honoured: "br;q=0" means no brotli). */
+const offeredEncodings = ['br', 'gzip', 'deflate'];
 
 /**
- * Codings the client accepts, honouring q-values ("br;q=0" means no brotli), as a plain list sirv and compression
- * read correctly.
- * @param {string | undefined} header
+ * The codings to hand on to sirv and compression, as a plain list they read correctly ("" for none).
+ * @param {http.IncomingMessage} req
  */
-function acceptedEncodings(header) {
-  const accepted = [];
-  for (const part of (header ?? '').split(',')) {
-    const [coding = '', ...params] = part.trim().toLowerCase().split(';');
-    if (!coding) continue;
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-    if (q === undefined || Number(q) > 0) accepted.push(coding.trim());
-  }
-  return accepted.join(', ');
+function acceptedEncodings(req) {
+  return new Negotiator(req).encodings(offeredEncodings).join(', ');
 }
 
 /**
@@ -72,13 +48,6 @@ export function canonicalRedirect(pathname) {
   if (clean.length > 1 && clean.endsWith('/')) clean = clean.slice(0, -1);
   if (clean === pathname) return null;
   return isLocalPath(clean) ? clean : '/';
-}
-
-/** If-None-Match lists several tags, or "*"; a weak comparison is what GET needs (RFC 9110 §13.1.2). */
-function matchesIfNoneMatch(header, etag) {
-  if (!header || !etag) return false;
-  const opaque = (tag) => tag.trim().replace(/^W\//, '');
-  return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
 }
 
 /**
@@ -99,7 +68,7 @@ export function createFront({ clientDir, app, settings, csp, keyFile = null }) {
     Object.entries(csp.pages).map(([page, hashes]) => [page, contentSecurityPolicy({ scriptHashes: hashes, frameSrc: csp.frameSrc })]),
   );
   const compress = compression({ threshold: 1024 });
-  const writes = createGate(concurrentWrites);
+  const writes = createAdmission({ perClient: publicWrites, ...writeAdmission });
   // Astro answers unknown paths with this page, so what it renders is allowed the 404 page's scripts.
   const notFoundPolicy = pagePolicies.get('/404') ?? basePolicy;
   const notFoundPage = readFileSync(path.join(clientDir, '404.html'));
@@ -115,11 +84,11 @@ export function createFront({ clientDir, app, settings, csp, keyFile = null }) {
       if (pagePolicy) {
         res.setHeader('Content-Security-Policy', pagePolicy);
         // Kept, but checked with the server (ETag) before each use; 'no-cache' says it in the fewest of a page's bytes.
-        res.setHeader('Cache-Control', 'no-cache');
+        res.setHeader('Cache-Control', staticHeaders.page['Cache-Control']);
       } else if (pathname.startsWith('/_astro/')) {
-        res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        res.setHeader('Cache-Control', staticHeaders.hashedAsset['Cache-Control']);
       } else {
-        res.setHeader('Cache-Control', 'public, max-age=3600');
+        res.setHeader('Cache-Control', staticHeaders.other['Cache-Control']);
       }
     },
   });
@@ -132,21 +101,26 @@ export function createFront({ clientDir, app, settings, csp, keyFile = null }) {
 
   /** @param {http.IncomingMessage} req @param {http.ServerResponse} res */
   return function handle(req, res) {
-    // Every response: the right reason phrase and a charset on HTML, whoever writes it (Astro, sirv, us).
+    logRequest(req, res, settings.trustProxy > 0);
+    // Every response: the right reason phrase and a charset on text, whoever writes it (Astro, sirv, us).
     const writeHead = res.writeHead;
     res.writeHead = function (status, ...rest) {
       res.statusMessage = http.STATUS_CODES[status] ?? 'Unknown';
       const type = res.getHeader('content-type');
       const headers = rest.find((item) => item && typeof item === 'object' && !Array.isArray(item));
       const headerType = headers && Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type');
-      if (headerType && /^text\/html\s*$/i.test(String(headerType[1]))) headers[headerType[0]] = 'text/html; charset=utf-8';
-      else if (!headerType && typeof type === 'string' && /^text\/html\s*$/i.test(type)) res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      // Text without a charset says UTF-8 (every text file of the site is), as Caddy says it of the same files.
+      const withCharset = (value) => (/^text\/[\w.+-]+\s*$/i.test(value) ? `${value.trim()}; charset=utf-8` : null);
+      const fixed = headerType ? withCharset(String(headerType[1])) : typeof type === 'string' ? withCharset(type) : null;
+      if (fixed && headerType) headers[headerType[0]] = fixed;
+      else if (fixed) res.setHeader('Content-Type', fixed);
       return writeHead.call(this, status, ...rest);
     };
-    // A response sent before the body was read (413, 415, an early 4xx) closes the connection rather than leaving
-    // the socket waiting for, or reading, the rest.
+    // A response sent before a large body was read (413, an early 4xx) closes the connection rather than leaving the
+    // socket waiting for, or reading, the rest. A small one is read and dropped (Node does it), so the connection
+    // stays open: a proxy's reused connection is not cut under its next request, and a refusal costs no reconnect.
     res.once('finish', () => {
-      if (!req.complete) req.destroy();
+      if (!req.complete && !(Number(req.headers['content-length']) <= drainedBodyBytes)) req.destroy();
     });
 
     const trusted = settings.trustProxy > 0;
@@ -156,16 +130,11 @@ export function createFront({ clientDir, app, settings, csp, keyFile = null }) {
         String(req.headers['x-forwarded-proto'] ?? '')
           .split(',')[0]
           ?.trim() === 'https');
+    for (const [name, value] of Object.entries(staticHeaders.every)) res.setHeader(name, value);
     res.setHeader('Content-Security-Policy', basePolicy);
-    if (https) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-    res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
-    res.setHeader('X-Frame-Options', 'DENY');
-    res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()');
-
-    if (!req.url?.startsWith('/')) return plain(res, 400, 'Bad request.');
-    if (!knownMethods.has(req.method ?? '')) return plain(res, 405, 'Method not allowed.', { Allow: [...knownMethods].join(', ') });
+    for (const [name, value] of Object.entries(staticHeaders.document)) {
+      if (name !== 'Strict-Transport-Security' || https) res.setHeader(name, value);
+    }
 
     // Astro believes these headers; only a trusted proxy may set them. The client address is resolved once, here,
     // and handed on as the only X-Forwarded-For value, so Astro's clientAddress is the one every limit uses.
@@ -175,7 +144,10 @@ export function createFront({ clientDir, app, settings, csp, keyFile = null }) {
       delete req.headers['x-forwarded-host'];
       delete req.headers['x-forwarded-port'];
     }
-    const encodings = acceptedEncodings(req.headers['accept-encoding']);
+    if (!req.url?.startsWith('/')) return plain(res, 400, 'Bad request.');
+    if (!knownMethods.has(req.method ?? '')) return plain(res, 405, 'Method not allowed.', { Allow: [...knownMethods].join(', ') });
+
+    const encodings = acceptedEncodings(req);
     if (encodings) req.headers['accept-encoding'] = encodings;
     else delete req.headers['accept-encoding'];
 
@@ -203,18 +175,22 @@ export function createFront({ clientDir, app, settings, csp, keyFile = null }) {
       return res.end(req.method === 'HEAD' ? undefined : keyFile.key);
     }
     if (staticPaths.has(pathname)) {
+      // A script, style, image or font is never a document: it needs caching, nosniff and CORP, not the policy and
+      // framing headers (about 650 bytes a response, ten times over on a page).
+      if (inertFile.test(pathname)) for (const name of documentOnlyHeaders) res.removeHeader(name);
       if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'Method not allowed.', { Allow: staticMethods });
       // sirv reads only `bytes=a-b` correctly (it would answer `bytes=-500` with the first 501 bytes): any other
       // Range is ignored, which HTTP allows, and the whole file is sent.
       if (req.headers.range && !/^bytes=\d+-\d*$/.test(req.headers.range)) delete req.headers.range;
-      // sirv compares If-None-Match exactly; a list or a weak tag is answered 304 here when it names the file sent.
+      // sirv compares If-None-Match exactly; a list or a weak tag is answered 304 here (fresh: weak comparison, as
+      // GET needs) when it names the file sent.
       const ifNoneMatch = req.headers['if-none-match'];
       delete req.headers['if-none-match'];
       if (ifNoneMatch) {
         const writeFileHead = res.writeHead;
         res.writeHead = function (status, ...rest) {
           const headers = rest.find((item) => item && typeof item === 'object') ?? {};
-          if (status === 200 && matchesIfNoneMatch(ifNoneMatch, headers.ETag)) {
+          if (status === 200 && headers.ETag && fresh({ 'if-none-match': ifNoneMatch }, { etag: headers.ETag })) {
             const { 'Content-Length': _length, 'Content-Encoding': encoding, ...kept } = headers;
             return writeFileHead.call(this, 304, { ...kept, ...(encoding && { 'Content-Encoding': encoding }) });
           }
@@ -234,9 +210,94 @@ export function createFront({ clientDir, app, settings, csp, keyFile = null }) {
       return plain(res, 405, 'Method not allowed.', { Allow: 'GET, HEAD, POST' });
     }
     const render = () => compress(req, res, () => void app(req, res));
-    if (req.method === 'GET' || req.method === 'HEAD') render();
-    else writes.enter(res, render);
+    if (req.method === 'GET' || req.method === 'HEAD') return render();
+    const address = String(req.headers['x-forwarded-for']);
+    // An endpoint that only queues in memory takes a cookieless request here, without the router or a write's place.
+    const intake = req.method === 'POST' && !req.headers.cookie ? globalThis[intakesKey]?.[pathname] : undefined;
+    // A write is judged before its body is read (admission.mjs): refusing must cost less than accepting.
+    const refusal = intake ? writes.clientRefusal(pathname, address) : writes.refusal(pathname, address);
+    if (refusal) {
+      const headers = { 'Retry-After': String(refusal.retryAfterSeconds) };
+      // In the API's own words for a script; a browser posting a form without JavaScript gets a sentence.
+      if ((req.headers.accept ?? '').includes('text/html')) return plain(res, refusal.status, refusal.message, headers);
+      res.writeHead(refusal.status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers });
+      return res.end(JSON.stringify({ ok: false, error: refusal.message }));
+    }
+    if (intake) {
+      const host = String(req.headers['x-forwarded-host'] ?? req.headers.host ?? '');
+      void intake(req, address, host).then(
+        (answer) => {
+          res.writeHead(answer.status, answer.headers);
+          res.end(answer.text);
+        },
+        (error) => {
+          log.error(errorField(error), 'intake failed');
+          if (!res.headersSent) plain(res, 500, 'Internal error.');
+        },
+      );
+      return;
+    }
+    void writes.run(
+      () =>
+        new Promise((resolve) => {
+          // A client that left while its write waited is not answered: its place goes to the next one at once (its
+          // response has closed already, so waiting for 'close' would hold the place for ever).
+          if (res.destroyed || req.socket.destroyed) return resolve(undefined);
+          // The place is free again when the response is done (or the client went away).
+          res.once('close', resolve);
+          render();
+        }),
+    );
   };
+}
+
+/**
+ * One log line per request when its response is done: time, method, path (never the query: a reset link's token
+ * travels there), status, duration, body bytes sent, client address and request id. The id is the trusted proxy's
+ * X-Request-Id when it gives one, otherwise a new one; it is handed on to the app so its log lines carry it too.
+ * @param {http.IncomingMessage} req @param {http.ServerResponse} res @param {boolean} trusted
+ */
+function logRequest(req, res, trusted) {
+  const started = performance.now();
+  const given = trusted ? String(req.headers['x-request-id'] ?? '') : '';
+  const requestId = /^[\w.:-]{8,128}$/.test(given) ? given : randomUUID();
+  req.headers['x-request-id'] = requestId;
+  let bytes = 0;
+  const count = (/** @type {unknown} */ chunk, /** @type {unknown} */ encoding) => {
+    if (typeof chunk === 'string') bytes += Buffer.byteLength(chunk, typeof encoding === 'string' ? /** @type {BufferEncoding} */ (encoding) : 'utf8');
+    else if (chunk instanceof Uint8Array) bytes += chunk.byteLength;
+  };
+  const { write, end } = res;
+  res.write = /** @type {typeof res.write} */ (
+    function (/** @type {any} */ chunk, /** @type {any[]} */ ...rest) {
+      count(chunk, rest[0]);
+      return write.call(this, chunk, ...rest);
+    }
+  );
+  res.end = /** @type {typeof res.end} */ (
+    function (/** @type {any} */ chunk, /** @type {any[]} */ ...rest) {
+      if (typeof chunk !== 'function') count(chunk, rest[0]);
+      return end.call(this, chunk, ...rest);
+    }
+  );
+  res.once('close', () => {
+    const url = req.url ?? '';
+    const queryAt = url.indexOf('?');
+    log.info(
+      {
+        method: req.method,
+        path: (queryAt === -1 ? url : url.slice(0, queryAt)).slice(0, 300),
+        status: res.statusCode,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+        bytes,
+        address: req.headers['x-forwarded-for'] ?? req.socket.remoteAddress,
+        requestId,
+        // The client left before the whole answer was written.
+        ...(!res.writableEnded && { aborted: true }),
+      },
+      'request',
+    );
+  });
 }
 
 /** The build's CSP manifest (written by astro.config.mjs at the end of the build). */

@@ -1,0 +1,23 @@
+// How much write traffic the server takes before it refuses, decided in the HTTP front before a body is read.
+// Plain JavaScript: the front runs outside Astro's bundle (scripts/start.mjs) and reads it directly.
+import { publicEndpoints } from './endpoints.mjs';
+
+/** Public endpoints a visitor's browser writes to, with what one client address may send to each per minute. */
+export const publicWrites = {
+  // A page view and one to three engagement reports per page: a person never comes near it.
+  [publicEndpoints.event]: { perMinute: 240 },
+  // The enquiry rules themselves (per address and e-mail, in the database) are stricter and say so to the visitor;
+  // this only keeps a flood from one address away from the database.
+  [publicEndpoints.contact]: { perMinute: 20 },
+};
+
+export const writeAdmission = {
+  /** Writes handled at once; the others wait unread, in arrival order, so reading pages stays fast. */
+  concurrent: 4,
+  /** Writes allowed to wait for a place; beyond that the server is past what the database takes, and says so (503). */
+  waiting: 200,
+  /** Seconds a refused client is told to wait (Retry-After) when the server is busy. */
+  retryAfterSeconds: 5,
+  /** Client addresses remembered for the per-minute counts (the least recently seen is forgotten first). */
+  trackedAddresses: 10_000,
+};

@@ -1,0 +1,12 @@
+// Endpoints that code outside their route names: the browser code that posts to them, the HTTP front's admission rules
+// (admission.mjs), the start script and the load balancer's health check. Plain JavaScript: the front and the scripts
+// run outside Astro's bundle.
+export const publicEndpoints = {
+  /** The analytics beacon. */
+  event: '/api/event',
+  /** The contact form. */
+  contact: '/api/contact',
+};
+
+/** Readiness: the database answers. The start script asks it at boot; a load balancer asks it all the time. */
+export const healthPath = '/api/health';
