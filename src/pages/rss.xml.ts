@@ -5,20 +5,42 @@ import { fillFacts } from '~/config/facts';
 import { staticPages } from '~/config/pages';
 import { paths } from '~/config/paths';
 import { posts } from '~/content/queries';
+import { livePostLinks } from '~/server/features/posts/public';
+import { getRuntime } from '~/server/runtime';
 import { absoluteUrl } from '~/seo/urls';
 
-export const GET: APIRoute = async () =>
-  rss({
+/** The built posts and the admin's published ones, newest first; on demand, so a post is in the feed once live. */
+export const prerender = false;
+
+export const GET: APIRoute = async () => {
+  const built = (await posts()).map((post) => ({
+    title: post.data.title,
+    description: post.data.description,
+    pubDate: post.data.published,
+    path: paths.post(post.id),
+    keywords: post.data.keywords,
+  }));
+  const admin = (await livePostLinks((await getRuntime()).db, paths.post)).map((p) => ({
+    title: p.title,
+    description: p.description,
+    pubDate: p.published,
+    path: p.path,
+    keywords: p.keywords,
+  }));
+  return rss({
     title: `${business.name} blog`,
     description: fillFacts(staticPages.blog.description),
     site: absoluteUrl('/'),
     customData: '<language>en-gb</language>',
-    items: (await posts()).map((post) => ({
-      title: post.data.title,
-      description: post.data.description,
-      pubDate: post.data.published,
-      link: absoluteUrl(paths.post(post.id)),
-      categories: post.data.keywords,
-      author: `${business.email} (${business.owner.name})`,
-    })),
+    items: [...built, ...admin]
+      .sort((a, b) => b.pubDate.getTime() - a.pubDate.getTime())
+      .map((item) => ({
+        title: item.title,
+        description: item.description,
+        pubDate: item.pubDate,
+        link: absoluteUrl(item.path),
+        categories: item.keywords,
+        author: `${business.email} (${business.owner.name})`,
+      })),
   });
+};

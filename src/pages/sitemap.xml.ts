@@ -1,14 +1,19 @@
 import type { APIRoute } from 'astro';
-import { escapeXml } from '~/lib/xml';
-import { indexableRoutes, sitemapPriority } from '~/seo/sitemap';
-import { absoluteUrl } from '~/seo/urls';
-import { isoDay } from '~/lib/format';
+import { staticPages } from '~/config/pages';
+import { paths } from '~/config/paths';
+import { indexableRoutes, sitemapXml } from '~/seo/sitemap';
+import { livePostLinks } from '~/server/features/posts/public';
+import { getRuntime } from '~/server/runtime';
+
+/** Every page for search: the build's and the admin's published posts (with their dates), so read on demand. */
+export const prerender = false;
 
 export const GET: APIRoute = async () => {
-  const routes = await indexableRoutes();
-  const urls = routes
-    .map((r) => `<url><loc>${escapeXml(absoluteUrl(r.path))}</loc><lastmod>${isoDay(r.lastmod)}</lastmod><priority>${sitemapPriority(r.path)}</priority></url>`)
-    .join('\n');
-  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+  const admin = await livePostLinks((await getRuntime()).db, paths.post);
+  const latestAdminPost = Math.max(0, ...admin.map((p) => p.updated.getTime()));
+  const routes = (await indexableRoutes()).map((r) =>
+    r.path === staticPages.blog.path && latestAdminPost > r.lastmod.getTime() ? { ...r, lastmod: new Date(latestAdminPost) } : r,
+  );
+  const body = sitemapXml([...routes, ...admin.map((p) => ({ path: p.path, lastmod: p.updated }))]);
   return new Response(body, { headers: { 'Content-Type': 'application/xml; charset=utf-8' } });
 };

@@ -12,12 +12,14 @@ interface Props {
   updated: Date;
   words: number;
   faqs: FaqItem[];
+  /** An admin post's cover: AVIF and WebP at several widths, below the header (never the largest paint's cause). */
+  cover?: { avif: string; webp: string; src: string; width: number; height: number; alt: string };
   children: ReactNode;
 }
 
 const wordsPerMinute = 220;
 
-export function PostPage({ title, description, published, updated, words, faqs, children }: Props) {
+export function PostPage({ title, description, published, updated, words, faqs, cover, children }: Props) {
   const revised = isoDay(updated) !== isoDay(published);
   return (
     <>
@@ -44,6 +46,21 @@ export function PostPage({ title, description, published, updated, words, faqs, 
             <span>{Math.max(1, Math.round(words / wordsPerMinute))} min read</span>
           </p>
         </header>
+        {cover && (
+          <picture>
+            <source type="image/avif" srcSet={cover.avif} sizes="(min-width: 768px) 48rem, 100vw" />
+            <source type="image/webp" srcSet={cover.webp} sizes="(min-width: 768px) 48rem, 100vw" />
+            <img
+              src={cover.src}
+              alt={cover.alt}
+              width={cover.width}
+              height={cover.height}
+              loading="lazy"
+              decoding="async"
+              className="mt-8 h-auto w-full max-w-3xl rounded-2xl"
+            />
+          </picture>
+        )}
         <div className="prose mt-10">{children}</div>
         {faqs.length > 0 && (
           <section aria-labelledby="post-faq" className="mt-12 max-w-3xl">

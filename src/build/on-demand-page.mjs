@@ -1,0 +1,27 @@
+import { createHash } from 'node:crypto';
+import { keepUsedCss, loadableTextsOfPage } from './page-css.mjs';
+import { dropStaticTextSeparators, loadModuleScriptsAfterLoad, moveIslandStyleToHead } from './page-html.mjs';
+
+/** Finished pages by the hash of what Astro rendered: the same post is cut once, not on every request. */
+const finished = new Map();
+const keptPages = 200;
+/** @type {Map<string, string>} */
+const scriptCache = new Map();
+
+/**
+ * A public page rendered on demand (the blog, an admin post), finished exactly as the build finishes a pre-rendered
+ * one (astro.config.mjs): island style in the head, module scripts after the first paint, React's separators dropped,
+ * the stylesheet cut to what the page can use; so it is as light as a built page.
+ * @param {string} html @param {string} clientDir the built site, whose scripts the page can load
+ * @returns {string}
+ */
+export function finishOnDemandPage(html, clientDir) {
+  const key = createHash('sha256').update(html).digest('base64url');
+  const cached = finished.get(key);
+  if (cached !== undefined) return cached;
+  const page = dropStaticTextSeparators(loadModuleScriptsAfterLoad(moveIslandStyleToHead(html)));
+  const result = keepUsedCss(page, loadableTextsOfPage(page, clientDir, scriptCache));
+  if (finished.size >= keptPages) finished.delete(finished.keys().next().value);
+  finished.set(key, result);
+  return result;
+}
