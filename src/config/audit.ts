@@ -1,0 +1,121 @@
+/**
+ * The free instant SEO audit (/free-seo-audit): its limits, its score and the plain-English copy a visitor reads for
+ * each rule the site checker applies. Shared by the page, the server, the PDF, the privacy notice and the tests.
+ */
+/** The site checker's severities (src/lib/sitecheck-rules.mjs); a unit test checks every rule has its copy here. */
+type Severity = 'error' | 'warning' | 'notice';
+
+export const auditLimits = {
+  /** Pages of the visitor's site read per audit. */
+  maxPages: 20,
+  /** The whole audit stops after this; the report covers what was checked by then. */
+  deadlineSeconds: 45,
+  /** One request to the audited site, body included. */
+  requestTimeoutMs: 10_000,
+  /** Requests to the audited site at once, within one audit. */
+  concurrency: 4,
+  /** Audits one client address may ask for in the window (a recent result shown again counts too). */
+  perClient: 3,
+  clientWindowMinutes: 60,
+  /** Audits running at once for the whole site; more wait in a queue with their position shown. */
+  running: 2,
+  /** Audits waiting at once; beyond this a visitor is asked to come back in a few minutes. */
+  queueMax: 20,
+  /** The same site is audited at most once in this window; a new request shows the recent result. */
+  sameSiteMinutes: 10,
+  /** A form sent faster than this after the page was shown is a script, not a person. */
+  minFillMs: 2500,
+  /** How long an audit (the address and its report) is kept. */
+  retentionDays: 30,
+  /** Findings shown first on the results page and in the PDF. */
+  topFindings: 5,
+  /** Pages or examples listed under one finding before "and N more". */
+  examplesShown: 5,
+} as const;
+
+/**
+ * The score out of 100. Each kind of problem found takes points off: the most for an error, less for a warning, a
+ * little for a notice, scaled by how much of the site it affects (half for one page, all of it when every page
+ * checked has it; site-wide problems count in full).
+ */
+export const auditScore = {
+  max: 100,
+  weights: { error: 12, warning: 5, notice: 1 } satisfies Record<Severity, number>,
+  /** The share of a kind's weight taken even when only one page has it. */
+  floorShare: 0.5,
+  /** Bands for the score's label. */
+  bands: [
+    { min: 90, label: 'Good' },
+    { min: 60, label: 'Needs work' },
+    { min: 0, label: 'Poor' },
+  ],
+} as const;
+
+export function scoreLabel(score: number): string {
+  return auditScore.bands.find((band) => score >= band.min)?.label ?? auditScore.bands[auditScore.bands.length - 1]!.label;
+}
+
+/** How the score is computed, as the results page and the PDF say it. */
+export const scoreExplanation =
+  `Every site starts at ${auditScore.max}. Each kind of problem found takes points off: up to ${auditScore.weights.error} for an error, ` +
+  `${auditScore.weights.warning} for a warning and ${auditScore.weights.notice} for a notice. A problem on one page takes half of that; ` +
+  'one on every page checked, or on the site as a whole, takes all of it.';
+
+/** Why each problem costs a business customers, in plain English. Every rule of the checker has its line. */
+export const ruleWhy = {
+  'page-unreachable': 'A page that does not load loses every visitor who clicks on it, and search engines stop showing it.',
+  'http-error': 'Visitors and search engines reach a dead end instead of your content, and the page drops out of search results.',
+  'redirect-loop': 'Browsers give up on the page and show an error: nobody can reach it, and neither can Google.',
+  'redirect-chain': 'Each extra hop makes the page slower to open on a phone and can lose ranking signals on the way.',
+  'too-large': 'A page this heavy takes ages to load on mobile data; most visitors leave before it appears.',
+  'title-missing': 'The title is the blue link people click in Google. Without one, search engines make one up and fewer people click.',
+  'title-too-long': 'Google cuts long titles off mid-sentence, so the words that would win the click may never be seen.',
+  'title-duplicate': 'When several pages share a title, Google cannot tell which one to show, and searchers cannot tell them apart.',
+  'description-missing': 'The description is the sales pitch under your link in Google. Without one, Google picks any text from the page.',
+  'description-length': 'Too short wastes the space to persuade; too long gets cut off before the point is made.',
+  'description-duplicate': 'Identical snippets make different pages look the same in search results, so fewer people click the right one.',
+  'canonical-missing': 'Without a canonical link, copies of a page (with tracking codes, say) can compete with each other in search.',
+  'canonical-invalid': 'A broken canonical link can tell Google to ignore the page, or to rank a different site instead.',
+  'canonical-other-page': 'This page asks Google to rank another page in its place; if that is not intended, it will not be found.',
+  'h1-missing': 'The main heading tells visitors and Google what the page is about at a glance. Without it the page reads as unfocused.',
+  'h1-multiple': 'Several main headings blur what the page is about, for search engines and for people using screen readers.',
+  'heading-skip': 'Skipped heading levels make the page harder to scan and to navigate with assistive technology.',
+  'img-alt-missing': 'Images without a description are invisible to Google Images and to blind visitors using screen readers.',
+  'jsonld-invalid': 'Broken structured data loses the star ratings, prices and opening hours that make a result stand out.',
+  'noindex-in-sitemap': 'The sitemap asks Google to index a page the page itself forbids: mixed signals waste the crawl of your site.',
+  'broken-link': 'A link to a missing page frustrates visitors and tells search engines the site is not looked after.',
+  'broken-asset': 'Missing images, styles or scripts make the page look broken, and people do not buy from a broken-looking site.',
+  'mixed-content': 'Browsers block or warn about insecure files on a secure page; the padlock goes and trust goes with it.',
+  'html-heavy': 'Heavy pages are slow on phones, and slow pages lose visitors and rank lower.',
+  'script-heavy': 'Lots of JavaScript keeps a phone busy before the page responds, so visitors tap and nothing happens.',
+  'html-invalid': 'Faulty markup can make browsers and search engines read the page differently from what you intended.',
+  'sitemap-missing': 'Without a sitemap, search engines can miss pages, and new ones take longer to appear in results.',
+  'sitemap-invalid': 'A sitemap that cannot be read is ignored, so it does not help new pages get found.',
+  'robots-missing': 'A robots.txt that names your sitemap helps every search engine find all your pages.',
+  'orphan-page': 'No page links to this one, so visitors cannot find it and search engines treat it as unimportant.',
+} as const satisfies Record<string, string>;
+
+/** What the visitor reads: titles, buttons, refusals. */
+export const auditMessages = {
+  fieldLabel: 'Your website',
+  fieldHint: 'The address of your home page, such as www.example.co.uk.',
+  submit: 'Audit my site',
+  starting: 'Starting…',
+  queued: (position: number) => `Waiting for a free slot: you are number ${position} in the queue.`,
+  checking: (done: number, total: number) => `Checking page ${Math.min(done + 1, Math.max(total, 1))} of ${Math.max(total, 1)}…`,
+  checkingLinks: (done: number, total: number) => `Checking links and files: ${done} of ${total}…`,
+  reading: 'Reading robots.txt and the sitemap…',
+  tooFast: 'That was quicker than a person can type. Please wait a moment and press the button again.',
+  tooMany: (minutes: number) =>
+    `You have asked for ${auditLimits.perClient} audits in the last hour, which is the most we can run for one visitor. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or ask for a full audit by message.`,
+  queueFull: 'Lots of people are auditing their sites right now. Please try again in a few minutes.',
+  unavailable: 'The audit is not available just now. Please try again in a minute, or ask for a full audit by message.',
+  adminRefused: "This site's admin area cannot be audited.",
+  recent: (minutes: number) =>
+    `This site was audited ${minutes < 1 ? 'less than a minute' : `${minutes} minute${minutes === 1 ? '' : 's'}`} ago, so here is that result. A new audit of the same site can run ${auditLimits.sameSiteMinutes} minutes after the last.`,
+  deadline: `The audit stopped at its ${auditLimits.deadlineSeconds}-second limit; the results cover the pages checked by then.`,
+  pageCap: `The audit covers the first ${auditLimits.maxPages} pages found; a full audit covers every page.`,
+  interrupted: 'The audit was interrupted because the server restarted. Please run it again.',
+  reportSent: 'Thank you. The full report is on its way to your inbox as a PDF, and I will be in touch within one working day.',
+  reportFailed: 'We could not send the report just now. Please try again in a minute.',
+} as const;

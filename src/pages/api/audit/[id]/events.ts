@@ -1,0 +1,61 @@
+import type { APIRoute } from 'astro';
+import type { AuditProgress } from '~/lib/audit-types';
+import { jsonAnswer } from '~/server/api/caller';
+import { auditRow, auditView } from '~/server/features/audit/service';
+import { getRuntime } from '~/server/runtime';
+
+export const prerender = false;
+
+/** How often the stream looks at the audit, and the longest it stays open (a queued audit's wait included). */
+const everyMs = 400;
+const longestMs = 5 * 60_000;
+
+/**
+ * GET: the audit's progress as server-sent events, one `progress` event per change, then `end` once it has finished
+ * (the page then shows the results). Read from this process's memory while it runs, from the database otherwise.
+ */
+export const GET: APIRoute = async (context) => {
+  const id = context.params.id ?? '';
+  const runtime = await getRuntime();
+  const first = await auditRow(runtime.db, id);
+  if (!first) return jsonAnswer(404, { ok: false, error: 'No such audit.' });
+  const encoder = new TextEncoder();
+  let timer: NodeJS.Timeout | undefined;
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const started = Date.now();
+      let last = '';
+      const send = (event: string, data: unknown) => controller.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
+      const look = async () => {
+        let progress: AuditProgress | null = runtime.audits.live(id);
+        if (!progress) {
+          const row = await auditRow(runtime.db, id).catch(() => null);
+          progress = row ? auditView(row, null).progress : null;
+        }
+        if (!progress || progress.status === 'done' || progress.status === 'failed' || Date.now() - started > longestMs) {
+          send('end', { status: progress?.status ?? 'failed' });
+          controller.close();
+          return;
+        }
+        const text = JSON.stringify(progress);
+        if (text !== last) {
+          last = text;
+          send('progress', progress);
+        }
+        timer = setTimeout(() => void look().catch(() => controller.close()), everyMs);
+      };
+      void look().catch(() => controller.close());
+    },
+    cancel() {
+      clearTimeout(timer);
+    },
+  });
+  return new Response(stream, {
+    headers: {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      // no-transform: the front's compression would otherwise hold the events back until the stream ends.
+      'Cache-Control': 'no-store, no-transform',
+      'X-Robots-Tag': 'noindex',
+    },
+  });
+};

@@ -1,0 +1,217 @@
+/**
+ * Starting a free audit (POST /api/audit) and asking for its report by e-mail (POST /api/audit/{id}/report), in a
+ * fixed order: honeypot, minimum fill time, the client's hourly limit, the address (refused targets explained), then
+ * the same site's recent result or a new audit in the queue.
+ */
+import { adminPaths } from '~/config/admin';
+import { auditLimits, auditMessages } from '~/config/audit';
+import { business } from '~/config/business';
+import { paths } from '~/config/paths';
+import { honeypotField, validateContact } from '~/lib/contact';
+import { BodyError, type IncomingBody, readFields } from '../../api/request-body';
+import type { Db, DbKind } from '../../db';
+import { hashClient } from '../../platform/client-hash';
+import { enqueueMail } from '../../platform/outbox';
+import { addHit, hitTimes, msUntilFree, removeHit } from '../../platform/rate-limit';
+import { errorField, log } from '../../platform/log.mjs';
+import { acceptSubmission } from '../contact/leads';
+import { recordSecurityEvent } from '../security/events';
+import { type AddressPolicy, guardFor, RefusedAddress } from '../sitecheck/address-guard.mjs';
+import { SiteCheckError, startUrlFrom } from '../sitecheck/checker.mjs';
+import { auditPdf } from './pdf';
+import { auditRow, auditView, type AuditService, AuditQueueFull, domainOf, recentAudit } from './service';
+
+const scope = 'audit';
+const windowMs = auditLimits.clientWindowMinutes * 60_000;
+
+/** What the audit endpoints need (the runtime has all of it). */
+export interface AuditDeps {
+  db: Db;
+  kind: DbKind;
+  clientHashSecret: string;
+  audits: AuditService;
+  auditPolicy: AddressPolicy;
+  siteUrl: string;
+  contactTo: string;
+  kickOutbox: () => void;
+}
+
+export type StartOutcome =
+  { ok: true; id: string; recentMinutes: number | null } | { ok: false; status: number; error: string; url?: string; headers?: Record<string, string> };
+
+/** Whether a host name resolves to an address the guard accepts; the refusal or a plain reason otherwise. */
+function vetName(url: URL, policy: AddressPolicy): Promise<string | null> {
+  const lookup = guardFor(url, policy);
+  if (!lookup) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(null), 5000);
+    lookup(url.hostname, {}, (error: (Error & { code?: string }) | null) => {
+      clearTimeout(timer);
+      if (!error) return resolve(null);
+      if (error instanceof RefusedAddress) return resolve(`${error.message}.`);
+      if (error.code === 'ENOTFOUND') return resolve(`${url.hostname} does not resolve: check the address.`);
+      // Anything else (a DNS server that is slow just now) is left to the audit itself, which reports it.
+      resolve(null);
+    });
+  });
+}
+
+export async function startAudit(deps: AuditDeps, request: IncomingBody, client: string): Promise<StartOutcome> {
+  const userAgent = request.header('user-agent');
+  const security = { db: deps.db, alertTo: deps.contactTo };
+  let fields: Record<string, string>;
+  try {
+    const body = await readFields(request);
+    if (body.forbiddenKey) return { ok: false, status: 400, error: 'The request contains fields that are not allowed.' };
+    fields = body.fields;
+  } catch (error) {
+    if (error instanceof BodyError) return { ok: false, status: error.status, error: error.message };
+    throw error;
+  }
+  const url = (fields.url ?? '').trim().slice(0, 2048);
+
+  if ((fields[honeypotField] ?? '').trim() !== '') {
+    await recordSecurityEvent(security, 'honeypot_triggered', 'free audit honeypot field was filled', userAgent);
+    return { ok: false, status: 400, error: auditMessages.unavailable, url };
+  }
+  // The page's script says how long the form was open; a form posted without it (no JavaScript) is judged by the limits.
+  const elapsed = fields.elapsed === undefined || fields.elapsed === '' ? null : Number(fields.elapsed);
+  if (elapsed !== null && !(elapsed >= auditLimits.minFillMs)) {
+    await recordSecurityEvent(security, 'suspicious_activity', `free audit form sent ${Math.round(elapsed || 0)} ms after it was shown`, userAgent);
+    return { ok: false, status: 400, error: auditMessages.tooFast, url };
+  }
+
+  const clientHash = hashClient(client, deps.clientHashSecret);
+  const now = Date.now();
+  const tooMany = async (times: number[]): Promise<StartOutcome> => {
+    const minutes = Math.max(1, Math.ceil(msUntilFree(times[0] ?? now, windowMs, now) / 60_000));
+    await recordSecurityEvent(security, 'rate_limit_exceeded', `free audit: blocked for ${minutes} min`, userAgent);
+    return { ok: false, status: 429, error: auditMessages.tooMany(minutes), url, headers: { 'Retry-After': String(minutes * 60) } };
+  };
+  const before = await hitTimes(deps.db, scope, clientHash, now - windowMs);
+  if (before.length >= auditLimits.perClient) return tooMany(before);
+
+  let target: URL;
+  try {
+    target = startUrlFrom(url);
+    guardFor(target, deps.auditPolicy);
+  } catch (error) {
+    if (error instanceof SiteCheckError) return { ok: false, status: 400, error: error.message, url };
+    if (error instanceof RefusedAddress) return { ok: false, status: 400, error: `${error.message}.`, url };
+    throw error;
+  }
+  const site = new URL(deps.siteUrl);
+  if (target.host === site.host && (target.pathname.startsWith(adminPaths.home) || target.pathname.startsWith('/api/'))) {
+    return { ok: false, status: 400, error: auditMessages.adminRefused, url };
+  }
+  const refusal = await vetName(target, deps.auditPolicy);
+  if (refusal) return { ok: false, status: 400, error: refusal, url };
+
+  // Taken before counting, then given back if over: two requests at once cannot both slip under the limit.
+  const hit = await addHit(deps.db, scope, clientHash, now);
+  const after = await hitTimes(deps.db, scope, clientHash, now - windowMs);
+  if (after.length > auditLimits.perClient) {
+    await removeHit(deps.db, hit);
+    return tooMany(after);
+  }
+
+  const domain = domainOf(target);
+  const recent = await recentAudit(deps.db, domain, now - auditLimits.sameSiteMinutes * 60_000);
+  if (recent) return { ok: true, id: recent.id, recentMinutes: Math.floor((now - recent.created_at) / 60_000) };
+  try {
+    return { ok: true, id: await deps.audits.enqueue(target, domain), recentMinutes: null };
+  } catch (error) {
+    await removeHit(deps.db, hit);
+    if (error instanceof AuditQueueFull) return { ok: false, status: 503, error: error.message, url, headers: { 'Retry-After': '120' } };
+    throw error;
+  }
+}
+
+export type ReportOutcome =
+  { ok: true } | { ok: false; status: number; error: string; errors?: { name?: string; email?: string }; values?: { name: string; email: string } };
+
+/** "Email me the full report": an enquiry of type audit with the report linked, and the PDF to the visitor. */
+export async function requestReport(deps: AuditDeps, id: string, request: IncomingBody, client: string): Promise<ReportOutcome> {
+  const userAgent = request.header('user-agent');
+  let fields: Record<string, string>;
+  try {
+    const body = await readFields(request);
+    if (body.forbiddenKey) return { ok: false, status: 400, error: 'The request contains fields that are not allowed.' };
+    fields = body.fields;
+  } catch (error) {
+    if (error instanceof BodyError) return { ok: false, status: error.status, error: error.message };
+    throw error;
+  }
+  const row = await auditRow(deps.db, id);
+  if (!row || row.status !== 'done') return { ok: false, status: 404, error: 'This audit has no report to send.' };
+  if ((fields[honeypotField] ?? '').trim() !== '') {
+    await recordSecurityEvent({ db: deps.db, alertTo: deps.contactTo }, 'honeypot_triggered', 'free audit report honeypot field was filled', userAgent);
+    // Answered as a success, as the contact form does, so a bot learns nothing.
+    return { ok: true };
+  }
+  const view = auditView(row, null);
+  const result = view.result!;
+  const reportUrl = new URL(paths.auditResult(id), deps.siteUrl).href;
+  const host = new URL(row.site).host;
+  const subject = `Free SEO audit report: ${host}`;
+  const checked = validateContact({ name: fields.name, email: fields.email, subject, message: 'Report requested from the free audit.' });
+  const values = { name: checked.data.name, email: checked.data.email };
+  if (!checked.ok) {
+    const { name, email } = checked.errors;
+    return { ok: false, status: 400, error: 'Please fix the errors below and try again.', errors: { name, email }, values };
+  }
+
+  let pdf: Uint8Array;
+  try {
+    pdf = await auditPdf(view, reportUrl);
+  } catch (error) {
+    log.error(errorField(error), '[audit] could not make the PDF');
+    return { ok: false, status: 503, error: auditMessages.reportFailed, values };
+  }
+  const message = [
+    `Please e-mail me the full report of the free SEO audit of ${row.site}.`,
+    `Score: ${result.score}/100 (${result.errors} errors, ${result.warnings} warnings, ${result.notices} notices on ${result.pages} pages).`,
+    `Report: ${reportUrl}`,
+  ].join('\n');
+  const accepted = await acceptSubmission(deps.db, deps.kind, {
+    clientHash: hashClient(client, deps.clientHashSecret),
+    data: { name: values.name, email: values.email, subject, message },
+    requestType: 'audit',
+    notify: deps.contactTo,
+    also: async (trx, leadId, now) => {
+      await trx.updateTable('audits').set({ lead_id: leadId }).where('id', '=', id).execute();
+      await enqueueMail(trx, {
+        kind: 'audit_report',
+        recipient: values.email,
+        replyTo: business.email,
+        subject: `Your free SEO audit of ${host}: ${result.score}/100`,
+        body: reportMail(values.name, row.site, result.score, reportUrl),
+        attachments: [{ filename: `seo-audit-${host.replace(/[^a-z0-9.-]/gi, '-')}.pdf`, contentType: 'application/pdf', content: pdf }],
+        now,
+      });
+    },
+  });
+  if (!accepted.accepted) {
+    return {
+      ok: false,
+      status: 429,
+      error: `Please wait ${accepted.retryAfterMinutes} minute${accepted.retryAfterMinutes === 1 ? '' : 's'} before asking again.`,
+      values,
+    };
+  }
+  deps.kickOutbox();
+  return { ok: true };
+}
+
+function reportMail(name: string, site: string, score: number, reportUrl: string): string {
+  return [
+    `Hello ${name},`,
+    '',
+    `Thank you for running a free SEO audit of ${site}. It scored ${score} out of 100.`,
+    '',
+    'The full report is attached as a PDF: every problem found, why it costs you customers and how to fix it.',
+    `You can also see it online for ${auditLimits.retentionDays} days: ${reportUrl}`,
+    '',
+    "I will be in touch within one working day to talk it through, if you'd like. Or reply to this e-mail at any time.",
+  ].join('\n');
+}

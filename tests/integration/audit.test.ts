@@ -1,0 +1,282 @@
+/**
+ * The free instant audit against a fixture site on loopback (allowed through SITE_CHECK_ALLOW_HOSTS), on SQLite and
+ * PostgreSQL: progress streamed, the planted defects in the results, markup from the site shown as text, the recent
+ * result for the same site, the limits and refusals, a site that is down, the report by e-mail (enquiry + PDF through
+ * the outbox), the admin's list and conversion rate, and the 30-day clean-up.
+ */
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminPaths } from '../../src/config/admin';
+import { auditLimits, auditMessages, ruleWhy } from '../../src/config/audit';
+import { paths } from '../../src/config/paths';
+import type { AuditsAnswer } from '../../src/lib/audit-types';
+import { rules } from '../../src/lib/sitecheck-rules.mjs';
+import type { Db } from '../../src/server/db';
+import { openDatabase } from '../../src/server/db';
+import { deleteOldAudits } from '../../src/server/features/audit/service';
+import { hostPort } from '../../src/server/features/sitecheck/address-guard.mjs';
+import { runAdminScript } from '../support/admin-account';
+import { CookieClient } from '../support/browser-session';
+import { createTarget, databaseNames, type DatabaseTarget } from '../support/databases';
+import { expectedRules, FixtureSite } from '../support/fixture-site';
+import { freePort, SiteProcess } from '../support/server';
+import { SmtpSink } from '../support/smtp-sink';
+import { until } from '../support/until';
+
+it('every rule of the checker has its plain-English "why"', () => {
+  expect(Object.keys(ruleWhy).sort()).toEqual(Object.keys(rules).sort());
+});
+
+let clients = 0;
+const nextClient = () => `198.51.100.${++clients}`;
+
+describe.each(databaseNames())('the free audit on %s', (name) => {
+  let target: DatabaseTarget;
+  let db: Db;
+  let sink: SmtpSink;
+  let site: SiteProcess;
+  let owner: CookieClient;
+  let closedPort: number;
+  // Plain HTTP; /slow answers after a second, long enough to see the audit in progress.
+  const fixture = new FixtureSite('audit', 1000, false);
+  // A second copy of the fixture, so limits can be tested without the first one's recent result.
+  const other = new FixtureSite('audit', 0, false);
+  // Three more sites whose slow page takes three seconds: two audits run, the third waits its turn.
+  const busy = [0, 1, 2].map(() => new FixtureSite('audit', 3000, false));
+  // Sites whose start page is huge, loops, or never answers.
+  const huge = new FixtureSite('defects', 500, false);
+  const loop = new FixtureSite('defects', 500, false);
+  const hang = new FixtureSite('audit', Number.POSITIVE_INFINITY, false);
+
+  const start = (body: Record<string, string>, client = nextClient()) =>
+    site.post(paths.auditApi, JSON.stringify({ elapsed: '5000', ...body }), { 'Content-Type': 'application/json', 'X-Forwarded-For': client });
+  const finished = async (id: string) => {
+    const row = () => db.selectFrom('audits').selectAll().where('id', '=', id).executeTakeFirst();
+    try {
+      return await until(
+        async () => {
+          const found = await row();
+          return found && (found.status === 'done' || found.status === 'failed') ? found : undefined;
+        },
+        50_000,
+        100,
+      );
+    } catch (error) {
+      // Say where it stood, and what the server said, rather than only that the wait ran out.
+      const { report: _, ...state } = (await row()) ?? {};
+      throw new Error(`audit ${id} did not finish: ${JSON.stringify(state)}\n${site.output.split('\n').slice(-20).join('\n')}`, { cause: error });
+    }
+  };
+
+  beforeAll(async () => {
+    expect(existsSync('dist/server/entry.mjs'), 'run "npm run build" first').toBe(true);
+    target = await createTarget(name);
+    await Promise.all([fixture, other, ...busy, huge, loop, hang].map((f) => f.start()));
+    sink = new SmtpSink(await freePort());
+    await sink.start();
+    closedPort = await freePort();
+    site = new SiteProcess(await freePort(), {
+      DATABASE_URL: target.url,
+      SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+      CONTACT_TO: 'owner@example.com',
+      TRUST_PROXY: 'true',
+      OUTBOX_POLL_MS: '100',
+      SITE_CHECK_ALLOW_HOSTS: [...[fixture, other, ...busy, huge, loop, hang].map((f) => hostPort(new URL(f.origin))), `127.0.0.1:${closedPort}`].join(','),
+    });
+    await site.start();
+    ({ db } = await openDatabase(name === 'sqlite' ? target.url : process.env.TEST_DATABASE_URL, target.options));
+    expect(runAdminScript('create', 'owner@example.com', 'a sensible long passphrase', target.url).stderr).toBe('');
+    owner = new CookieClient(site.base, { 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36' });
+    expect((await owner.json('/api/auth/sign-in', { email: 'owner@example.com', password: 'a sensible long passphrase' })).status).toBe(200);
+  }, 90_000);
+
+  afterAll(async () => {
+    await site?.stop();
+    await sink?.stop();
+    await Promise.all([fixture, other, ...busy, huge, loop, hang].map((f) => f.stop()));
+    await db?.destroy();
+    await target?.dispose();
+  });
+
+  it('streams progress, then shows the score, the planted defects and markup as text, then the report by e-mail', async () => {
+    const response = await start({ url: fixture.origin });
+    expect(response.status).toBe(202);
+    const { id, url } = (await response.json()) as { id: string; url: string };
+    expect(id).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(url).toBe(paths.auditResult(id));
+
+    // The stream: progress events ("Checking page n of m…"), then the end.
+    const stream = await fetch(`${site.base}${paths.auditEvents(id)}`);
+    expect(stream.headers.get('content-type')).toContain('text/event-stream');
+    const events = await stream.text();
+    expect(events).toMatch(/event: progress\ndata: .*Checking page \d+ of \d+…/);
+    expect(events).toMatch(/event: end\ndata: \{"status":"done"\}/);
+
+    const row = await finished(id);
+    expect(row.status).toBe('done');
+    expect(row.score).toBeGreaterThan(0);
+    expect(row.score).toBeLessThan(100);
+
+    const page = await fetch(`${site.base}${url}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('x-robots-tag')).toContain('noindex');
+    const html = await page.text();
+    expect(html).toContain('<meta name="robots" content="noindex');
+    expect(html).toContain(`${row.score}</span>`);
+    for (const rule of expectedRules.audit) expect(html).toContain(rules[rule]!.title);
+    expect(html).toContain(ruleWhy['title-missing']);
+    // The fixture's title is markup: it appears escaped, never as an element.
+    expect(html).not.toContain('<b id="injected">');
+    expect(html).not.toContain('onerror="window.injected');
+    expect(html).toContain('&lt;b id=&quot;injected&quot;&gt;Bold&lt;/b&gt;');
+    // robots.txt respected: the disallowed page is not read.
+    expect(row.report).not.toContain('/private"');
+
+    // The report by e-mail: an enquiry of type audit with the report linked, and the PDF to the visitor.
+    const client = nextClient();
+    const report = await site.post(paths.auditReport(id), JSON.stringify({ name: 'Pat Visitor', email: 'pat@example.com' }), {
+      'Content-Type': 'application/json',
+      'X-Forwarded-For': client,
+    });
+    expect(report.status).toBe(201);
+    const lead = await db.selectFrom('contact_messages').selectAll().where('email', '=', 'pat@example.com').executeTakeFirstOrThrow();
+    expect(lead.request_type).toBe('audit');
+    expect(lead.message).toContain(`https://www.hale-digital.example${url}`);
+    expect((await db.selectFrom('audits').select('lead_id').where('id', '=', id).executeTakeFirstOrThrow()).lead_id).toBe(lead.id);
+    const mails = await sink.waitFor(2);
+    const toOwner = mails.find((m) => m.to.includes('owner@example.com'))!;
+    expect(toOwner.headers.subject).toBe(`New enquiry: Free SEO audit report: ${new URL(fixture.origin).host}`);
+    const toVisitor = mails.find((m) => m.to.includes('pat@example.com'))!;
+    expect(toVisitor.headers['content-type']).toContain('multipart/mixed');
+    expect(toVisitor.text).toContain('application/pdf');
+    const pdfPart = /Content-Type: application\/pdf[^\r\n]*\r\n(?:[^\r\n]+\r\n)*\r\n([A-Za-z0-9+/=\r\n]+)/.exec(toVisitor.text)![1]!;
+    expect(Buffer.from(pdfPart.replace(/\s/g, ''), 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+
+    // The owner's list and the conversion rate.
+    const answer = (await (await owner.request(adminPaths.audits)).json()) as AuditsAnswer;
+    expect(answer.audits.find((a) => a.id === id)).toMatchObject({ site: fixture.origin, score: row.score, leadId: lead.id, status: 'done' });
+    expect(answer.conversion.enquiries).toBe(1);
+    expect(answer.conversion.rate).toBeGreaterThan(0);
+  });
+
+  it('shows the recent result for the same site, and refuses the fourth request in an hour', async () => {
+    const client = nextClient();
+    const first = (await (await start({ url: other.origin }, client)).json()) as { id: string; recentMinutes: number | null };
+    expect(first.recentMinutes).toBeNull();
+    await finished(first.id);
+    const again = (await (await start({ url: `${other.origin}/` }, client)).json()) as { id: string; recentMinutes: number | null };
+    expect(again).toMatchObject({ id: first.id, recentMinutes: 0 });
+    expect((await start({ url: other.origin }, client)).status).toBe(202);
+    const fourth = await start({ url: other.origin }, client);
+    expect(fourth.status).toBe(429);
+    expect(fourth.headers.get('retry-after')).not.toBeNull();
+    expect(((await fourth.json()) as { error: string }).error).toContain(`${auditLimits.perClient} audits in the last hour`);
+    // A browser without JavaScript gets the form back with the reason.
+    const page = await site.post(paths.auditApi, `url=${encodeURIComponent(other.origin)}`, {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Accept: 'text/html',
+      Origin: site.base,
+      'X-Forwarded-For': client,
+    });
+    expect(page.status).toBe(429);
+    const html = await page.text();
+    expect(html).toContain(`${auditLimits.perClient} audits in the last hour`);
+    expect(html).toContain(`value="${other.origin}"`);
+  });
+
+  it('refuses private addresses, this site’s admin, other schemes, bots and forms sent too fast, with clear messages', async () => {
+    const refusal = async (body: Record<string, string>) => {
+      const response = await start(body);
+      return { status: response.status, error: ((await response.json()) as { error: string }).error };
+    };
+    expect(await refusal({ url: 'http://10.0.0.1/' })).toEqual({ status: 400, error: expect.stringContaining('private address (10.0.0.1, private network)') });
+    expect(await refusal({ url: 'http://127.0.0.1:9/' })).toEqual({ status: 400, error: expect.stringContaining('private address (127.0.0.1, loopback)') });
+    expect(await refusal({ url: 'http://169.254.169.254/latest/meta-data' })).toMatchObject({ status: 400, error: expect.stringContaining('link-local') });
+    expect(await refusal({ url: 'http://localhost:8080/' })).toMatchObject({ status: 400, error: expect.stringContaining('private address') });
+    expect(await refusal({ url: 'ftp://example.com' })).toEqual({ status: 400, error: 'Only http and https addresses can be checked, not ftp: addresses.' });
+    expect(await refusal({ url: 'https://www.hale-digital.example/admin' })).toEqual({ status: 400, error: auditMessages.adminRefused });
+    expect(await refusal({ url: fixture.origin, elapsed: '300' })).toEqual({ status: 400, error: auditMessages.tooFast });
+    expect(await refusal({ url: fixture.origin, website: 'http://spam.example' })).toEqual({ status: 400, error: auditMessages.unavailable });
+    // None of these started an audit.
+    const count = await db
+      .selectFrom('audits')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('site', 'in', ['http://10.0.0.1', 'http://127.0.0.1:9', 'http://localhost:8080', 'https://www.hale-digital.example'])
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(0);
+  });
+
+  it(`runs ${auditLimits.running} at once; the next waits with its place in the queue shown`, async () => {
+    const ids: string[] = [];
+    for (const f of busy) {
+      const response = await start({ url: f.origin });
+      expect(response.status).toBe(202);
+      ids.push(((await response.json()) as { id: string }).id);
+    }
+    // The third one's first event: queued, first in line.
+    const stream = await fetch(`${site.base}${paths.auditEvents(ids[2]!)}`);
+    const reader = stream.body!.getReader();
+    let text = '';
+    while (!text.includes('\n\n')) {
+      const chunk = await reader.read();
+      if (chunk.done) break;
+      text += new TextDecoder().decode(chunk.value);
+    }
+    await reader.cancel();
+    const first = JSON.parse(/data: (.*)/.exec(text)![1]!) as { status: string; position: number; text: string };
+    expect(first).toMatchObject({ status: 'queued', position: 1, text: auditMessages.queued(1) });
+    const page = await (await fetch(`${site.base}${paths.auditResult(ids[2]!)}`)).text();
+    expect(page).toContain(auditMessages.queued(1));
+    // Without JavaScript the page refreshes itself while the audit waits or runs.
+    expect(page).toMatch(/<noscript>\s*<meta http-equiv="refresh" content="2">\s*<\/noscript>/);
+    for (const id of ids) expect((await finished(id)).status).toBe('done');
+  }, 90_000);
+
+  it('says so, never a 5xx, when the site is down', async () => {
+    const response = await start({ url: `http://127.0.0.1:${closedPort}` });
+    expect(response.status).toBe(202);
+    const { id, url } = (await response.json()) as { id: string; url: string };
+    const row = await finished(id);
+    expect(row.status).toBe('failed');
+    expect(row.message).toContain('could not be reached: the connection was refused');
+    const page = await fetch(`${site.base}${url}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('The audit could not be completed');
+    expect((await fetch(`${site.base}${paths.auditResult('no-such-audit-id-here-at-all')}`)).status).toBe(404);
+  });
+
+  it('says so when the start page is huge, loops or never answers', async () => {
+    const audit = async (url: string) => finished(((await (await start({ url })).json()) as { id: string }).id);
+    const [big, looping, silent] = await Promise.all([audit(`${huge.origin}/huge`), audit(`${loop.origin}/loop-a`), audit(`${hang.origin}/slow`)]);
+    expect(big.status).toBe('done');
+    expect(big.report).toContain('"rule":"too-large"');
+    expect(looping.status).toBe('done');
+    expect(looping.report).toContain('"rule":"redirect-loop"');
+    expect(silent.status).toBe('failed');
+    expect(silent.message).toContain(`could not be reached: no answer within ${auditLimits.requestTimeoutMs / 1000} s`);
+    const page = await (await fetch(`${site.base}${paths.auditResult(looping.id)}`)).text();
+    expect(page).toContain(rules['redirect-loop']!.title);
+  }, 60_000);
+
+  it('keeps audits 30 days', async () => {
+    const old = Date.now() - (auditLimits.retentionDays + 1) * 86_400_000;
+    await db
+      .insertInto('audits')
+      .values({
+        id: 'old-audit-id-for-the-retention-test',
+        site: 'https://old.example',
+        domain: 'old.example',
+        start_url: 'https://old.example/',
+        status: 'done',
+        created_at: old,
+        updated_at: old,
+        phase: 'pages',
+        progress_done: 0,
+        progress_total: 0,
+      })
+      .execute();
+    await deleteOldAudits(db);
+    expect(await db.selectFrom('audits').select('id').where('id', '=', 'old-audit-id-for-the-retention-test').executeTakeFirst()).toBeUndefined();
+    expect(await db.selectFrom('audits').select('id').executeTakeFirst()).toBeDefined();
+  });
+});
