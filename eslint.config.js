@@ -13,11 +13,13 @@ const api = ['**/server/api/**', '../api/**', '../../api/**'];
 const platform = ['**/server/platform/**', '../platform/**', '../../platform/**'];
 const server = ['~/server/**', '**/server/**'];
 const browserLib = ['~/lib/**', '**/lib/**'];
+const adminClient = ['~/components/admin/**', '**/components/admin/**', '../admin/**', '../../admin/**'];
 
 /** One no-restricted-imports rule per layer. */
 function layers(list) {
-  return list.map(({ files, forbid, message }) => ({
+  return list.map(({ files, ignores, forbid, message }) => ({
     files,
+    ...(ignores && { ignores }),
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: [...new Set(forbid.flat())], message }] }] },
   }));
 }
@@ -47,17 +49,17 @@ export default defineConfig(
   ...layers([
     {
       files: ['src/server/features/**'],
-      forbid: [root],
+      forbid: [root, adminClient],
       message: 'A feature is handed what it needs (see DashboardDeps, ContactDeps); it never imports the composition root.',
     },
     {
       files: ['src/server/api/**'],
-      forbid: [root, features],
+      forbid: [root, features, adminClient],
       message: 'The endpoint kit knows no feature: features and routes use it, not the other way round.',
     },
     {
       files: ['src/server/platform/**', 'src/server/db/**'],
-      forbid: [root, features, api],
+      forbid: [root, features, api, adminClient],
       message: 'Platform and database code is shared by features and depends on none of them.',
     },
     {
@@ -66,7 +68,14 @@ export default defineConfig(
       message: 'Configuration is at the bottom: facts and settings, importing no code of the site.',
     },
     {
-      files: ['src/lib/**', 'src/components/**'],
+      files: ['src/lib/**', 'src/components/*/**', 'src/layouts/**'],
+      ignores: ['src/components/admin/**', 'src/layouts/AdminLayout.astro'],
+      forbid: [server, adminClient],
+      message:
+        "Public-site code never imports server code or the admin's client code (src/components/admin); share a schema or a type through src/lib or src/config.",
+    },
+    {
+      files: ['src/components/admin/**'],
       forbid: [server],
       message: 'Browser code never imports server code; share a schema or a type through src/lib or src/config.',
     },

@@ -34,13 +34,32 @@ export function ensureChromium() {
   return installed;
 }
 
-/** Java runs the W3C HTML checker (vnu) in the build-output tests; found on PATH or installed like Chromium. */
-export function ensureJava() {
-  const hasJava = () => spawnSync('java', ['-version'], { stdio: 'ignore' }).status === 0;
-  if (hasJava()) return;
-  if (process.getuid?.() !== 0) throw new Error('Java not found. Install it (Debian: sudo apt-get install default-jre-headless).');
-  console.log('Java not found: installing Debian package "default-jre-headless"…');
+/**
+ * A command from a Debian package: found (on PATH, or at its path), or installed when we are root; otherwise an error
+ * naming the package.
+ * @param {string} command @param {string} pkg
+ */
+function ensureDebianCommand(command, pkg) {
+  const present = () => spawnSync('sh', ['-c', 'command -v "$0"', command], { stdio: 'ignore' }).status === 0;
+  if (present()) return;
+  if (process.getuid?.() !== 0) throw new Error(`${command} not found. Install it (Debian: sudo apt-get install ${pkg}).`);
+  console.log(`${command} not found: installing Debian package "${pkg}"…`);
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  execFileSync('apt-get', ['install', '-y', '-qq', 'default-jre-headless'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-  if (!hasJava()) throw new Error('Installing default-jre-headless did not provide java.');
+  execFileSync('apt-get', ['install', '-y', '-qq', pkg], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  if (!present()) throw new Error(`Installing ${pkg} did not provide ${command}.`);
 }
+
+/** Java runs the W3C HTML checker (vnu) in the build-output tests. */
+export const ensureJava = () => ensureDebianCommand('java', 'default-jre-headless');
+
+/** Caddy (Debian's package) fronts the site in `npm run serve:proxied` and its tests. */
+export const ensureCaddy = () => ensureDebianCommand('caddy', 'caddy');
+
+/** wrk drives HTTP load in the server benchmark (a load generator in Node would measure itself on two cores). */
+export const ensureWrk = () => ensureDebianCommand('wrk', 'wrk');
+
+/** nginx serves the same built files beside this server in the server benchmark. */
+export const ensureNginx = () => ensureDebianCommand('/usr/sbin/nginx', 'nginx-light');
+
+/** systemd-analyze checks the recipe's units in the tests. */
+export const ensureSystemdAnalyze = () => ensureDebianCommand('systemd-analyze', 'systemd');

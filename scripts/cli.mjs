@@ -7,6 +7,9 @@ import { SettingsError, settings } from '../src/config/settings.mjs';
 /** The project's root folder. */
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/** The build's Caddy snippet for its static files (scripts/caddy-static.mjs writes it). */
+export const staticSnippetPath = path.join(projectRoot, 'dist/caddy/static.caddy');
+
 /** The settings of this process; a wrong one ends it with the list of problems. */
 export function settingsOrExit() {
   try {

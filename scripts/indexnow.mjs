@@ -5,11 +5,11 @@
 import path from 'node:path';
 import { openDatabase } from '../src/server/db/connect.mjs';
 import { migrateToLatest } from '../src/server/migrate.mjs';
-import { runIndexNow } from '../src/server/features/indexnow/indexnow.mjs';
+import { runIndexNow } from '../src/server/features/indexnow/run.mjs';
 import { projectRoot, requireBuild, settingsOrExit } from './cli.mjs';
 
 const settings = settingsOrExit();
-requireBuild('dist/client/sitemap.xml');
+requireBuild('dist/client/sitemap-pages.xml');
 const clientDir = path.join(projectRoot, 'dist/client');
 
 const { db, kind } = await openDatabase(settings.databaseUrl);

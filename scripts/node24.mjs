@@ -20,6 +20,8 @@ export const node24Suites = {
   'tests/integration/indexnow.test.ts': 'several processes opening one SQLite file at once',
   'tests/integration/http-front.test.ts': "Node's HTTP server: timeouts, connections, encodings",
   'tests/integration/runtime.test.ts': 'start-up and shutdown of the runtime',
+  'tests/integration/backup.test.ts': 'VACUUM INTO and restoring through node:sqlite',
+  'tests/integration/upgrade.test.ts': "the previous release's database migrated on node:sqlite",
 };
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// Writes the configuration table of docs/configuration.md from src/config/settings.mjs (between the settings markers).
-// `npm run settings:table` after adding or changing a setting; a unit test fails while the two differ.
+// Writes what is generated from src/config/settings.mjs: the configuration table of docs/configuration.md (between the
+// settings markers) and the production recipe's environment file, deploy/hale-digital.env.
+// `npm run settings:table` after adding or changing a setting; unit tests fail while they differ.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { recipeEnvFile } from '../src/config/recipe.mjs';
 import { settingsTable } from '../src/config/settings.mjs';
 
 export const markers = { start: '<!-- settings:start -->', end: '<!-- settings:end -->' };
@@ -16,3 +18,6 @@ if (start === -1 || end === -1) {
 }
 writeFileSync(file, `${text.slice(0, start + markers.start.length)}\n${settingsTable()}\n${text.slice(end)}`);
 console.log(`${file}: configuration table updated.`);
+
+writeFileSync('deploy/hale-digital.env', recipeEnvFile());
+console.log('deploy/hale-digital.env: written.');

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // `npm test`: lint, type check, build (unless dist/ is current), unit, build-output and integration tests, the browser
 // suite against the built server, then the suites whose behaviour differs there on Node 24 (scripts/node24.mjs).
-// Chromium (and Java, for the W3C HTML checker) is found or installed first; if it cannot be, the run fails rather than
-// skipping tests.
+// Chromium, Java (for the W3C HTML checker) and Caddy (for the HTTPS front) are found or installed first; if one
+// cannot be, the run fails rather than skipping tests.
 import { spawnSync } from 'node:child_process';
 import { settings } from '../src/config/settings.mjs';
-import { ensureChromium, ensureJava } from './browser.mjs';
+import { ensureCaddy, ensureChromium, ensureJava } from './browser.mjs';
 import { buildIsCurrent } from './build-stamp.mjs';
 
 const started = Date.now();
@@ -26,6 +26,7 @@ function run(label, command, args) {
 try {
   console.log(`Chromium: ${ensureChromium()}`);
   ensureJava();
+  ensureCaddy();
 } catch (error) {
   console.error(`✗ ${error.message}`);
   process.exit(1);

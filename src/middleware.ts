@@ -2,6 +2,7 @@
  * Runs for every on-demand route (API endpoints and server-rendered pages); pre-rendered pages are served by the
  * HTTP front and never reach it. One place to guard and extend endpoints: here the admin is locked.
  */
+import type { APIContext, MiddlewareNext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
 import { adminPaths, authMessages, publicAdminPaths } from './config/admin';
 import { embeddedFrameOrigins } from './config/business';
@@ -10,18 +11,39 @@ import type { AdminSession } from './server/features/auth/admin-auth';
 import { callerOf, jsonAnswer } from './server/api/caller';
 import { contentSecurityPolicy, inlineScriptHashes } from './server/platform/http/csp.mjs';
 import { moveIslandStyleToHead } from './build/page-html.mjs';
+import { finishOnDemandPage } from './build/on-demand-page.mjs';
 import { fromAnotherSite } from './server/platform/http/same-site';
+import { errorField, log, requestContext } from './server/platform/log.mjs';
 import { getRuntime } from './server/runtime';
+import { blogPageToken } from './server/features/posts/public';
 
 /** Images are built ahead of time; the on-demand image endpoint would let anyone spend seconds of CPU per request. */
 const disabledPaths = /^\/_image(\/|$)/;
 const adminPage = /^\/admin(\/|$)/;
 const adminApi = /^\/api\/admin(\/|\.|$)/;
 const authApi = /^\/api\/auth(\/|$)/;
+/** The public pages rendered on demand because admin posts change them: the blog and its posts. */
+const onDemandBlog = /^\/blog(\/|$)/;
+/** Finished blog pages by path, with the token of what they show (blogPageToken). */
+const blogPages = new Map<string, { token: string; status: number; html: string; headers: [string, string][] }>();
+const keptBlogPages = 200;
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export const onRequest = defineMiddleware(async (context, next) => {
+export const onRequest = defineMiddleware((context, next) => {
   if (context.isPrerendered) return next();
+  // Everything logged while this request is handled carries the id the HTTP front gave it; an error that escapes a
+  // route is logged with its stack, then Astro answers 500.
+  return requestContext.run({ requestId: context.request.headers.get('x-request-id') ?? undefined }, async () => {
+    try {
+      return await handle(context, next);
+    } catch (error) {
+      log.error(errorField(error), 'request failed');
+      throw error;
+    }
+  });
+});
+
+const handle = async (context: APIContext, next: MiddlewareNext): Promise<Response> => {
   // Routes and the endpoint kit reach the composition root through here; features are handed what they need.
   context.locals.runtime = getRuntime;
   const { pathname } = context.url;
@@ -43,7 +65,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
       const runtime = await getRuntime();
       found = await runtime.adminAuth.currentSession(callerOf(context));
     } catch (error) {
-      console.error('[admin] session check failed:', error);
+      log.error(errorField(error), '[admin] session check failed');
       return withAdminHeaders(
         isAdminPage
           ? new Response(authMessages.unavailable, { status: 503, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '60' } })
@@ -65,17 +87,30 @@ export const onRequest = defineMiddleware(async (context, next) => {
     }
   }
 
+  // The blog's pages (rendered on demand because admin posts change them) are kept while what they show is unchanged,
+  // so they answer about as fast as a built page.
+  const cacheable = onDemandBlog.test(pathname) && context.request.method === 'GET';
+  const token = cacheable ? await (async () => blogPageToken((await getRuntime()).db, pathname))().catch(() => null) : null;
+  const kept = token ? blogPages.get(pathname) : undefined;
+  if (kept && kept.token === token) return new Response(kept.html, { status: kept.status, headers: kept.headers });
+
   let response = await next();
   const type = response.headers.get('content-type') ?? '';
   if (type.startsWith('text/html') && response.body) {
     // Server-rendered HTML: valid (island style in the head), allowing exactly the inline scripts this page carries.
-    const html = moveIslandStyleToHead(await response.text());
+    // A public page (the blog, an admin post) is finished as the build finishes its pages, so it is as fast.
+    const rendered = await response.text();
+    const html = onDemandBlog.test(pathname) ? finishOnDemandPage(rendered, (await getRuntime()).clientDir) : moveIslandStyleToHead(rendered);
     const headers = new Headers(response.headers);
     headers.set('Content-Security-Policy', contentSecurityPolicy({ scriptHashes: inlineScriptHashes(html), frameSrc: embeddedFrameOrigins }));
     response = new Response(html, { status: response.status, statusText: response.statusText, headers });
+    if (token && (response.status === 200 || response.status === 410)) {
+      if (blogPages.size >= keptBlogPages && !blogPages.has(pathname)) blogPages.delete(blogPages.keys().next().value!);
+      blogPages.set(pathname, { token, status: response.status, html, headers: [...headers] });
+    }
   }
   return isAdmin ? withAdminHeaders(response, refreshedCookies) : response;
-});
+};
 
 /** Admin answers are private: never indexed, never cached, and carry the session cookie's renewed expiry. */
 function withAdminHeaders(response: Response, cookies: string[]): Response {

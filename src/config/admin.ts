@@ -18,7 +18,9 @@ export const adminPaths = {
   siteCheck: (id: string) => `/api/admin/sitecheck/${encodeURIComponent(id)}`,
   siteCheckCancel: (id: string) => `/api/admin/sitecheck/${encodeURIComponent(id)}/cancel`,
   siteCheckReport: (id: string, format: 'csv' | 'json') => `/api/admin/sitecheck/${encodeURIComponent(id)}/report.${format}`,
+  audits: '/api/admin/audits',
   analyticsTrend: (path: string) => `/api/admin/analytics/trend?path=${encodeURIComponent(path)}`,
+  dashboardTab: (tab: AdminTab) => `/api/admin/dashboard?tab=${tab}`,
   tab: (tab: AdminTab) => (tab === 'overview' ? '/admin' : `/admin?tab=${tab}`),
 } as const;
 

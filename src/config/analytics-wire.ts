@@ -1,6 +1,7 @@
 /**
  * What the analytics beacon and the ingest endpoint agree on. Kept free of imports so the beacon, which every public
- * page loads, stays small; everything else about analytics is in ./analytics.
+ * page loads, stays small (an import is a chunk of its own); everything else about analytics is in ./analytics.
+ * The path is endpoints.mjs's `publicEndpoints.event` written out: a unit test keeps the two equal.
  */
 export const analyticsEndpoint = '/api/event';
 
@@ -16,29 +17,7 @@ export type ViewportClass = (typeof viewportClasses)[number]['id'];
 export type VitalMetric = 'LCP' | 'INP' | 'CLS' | 'FCP' | 'TTFB';
 export type VitalRating = 'good' | 'needs-improvement' | 'poor';
 
-/** Short keys on the wire keep the beacon small. */
-export interface PageViewEvent {
-  k: 'v';
-  /** Page-view id, chosen by the browser so the later engagement beacon finds its page view. */
-  id: string;
-  p: string;
-  /** Referrer host, when another site sent the visitor. */
-  r?: string;
-  us?: string;
-  um?: string;
-  uc?: string;
-  w: ViewportClass;
-}
-export interface EngagementEvent {
-  k: 'e';
-  id: string;
-  p: string;
-  w: ViewportClass;
-  /** Engaged milliseconds since the last engagement beacon of this page view. */
-  t: number;
-  /** Metrics reported since the last beacon: name → [value, rating]. */
-  m?: Partial<Record<VitalMetric, [number, VitalRating]>>;
-}
-export type AnalyticsEvent = PageViewEvent | EngagementEvent;
+/** The events themselves: their schema and types are in ./analytics-event (the beacon takes only the types). */
+export type { AnalyticsEvent, EngagementEvent, PageViewEvent } from './analytics-event';
 
 export const viewportOf = (width: number): ViewportClass => viewportClasses.find((c) => width < c.below)!.id;

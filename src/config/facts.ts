@@ -1,4 +1,5 @@
 import { signInLimits } from './admin';
+import { auditLimits } from './audit';
 import { business, fullAddress } from './business';
 import { contactLimits } from './contact';
 import { describeRange, formatGbp, pricingPlans, pricingTerms, serviceOffers } from './pricing';
@@ -43,6 +44,9 @@ export const facts: Record<string, string> = {
   moneyBack: `${pricingTerms.moneyBackDays}-day`,
   moneyBackPeriod: `${pricingTerms.moneyBackDays} days`,
   rateLimitWindow: `${contactLimits.windowMinutes} minutes`,
+  auditRetention: `${auditLimits.retentionDays} days`,
+  auditWindow: `${auditLimits.clientWindowMinutes} minutes`,
+  auditMaxPages: String(auditLimits.maxPages),
   onboardingDays: pricingTerms.onboardingBusinessDays.replace('-', '–'),
   resultsMonths: pricingTerms.resultsMonths.replace('-', '–'),
   consultationLength: `${pricingTerms.consultationMinutes}-minute`,

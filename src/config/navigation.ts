@@ -15,6 +15,7 @@ export const headerNav: NavLink[] = [
   { label: staticPages.contact.name, href: staticPages.contact.path },
 ];
 
-export const primaryCta: NavLink = { label: 'Get a Free Audit', href: paths.contact('audit') };
+/** Every "Get a Free Audit" button leads to the instant audit, whose page keeps the contact form one click away. */
+export const primaryCta: NavLink = { label: 'Get a Free Audit', href: paths.freeAudit };
 export const callCta: NavLink = { label: 'Book a 15-min call', href: paths.contact('call') };
 export const checklistCta: NavLink = { label: 'Get the PDF', href: paths.contact('seo-checklist') };

@@ -66,6 +66,14 @@ export const staticPages = {
       'Practical SEO and web design guides for small businesses: local SEO, technical checklists and Google Business Profile advice from a Hatfield specialist.',
     updated: '2026-11-21',
   },
+  freeAudit: {
+    path: '/free-seo-audit',
+    name: 'Free SEO Audit',
+    title: 'Free Instant SEO Audit of Your Website',
+    description:
+      'Type your website and watch it being checked: a score out of 100 and the SEO problems costing you customers, in plain English, in under a minute. Free.',
+    updated: '2026-11-25',
+  },
   contact: {
     path: '/contact',
     name: 'Contact',

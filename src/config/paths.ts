@@ -11,6 +11,13 @@ export const paths = {
   checklistSent: '/contact/checklist',
   /** The accessibility panel's markup, fetched by its script (src/lib/a11y-panel.ts) rather than sent with every page. */
   accessibilityPanel: '/accessibility-panel.json',
+  /** The free instant audit: the form, each audit's results (unguessable id, noindex) and the pages and API behind it. */
+  freeAudit: '/free-seo-audit',
+  auditResult: (id: string) => `/free-seo-audit/results/${id}`,
+  auditRefused: '/free-seo-audit/refused',
+  auditApi: '/api/audit',
+  auditEvents: (id: string) => `/api/audit/${id}/events`,
+  auditReport: (id: string) => `/api/audit/${id}/report`,
   feed: '/rss.xml',
   sitemap: '/sitemap.xml',
   homeSection: (anchor: 'services' | 'pricing' | 'projects' | 'reviews' | 'contact') => `/#${anchor}`,

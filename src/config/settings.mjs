@@ -152,6 +152,25 @@ export const settingDefinitions = {
   OUTBOX_BASE_DELAY_MS: { schema: integer(10), default: '5000', when: 'run', meaning: 'E-mail outbox: first retry delay, doubling on each failure' },
   OUTBOX_MAX_DELAY_MS: { schema: integer(10), default: '3600000', when: 'run', meaning: 'E-mail outbox: longest retry delay' },
   OUTBOX_LEASE_MS: { schema: integer(1000), default: '120000', when: 'run', meaning: 'E-mail outbox: how long a sending process holds a message' },
+  LOG_FORMAT: {
+    schema: z.enum(['json', 'pretty']),
+    default: 'json',
+    when: 'run',
+    meaning: 'The server log: `json`, one JSON object a line (for journald and log tools), or `pretty` for reading in a terminal',
+  },
+  LOG_LEVEL: {
+    schema: z.enum(['debug', 'info', 'warn', 'error']),
+    default: 'info',
+    when: 'run',
+    meaning: 'The least severe log lines written; `info` includes one line per request',
+  },
+  SHUTDOWN_DRAIN_MS: {
+    schema: integer(0, 60_000),
+    default: '0',
+    when: 'run',
+    meaning:
+      'On SIGTERM, before it stops taking requests: how long the server goes on answering while its health check (`/api/health`) says 503 and every answer closes its connection, so a load balancer moves traffic to the other instances first. The recipe behind Caddy sets 3000',
+  },
   SHUTDOWN_TIMEOUT_MS: {
     schema: integer(100),
     default: '10000',
@@ -250,7 +269,7 @@ export const settingDefinitions = {
       .pipe(z.array(z.string().regex(/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/, 'must list host:port pairs, e.g. 127.0.0.1:8081,[::1]:8443'))),
     when: 'run',
     meaning:
-      "For development and tests only: comma-separated `host:port` pairs the site checker may fetch although they are loopback or private addresses (the checker otherwise refuses every address that is not public, except `SITE_URL`'s own)",
+      "For development and tests only: comma-separated `host:port` pairs the site checker (admin checks and visitors' free audits) may fetch although they are loopback or private addresses (it otherwise refuses every address that is not public; the admin's checks may also fetch `SITE_URL`'s own, the free audit never)",
   },
   CHROMIUM_PATH: {
     schema: z.string(),
@@ -306,6 +325,8 @@ export function loadSettings(env = process.env) {
     port: /** @type {number | undefined} */ (get('PORT')),
     host: /** @type {string} */ (get('HOST')),
     headersTimeoutMs: /** @type {number} */ (get('HEADERS_TIMEOUT_MS')),
+    logFormat: /** @type {'json' | 'pretty'} */ (get('LOG_FORMAT')),
+    logLevel: /** @type {'debug' | 'info' | 'warn' | 'error'} */ (get('LOG_LEVEL')),
     connectionsPerAddress: /** @type {number} */ (get('CONNECTIONS_PER_ADDRESS')),
     databaseUrl: /** @type {string | undefined} */ (get('DATABASE_URL')),
     databasePoolSize: /** @type {number} */ (get('DATABASE_POOL_SIZE')),
@@ -327,6 +348,7 @@ export function loadSettings(env = process.env) {
       leaseMs: /** @type {number} */ (get('OUTBOX_LEASE_MS')),
     },
     shutdownTimeoutMs: /** @type {number} */ (get('SHUTDOWN_TIMEOUT_MS')),
+    shutdownDrainMs: /** @type {number} */ (get('SHUTDOWN_DRAIN_MS')),
     indexNow: {
       key: /** @type {string | undefined} */ (get('INDEXNOW_KEY')),
       endpoint: /** @type {string} */ (get('INDEXNOW_ENDPOINT')),
@@ -376,4 +398,33 @@ export function settingsTable() {
     return `| \`${name}\` | ${cell} | ${d.when} | ${d.meaning} |`;
   });
   return ['| Variable | Default | Read at | Meaning |', '| --- | --- | --- | --- |', ...rows].join('\n');
+}
+
+/**
+ * The production recipe's environment file (deploy/hale-digital.env): every setting the server or the build reads,
+ * with its meaning; those the recipe sets are set, the others commented out at their default.
+ * @param {Record<string, string>} set
+ */
+export function settingsEnvFile(set) {
+  const blocks = Object.entries(settingDefinitions)
+    .filter(([, d]) => d.when !== 'test')
+    .map(([name, d]) => {
+      const value = name in set ? set[name] : 'default' in d ? d.default : '';
+      const shown = 'default' in d ? d.default : 'shown' in d ? d.shown : 'unset';
+      const meaning = `${d.meaning} (default: ${shown}; read at ${d.when}).`.replace(/`/g, '');
+      const comment = wrap(meaning, 116).map((line) => `# ${line}`);
+      return [...comment, `${name in set ? '' : '#'}${name}=${value}`].join('\n');
+    });
+  return blocks.join('\n\n');
+}
+
+/** @param {string} text @param {number} width */
+function wrap(text, width) {
+  const lines = [''];
+  for (const word of text.split(/\s+/)) {
+    const last = lines.length - 1;
+    if (lines[last] && lines[last].length + 1 + word.length > width) lines.push(word);
+    else lines[last] = lines[last] ? `${lines[last]} ${word}` : word;
+  }
+  return lines;
 }

@@ -248,17 +248,71 @@ export interface VitalTrend {
   days: { day: string; vitals: VitalSummary[] }[];
 }
 
-export interface DashboardData {
+/** What each dashboard tab shows: only its own figures are read, when the tab is opened. */
+export interface OverviewTabData {
+  tab: 'overview';
   now: number;
   analytics: AnalyticsOverview;
-  performance: PerformanceData;
   counts: PeriodCount[];
   latestLeads: Lead[];
   latestEvents: SecurityEvent[];
   status: SiteStatus;
-  indexNow: IndexNowOverview;
+}
+export interface AiTabData {
+  tab: 'ai-tools';
+  now: number;
+  siteOrigin: string;
   ai: AiStatus;
   aiHistory: AiGeneration[];
+}
+export interface TestingTabData {
+  tab: 'testing';
+  now: number;
+  siteOrigin: string;
   siteChecks: SiteCheckRun[];
+}
+export interface PerformanceTabData {
+  tab: 'performance';
+  now: number;
+  performance: PerformanceData;
+}
+export interface SettingsTabData {
+  tab: 'settings';
+  now: number;
+  status: SiteStatus;
+  ai: AiStatus;
+  indexNow: IndexNowOverview;
   account: { email: string; twoFactorEnabled: boolean; sessions: SessionInfo[]; events: AccountEvent[] };
+}
+export type DashboardTabData = OverviewTabData | AiTabData | TestingTabData | PerformanceTabData | SettingsTabData;
+
+/** What the admin's read endpoints answer: the server builds each with `satisfies`, the typed hooks read it. */
+export interface IndexNowAnswer {
+  ok: true;
+  now: number;
+  overview: IndexNowOverview;
+}
+export interface SiteChecksAnswer {
+  ok: true;
+  now: number;
+  runs: SiteCheckRun[];
+}
+export interface SiteCheckAnswer {
+  ok: true;
+  now: number;
+  run: SiteCheckDetail;
+}
+export interface AiHistoryAnswer {
+  ok: true;
+  now: number;
+  history: AiGeneration[];
+  status: AiStatus;
+}
+export interface DashboardTabAnswer {
+  ok: true;
+  data: DashboardTabData;
+}
+export interface VitalTrendAnswer {
+  ok: true;
+  trend: VitalTrend;
 }

@@ -25,6 +25,8 @@ export interface PageMeta {
   jsonLd?: JsonLd[];
   ogType?: 'website' | 'article' | 'profile';
   noindex?: boolean;
+  /** The page's social card when it is not the one built for its path (an admin post's is drawn on demand). */
+  socialCard?: string;
 }
 
 /** Head tags for a page of src/config/pages (Home has no breadcrumb trail). */

@@ -179,6 +179,8 @@ export function blogPostingJsonLd(input: {
   updated: Date;
   keywords: string[];
   wordCount: number;
+  /** The post's social card, when it is not the one built for its path. */
+  image?: string;
 }): WithContext<Node<BlogPosting>> {
   const url = absoluteUrl(input.path);
   return {
@@ -194,7 +196,7 @@ export function blogPostingJsonLd(input: {
     keywords: input.keywords.join(', '),
     wordCount: input.wordCount,
     inLanguage: 'en-GB',
-    image: socialImageFor(input.path).url,
+    image: input.image ? absoluteUrl(input.image) : socialImageFor(input.path).url,
     author: { '@type': 'Person', '@id': ownerId(), name: business.owner.name, url: absoluteUrl('/about') },
     publisher: { '@id': businessId() },
   };

@@ -3,6 +3,9 @@ import { business } from '~/config/business';
 import { fillFacts } from '~/config/facts';
 import { staticPages, socialCardSections } from '~/config/pages';
 import { paths } from '~/config/paths';
+import { isoDay } from '~/lib/format';
+import { escapeXml } from '~/lib/xml';
+import { absoluteUrl } from './urls';
 
 /** Page priority hint: home 1.0, services and local business 0.9, blog 0.7, the rest 0.8. */
 export function sitemapPriority(path: string): string {
@@ -45,4 +48,12 @@ export async function indexableRoutes(): Promise<IndexableRoute[]> {
       .map((e) => ({ path: paths.project(e.id), lastmod: e.data.updated, title: e.data.title, section: socialCardSections.project })),
     ...legal.map((e) => ({ path: paths.rootPage(e.id), lastmod: e.data.updated, title: e.data.title, section: socialCardSections.legal })),
   ];
+}
+
+/** A sitemap (sitemaps.org urlset) of these pages. */
+export function sitemapXml(routes: Pick<IndexableRoute, 'path' | 'lastmod'>[]): string {
+  const urls = routes
+    .map((r) => `<url><loc>${escapeXml(absoluteUrl(r.path))}</loc><lastmod>${isoDay(r.lastmod)}</lastmod><priority>${sitemapPriority(r.path)}</priority></url>`)
+    .join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }

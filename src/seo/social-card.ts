@@ -94,8 +94,12 @@ export async function socialCardPng(card: SocialCard): Promise<Uint8Array<ArrayB
     return new Uint8Array(readFileSync(cached));
   } catch {
     const png = await sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: true, quality: 90 }).toBuffer();
-    mkdirSync(cacheDir, { recursive: true });
-    writeFileSync(cached, png);
+    try {
+      mkdirSync(cacheDir, { recursive: true });
+      writeFileSync(cached, png);
+    } catch {
+      // Drawn on demand (an admin post's card) where the cache cannot be written: served all the same.
+    }
     return new Uint8Array(png);
   }
 }

@@ -1,16 +1,18 @@
 /**
- * The server's long-lived parts: database (migrated), outbox worker and clean-up timer. Created once per process on
- * first use (the start script asks for /api/health at boot, so the worker runs without waiting for traffic).
+ * The composition root: the server's long-lived parts (database, migrated; the outbox and clean-up workers; each
+ * feature's service, handed what it needs). Created once per process on first use (the start script asks for /api/health at boot, so the worker runs without waiting for traffic).
  */
 import { adminPaths } from '~/config/admin';
 import { analyticsClientCaps } from '~/config/analytics';
 import { business } from '~/config/business';
+import { paths } from '~/config/paths';
+import { staticPages } from '~/config/pages';
 import { settings } from '~/config/settings.mjs';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { type AdminAuth, createAdminAuth } from './features/auth/admin-auth';
 import { deleteOldAccountEvents } from './features/auth/events';
-import { resetLinkMinutes } from './features/auth/options.mjs';
+import { resetLinkMail } from './features/auth/reset-mail';
 import type { Db, DbKind } from './db';
 import { openDatabase } from './db';
 import { migrateToLatest } from './migrate.mjs';
@@ -18,13 +20,22 @@ import { readServerConfig, type ServerConfig } from './platform/server-config';
 import { deleteExpiredLeadData } from './features/contact/leads';
 import { createSmtpSender } from './platform/mailer';
 import { deliverDue, enqueueMail, type SendMail } from './platform/outbox';
-import { clientDirKey, shutdownKey } from './platform/handoff.mjs';
+import { startWorker } from './platform/worker';
+import { clientDirKey, intakesKey, shutdownKey } from './platform/handoff.mjs';
+import type { IncomingMessage } from 'node:http';
+import { fromNodeRequest } from './api/request-body';
+import { type EventAnswer, takeEvent } from './features/analytics/endpoint';
+import { analyticsEndpoint } from '~/config/analytics-wire';
 import { type AnalyticsService, createAnalyticsService } from './features/analytics/ingest';
 import { builtPagePaths } from './features/analytics/site-pages';
 import { createIndexNowService, type IndexNowService } from './features/indexnow/service';
+import { createPostsService, type PostsService } from './features/posts/service';
 import { hostPort } from './features/sitecheck/address-guard.mjs';
 import { createSiteCheckService, type SiteCheckService } from './features/sitecheck/service';
+import type { AddressPolicy } from './features/sitecheck/address-guard.mjs';
+import { type AuditService, createAuditService, deleteOldAudits } from './features/audit/service';
 import { deleteOldSecurityEvents } from './features/security/events';
+import { log, requestContext } from './platform/log.mjs';
 
 export interface Runtime {
   db: Db;
@@ -34,7 +45,13 @@ export interface Runtime {
   adminAuth: AdminAuth;
   indexNow: IndexNowService;
   siteChecks: SiteCheckService;
+  /** Visitors' free audits, and the addresses they may fetch (public ones, and those listed for development). */
+  audits: AuditService;
+  auditPolicy: AddressPolicy;
   analytics: AnalyticsService;
+  posts: PostsService;
+  /** The built site (dist/client): on-demand public pages are finished with the build's page transforms over it. */
+  clientDir: string;
   /** Ask the worker to look at the outbox now rather than at its next poll. */
   kickOutbox: () => void;
   /** Lets the work in flight finish, stops the timers and services, closes the database. */
@@ -48,12 +65,15 @@ type Holder = {
   [shutdownKey]?: () => Promise<void>;
   /** Set by scripts/start.mjs; absent under `astro dev`. */
   [clientDirKey]?: string;
+  /** Read by the HTTP front (platform/handoff.mjs). */
+  [intakesKey]?: Record<string, (req: IncomingMessage, clientAddress: string, host: string) => Promise<EventAnswer>>;
 };
 
 export function getRuntime(): Promise<Runtime> {
   const holder = globalThis as Holder;
   if (!holder[key]) {
-    holder[key] = createRuntime().catch((error) => {
+    // Made outside the request that happens to ask first, so its timers and workers do not log as that request.
+    holder[key] = requestContext.exit(createRuntime).catch((error) => {
       delete holder[key];
       throw error;
     });
@@ -73,78 +93,38 @@ async function createRuntime(): Promise<Runtime> {
   await migrateToLatest(db, kind);
   const secretRow = await db.selectFrom('settings').select('value').where('key', '=', 'client_hash_secret').executeTakeFirstOrThrow();
 
-  let send: SendMail | null = null;
-  if (config.smtpUrl) {
-    send = createSmtpSender(config.smtpUrl, config.mailFrom);
-  } else {
-    console.warn('[mail] SMTP_URL is not set: messages are stored in the database and will be e-mailed once SMTP is configured.');
-  }
+  const send: SendMail | null = config.smtpUrl ? createSmtpSender(config.smtpUrl, config.mailFrom) : null;
+  if (!send) log.warn('[mail] SMTP_URL is not set: messages are stored in the database and will be e-mailed once SMTP is configured.');
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopping = false;
-  const tick = async () => {
-    if (!send || stopping) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = pass();
-    await running;
-  };
-  const pass = async () => {
-    if (!send) return;
-    try {
-      do {
-        again = false;
-        await deliverDue(db, send, config.outbox);
-      } while (again && !stopping);
-    } catch (error) {
-      // One line: while the database or SMTP is away this repeats every poll.
-      console.error(`[outbox] delivery pass failed: ${error instanceof Error ? error.message : String(error)}`);
-    } finally {
-      running = null;
-    }
-  };
-  const schedule = () => {
-    timer = setTimeout(async () => {
-      await tick();
-      if (!stopping) schedule();
-    }, config.outbox.pollMs);
-    timer.unref();
-  };
-  if (send) {
-    schedule();
-    void tick();
-  }
+  // Delivery every poll and whenever a message is queued.
+  const outbox = send ? startWorker('outbox', () => deliverDue(db, send, config.outbox), { everyMs: config.outbox.pollMs }) : null;
+  const kickOutbox = () => void outbox?.kick();
 
-  let cleaning: Promise<void> | null = null;
-  const cleanup = () => (cleaning ??= cleanUpOnce().finally(() => (cleaning = null)));
-  const cleanUpOnce = async () => {
-    try {
-      await deleteOldSecurityEvents(db, config.securityLogRetentionDays);
-      await deleteOldAccountEvents(db, config.securityLogRetentionDays);
-      await deleteExpiredLeadData(db);
-      await analytics.cleanUp();
-    } catch (error) {
-      console.error('[cleanup] failed:', error);
-    }
-  };
   const { siteUrl, adminIdleMinutes, adminMaxSessionHours } = settings();
   const clientDir = (globalThis as Holder)[clientDirKey] ?? path.resolve('dist/client');
+  // Pages of the build, the blog (rendered on demand) and the admin posts that are live, in this process or another.
+  const builtPages = existsSync(clientDir) ? builtPagePaths(clientDir) : undefined;
+  let posts: PostsService | null = null;
   const analytics = createAnalyticsService({
     db,
     kind,
     siteHost: new URL(siteUrl).host,
     retentionDays: config.analyticsRetentionDays,
     // Under `astro dev` there is no build to list: every path counts there.
-    pages: existsSync(clientDir) ? builtPagePaths(clientDir) : undefined,
+    pages: builtPages && { has: (page: string) => builtPages.has(page) || page === staticPages.blog.path || (posts?.isLivePath(page) ?? false) },
     caps: analyticsClientCaps,
   });
-  void cleanup();
-  const cleanupTimer = setInterval(cleanup, config.cleanupIntervalMs);
-  cleanupTimer.unref();
+  const cleanup = startWorker(
+    'cleanup',
+    async () => {
+      await deleteOldSecurityEvents(db, config.securityLogRetentionDays);
+      await deleteOldAccountEvents(db, config.securityLogRetentionDays);
+      await deleteExpiredLeadData(db);
+      await deleteOldAudits(db);
+      await analytics.cleanUp();
+    },
+    { everyMs: config.cleanupIntervalMs },
+  );
 
   const authSecret = await db.selectFrom('settings').select('value').where('key', '=', 'auth_secret').executeTakeFirstOrThrow();
   const adminAuth = createAdminAuth({
@@ -159,22 +139,8 @@ async function createRuntime(): Promise<Runtime> {
     alertTo: config.contactTo,
     // Through the outbox like every other message: stored first, retried until the mail server takes it.
     sendResetLink: async ({ email, token }) => {
-      const link = `${siteUrl}${adminPaths.resetPassword}?token=${encodeURIComponent(token)}`;
-      await enqueueMail(db, {
-        kind: 'password_reset',
-        recipient: email,
-        subject: `${business.name} admin: choose a new password`,
-        body: [
-          'Someone (hopefully you) asked to reset the password of the website admin.',
-          '',
-          `Choose a new password here within ${resetLinkMinutes} minutes. The link works once:`,
-          link,
-          '',
-          'If you did not ask for this, ignore this e-mail: your password stays as it is.',
-        ].join('\n'),
-        now: Date.now(),
-      });
-      void tick();
+      await enqueueMail(db, { ...resetLinkMail(email, `${siteUrl}${adminPaths.resetPassword}?token=${encodeURIComponent(token)}`), now: Date.now() });
+      kickOutbox();
     },
   });
 
@@ -185,6 +151,7 @@ async function createRuntime(): Promise<Runtime> {
     siteUrl,
     indexNow: settings().indexNow,
   });
+  posts = createPostsService({ db, siteUrl, submitUrls: (urls) => indexNow.submitUrls(urls) });
   // Pages that changed with this build are submitted on start (nothing is sent while IndexNow is off).
   if (startedByStartScript) indexNow.start('start');
 
@@ -195,6 +162,14 @@ async function createRuntime(): Promise<Runtime> {
     timeoutMs: settings().siteCheckTimeoutMs,
   });
 
+  // Visitors' audits: the same checker and guard, but never this server's own address (its admin is not theirs to read).
+  const auditPolicy: AddressPolicy = { allowPrivate: false, allowHosts: [...settings().siteCheckAllowHosts] };
+  const audits = createAuditService({
+    db,
+    userAgent: `${business.name.replace(/\s+/g, '')}Audit/1.0 (free SEO audit a visitor asked for; +${siteUrl}${paths.freeAudit})`,
+    addressPolicy: auditPolicy,
+  });
+
   const runtime: Runtime = {
     db,
     kind,
@@ -203,16 +178,21 @@ async function createRuntime(): Promise<Runtime> {
     adminAuth,
     indexNow,
     siteChecks,
+    audits,
+    auditPolicy,
     analytics,
-    kickOutbox: () => void tick(),
+    posts,
+    clientDir,
+    kickOutbox,
     // Let a delivery pass in flight finish, so no row is left claimed until its lease runs out.
     async stop() {
-      stopping = true;
-      clearTimeout(timer);
-      clearInterval(cleanupTimer);
-      await Promise.all([running, cleaning, indexNow.stop(), siteChecks.stop(), analytics.stop()]);
+      await Promise.all([outbox?.stop(), cleanup.stop(), indexNow.stop(), siteChecks.stop(), audits.stop(), analytics.stop(), posts.stop()]);
       await db.destroy();
     },
+  };
+  // A beacon needs none of the router's machinery: the front hands it straight to the analytics feature.
+  (globalThis as Holder)[intakesKey] = {
+    [analyticsEndpoint]: (req, clientAddress, host) => takeEvent(runtime, fromNodeRequest(req), host, clientAddress),
   };
   return runtime;
 }

@@ -1,3 +1,4 @@
+import { builtSitemapFile } from '../../src/server/features/indexnow/pages.mjs';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { inflateSync } from 'node:zlib';
@@ -76,7 +77,7 @@ describe('the local SEO checklist PDF', () => {
   });
 
   it('is not in the sitemap', () => {
-    const sitemap = readFileSync(path.join(clientDir, 'sitemap.xml'), 'utf8');
+    const sitemap = readFileSync(path.join(clientDir, builtSitemapFile), 'utf8');
     expect(sitemap).not.toContain(checklist.path);
     expect(sitemap).not.toContain('.pdf');
   });

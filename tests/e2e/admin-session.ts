@@ -1,5 +1,5 @@
 /** The owner's account and sign-in, shared by the admin specs. */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { adminPaths } from '../../src/config/admin';
 import { runAdminScript } from '../support/admin-account';
 
@@ -20,9 +20,32 @@ export async function signIn(page: Page, email: string, next: string = adminPath
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** Signs a new owner in straight onto a dashboard tab, hydrated and ready. */
-export async function openTab(page: Page, tab: Parameters<typeof adminPaths.tab>[0], purpose: string, workerIndex: number) {
-  await signIn(page, createOwner(purpose, workerIndex), adminPaths.tab(tab));
+/**
+ * Tests that need a signed-in owner but are not about signing in: one owner per worker signs in once through the
+ * form, and each test starts with that session (its cookies), so no test pays for an account and a sign-in. Tests
+ * that sign out, revoke sessions or change the password make an owner of their own instead.
+ */
+export const signedInTest = test.extend<object, { ownerSession: string }>({
+  ownerSession: [
+    async ({ browser }, provide, workerInfo) => {
+      const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL });
+      const page = await context.newPage();
+      await page.setExtraHTTPHeaders({ 'X-Forwarded-For': `10.254.${workerInfo.workerIndex % 250}.1` });
+      await signIn(page, createOwner('worker', workerInfo.workerIndex));
+      await expect(page).toHaveURL(adminPaths.home);
+      const file = workerInfo.project.outputDir + `/owner-session-${workerInfo.workerIndex}.json`;
+      await context.storageState({ path: file });
+      await context.close();
+      await provide(file);
+    },
+    { scope: 'worker' },
+  ],
+  storageState: ({ ownerSession }, provide) => provide(ownerSession),
+});
+
+/** Opens a dashboard tab as the worker's signed-in owner, hydrated and ready. */
+export async function openTab(page: Page, tab: Parameters<typeof adminPaths.tab>[0]) {
+  await page.goto(adminPaths.tab(tab));
   await expect(page).toHaveURL(adminPaths.tab(tab));
   await expect(page.locator('astro-island:has([role=tablist])')).not.toHaveAttribute('ssr', '');
 }

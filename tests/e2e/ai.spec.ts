@@ -4,18 +4,16 @@
  * with the clipboard allowed and refused, the history, the keyboard alone, and axe at 390 px.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { aiMessages } from '../../src/config/ai';
 import { describeRange, serviceOffers } from '../../src/config/pricing';
 import { fakeAnswers } from '../support/fake-openai.mjs';
-import { openTab } from './admin-session';
+import { openTab, signedInTest as test } from './admin-session';
 import { asNewClient, toast } from './contact-form';
 
 const aiBase = `http://127.0.0.1:${process.env.E2E_AI_PORT}`;
 
-async function openAiTools(page: Page, purpose: string, workerIndex: number) {
-  await openTab(page, 'ai-tools', `ai-${purpose}`, workerIndex);
-}
+const openAiTools = (page: Page) => openTab(page, 'ai-tools');
 
 const result = (page: Page) => page.locator('[data-ai-result]');
 const generateButton = (page: Page) => page.getByRole('button', { name: /^(Generate|Generating\.\.\.)$/ });
@@ -25,7 +23,7 @@ test.beforeEach(async ({ page }) => asNewClient(page));
 
 test('keyboard only: empty prompt, a blog post streamed while the model writes, download, copy, history', async ({ page, context }, info) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await openAiTools(page, 'keyboard', info.workerIndex);
+  await openAiTools(page);
   await expect(generateButton(page)).toBeDisabled();
   await expect(page.getByLabel('Content type')).toHaveValue('blog');
   const box = await page.getByLabel('Prompt').boundingBox();
@@ -72,7 +70,7 @@ test('keyboard only: empty prompt, a blog post streamed while the model writes, 
   await expect(item.getByText('Generated', { exact: true })).toBeVisible();
 });
 
-test('copy refused by the browser: the Copy Failed toast', async ({ page }, info) => {
+test('copy refused by the browser: the Copy Failed toast', async ({ page }) => {
   // Chromium lets a click write to the clipboard whatever its permission says (checked: Browser.setPermission
   // 'denied' changes nothing), so the refusal other browsers, insecure pages and policies give is made here: the
   // page's clipboard rejects as theirs does.
@@ -82,7 +80,7 @@ test('copy refused by the browser: the Copy Failed toast', async ({ page }, info
       value: { writeText: () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError')) },
     });
   });
-  await openAiTools(page, 'copy-denied', info.workerIndex);
+  await openAiTools(page);
   await page.getByLabel('Prompt').fill('Home page');
   await page.getByLabel('Content type').selectOption('meta');
   await generateButton(page).click();
@@ -92,8 +90,8 @@ test('copy refused by the browser: the Copy Failed toast', async ({ page }, info
   await expect(toast(page)).toContainText(aiMessages.copyFailed.description);
 });
 
-test('meta tags show their lengths and a search preview; a service description states its real price', async ({ page }, info) => {
-  await openAiTools(page, 'meta', info.workerIndex);
+test('meta tags show their lengths and a search preview; a service description states its real price', async ({ page }) => {
+  await openAiTools(page);
   await page.getByLabel('Content type').selectOption('meta');
   await page.getByLabel('Prompt').fill('Home page [fake:meta-long]');
   await generateButton(page).click();
@@ -112,8 +110,8 @@ test('meta tags show their lengths and a search preview; a service description s
   await expect(result(page)).toContainText(describeRange(serviceOffers.webdesign.range));
 });
 
-test('a failure, Stop, and the history: open and delete', async ({ page }, info) => {
-  await openAiTools(page, 'failure', info.workerIndex);
+test('a failure, Stop, and the history: open and delete', async ({ page }) => {
+  await openAiTools(page);
   await page.getByLabel('Prompt').fill('Anything [fake:server-error]');
   await generateButton(page).click();
   await expect(toast(page)).toContainText(aiMessages.failed.title);
@@ -138,9 +136,9 @@ test('a failure, Stop, and the history: open and delete', async ({ page }, info)
   await expect(result(page)).toContainText('---');
 });
 
-test('the tab has no WCAG 2.2 AA violations at 390 px, with a result and a history', async ({ page }, info) => {
+test('the tab has no WCAG 2.2 AA violations at 390 px, with a result and a history', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await openAiTools(page, 'axe', info.workerIndex);
+  await openAiTools(page);
   await page.getByLabel('Content type').selectOption('meta');
   await page.getByLabel('Prompt').fill('Home page');
   await generateButton(page).click();

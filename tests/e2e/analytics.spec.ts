@@ -4,10 +4,11 @@
  * order in one worker: they are the suite's only counted visitors (every other test browses as HeadlessChrome, a bot).
  */
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import { adminPaths } from '../../src/config/admin';
+import { postPaths } from '../../src/config/posts';
 import { analyticsEndpoint } from '../../src/config/analytics';
-import { openTab } from './admin-session';
+import { openTab, signedInTest as test } from './admin-session';
 import { asNewClient, fillValid, hydrateForm, sendAndExpectSent } from './contact-form';
 import { sitemapPaths } from './helpers';
 
@@ -20,10 +21,12 @@ const agents = {
 
 /** A person's browser: a normal user agent, and not flagged as automated (which the beacon respects). */
 async function visitor(browser: Browser, kind: 'phone' | 'desktop') {
+  // A visitor, not the owner: contexts made here would otherwise start with the owner's session (signedInTest).
+  const visitorState = { storageState: { cookies: [], origins: [] } };
   const context = await browser.newContext(
     kind === 'phone'
-      ? { userAgent: agents.phone, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
-      : { userAgent: agents.desktop, viewport: { width: 1280, height: 800 } },
+      ? { ...visitorState, userAgent: agents.phone, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
+      : { ...visitorState, userAgent: agents.desktop, viewport: { width: 1280, height: 800 } },
   );
   await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'webdriver', { get: () => false }));
   const page = await context.newPage();
@@ -90,10 +93,10 @@ async function vitalSamples(page: Page) {
   return { mobile: await samples('Phones and tablets'), desktop: await samples('Laptops and desktops') };
 }
 
-test('a phone visit of two pages and a desktop visit with an enquiry show in Overview and Performance, exactly', async ({ browser, page }, info) => {
+test('a phone visit of two pages and a desktop visit with an enquiry show in Overview and Performance, exactly', async ({ browser, page }) => {
   test.setTimeout(90_000);
   await asNewClient(page);
-  await openTab(page, 'overview', 'analytics', info.workerIndex);
+  await openTab(page, 'overview');
   const before = await overviewFigures(page);
   const vitalsBefore = await vitalSamples(page);
 
@@ -143,11 +146,18 @@ test('a phone visit of two pages and a desktop visit with an enquiry show in Ove
 test('no public page sets a cookie or writes a storage key, while its beacon runs', async ({ browser, request }) => {
   test.setTimeout(120_000);
   const { context, page } = await visitor(browser, 'desktop');
-  for (const path of await sitemapPaths(request)) {
-    await open(page, path);
-    const stored = await page.evaluate(() => ({ cookie: document.cookie, local: localStorage.length, session: sessionStorage.length }));
-    expect(stored, path).toEqual({ cookie: '', local: 0, session: 0 });
-  }
+  // Four tabs of one visitor share the pages between them (what one stores, every tab of the site sees).
+  const paths = await sitemapPaths(request);
+  const tabs = [page, ...(await Promise.all([1, 2, 3].map(() => context.newPage())))];
+  await Promise.all(
+    tabs.map(async (tab, index) => {
+      for (const path of paths.filter((_, i) => i % tabs.length === index)) {
+        await open(tab, path);
+        const stored = await tab.evaluate(() => ({ cookie: document.cookie, local: localStorage.length, session: sessionStorage.length }));
+        expect(stored, path).toEqual({ cookie: '', local: 0, session: 0 });
+      }
+    }),
+  );
   expect(await context.cookies()).toEqual([]);
   await context.close();
 });
@@ -161,4 +171,39 @@ test('an automated browser sends nothing', async ({ page }) => {
   await page.waitForLoadState('networkidle');
   await page.goto('about:blank');
   expect(beacons).toEqual([]);
+});
+
+test('a phone visit to a post published from the admin shows in its views on Posts', async ({ browser, page }) => {
+  // In this serial file: the visit is counted, and the first test compares every count exactly.
+  const slug = `e2e-analytics-${Date.now()}`;
+  const created = await page.request.post(postPaths.api, {
+    data: {
+      title: 'Counted on a phone',
+      slug,
+      description: 'A post published from the admin, visited once on a phone, so its page views in the list of posts show exactly that.',
+      keywords: 'analytics',
+      body: '## One visit\n\nCounted once.',
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { post } = (await created.json()) as { post: { id: string; version: number } };
+  const published = await page.request.post(postPaths.apiAction(post.id, 'publish'), { data: { version: post.version } });
+  expect(published.status()).toBe(200);
+
+  const phone = await visitor(browser, 'phone');
+  await open(phone.page, `/blog/${slug}`);
+  await leave(phone.page);
+  await phone.context.close();
+
+  const views = async () => {
+    await page.goto(postPaths.list);
+    return page
+      .getByRole('row', { name: /Counted on a phone/ })
+      .locator('td')
+      .last()
+      .textContent();
+  };
+  await expect.poll(views, { timeout: 15_000 }).toBe('1');
+  const latest = (await (await page.request.get(postPaths.apiPost(post.id))).json()) as { post: { version: number } };
+  expect((await page.request.post(postPaths.apiAction(post.id, 'unpublish'), { data: { version: latest.post.version } })).status()).toBe(200);
 });

@@ -1,18 +1,54 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { fontSizeBounds } from '../../src/config/accessibility';
+import { defaultPreferences, storageKey, toggleKeys } from '../../src/lib/a11y-prefs';
 import { siteOrigin } from '../../src/config/origin.mjs';
 
 export { siteOrigin };
 
-/** Site-relative paths listed in the sitemap. */
+/**
+ * Posts the posts spec publishes (and unpublishes) while other specs run: their slugs start so, and the specs that
+ * compare the sitemap with the site's routes leave them out (posts.spec.ts tests them).
+ */
+export const e2ePostPrefix = '/blog/e2e-';
+
+/** Site-relative paths listed in the sitemap (the posts spec's own aside). */
 export async function sitemapPaths(request: APIRequestContext): Promise<string[]> {
   const xml = await (await request.get('/sitemap.xml')).text();
-  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname.replace(/(.)\/$/, '$1'));
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)]
+    .map((m) => new URL(m[1]!).pathname.replace(/(.)\/$/, '$1'))
+    .filter((path) => !path.startsWith(e2ePostPrefix));
 }
 
-/** Every JSON-LD node on a page, with @graph arrays flattened. */
-export function parseJsonLd(blocks: string[]): Record<string, unknown>[] {
-  return blocks.flatMap((text) => {
-    const parsed = JSON.parse(text) as Record<string, unknown>;
-    return Array.isArray(parsed['@graph']) ? (parsed['@graph'] as Record<string, unknown>[]) : [parsed];
+declare global {
+  interface Window {
+    __cspViolations: string[];
+  }
+}
+
+/**
+ * Records every Content-Security-Policy violation from the first byte of each page on, and any "Refused to …" the
+ * console reports; `take()` returns what was seen since the last call.
+ */
+export async function watchCspViolations(page: Page) {
+  let console: string[] = [];
+  page.on('console', (message) => /Content Security Policy|Refused to/i.test(message.text()) && console.push(message.text()));
+  await page.addInitScript(() => {
+    window.__cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (event) => {
+      window.__cspViolations.push(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`);
+    });
   });
+  return {
+    async take() {
+      const seen = [...(await page.evaluate(() => window.__cspViolations.splice(0))), ...console];
+      console = [];
+      return seen;
+    },
+  };
+}
+
+/** Every accessibility mode on, saved as the panel saves it, so the head script applies them before first paint. */
+export async function allModesOn(page: Page) {
+  const prefs = { ...defaultPreferences(), fontSize: fontSizeBounds.max, ...Object.fromEntries(toggleKeys.map((key) => [key, true])) };
+  await page.addInitScript(([key, value]) => localStorage.setItem(key!, value!), [storageKey, JSON.stringify(prefs)]);
 }

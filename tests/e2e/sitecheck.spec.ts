@@ -3,9 +3,9 @@
  * summary and findings, then a second run is compared with the first; filters narrow the findings; axe at 390 px.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { FixtureSite } from '../support/fixture-site';
-import { openTab } from './admin-session';
+import { openTab, signedInTest as test } from './admin-session';
 import { asNewClient, toast } from './contact-form';
 
 // Plain HTTP, and a page that takes two seconds: long enough to see the run in progress.
@@ -16,9 +16,9 @@ test.beforeAll(() => fixture.start(Number(process.env.E2E_FIXTURE_PORT)));
 test.afterAll(() => fixture.stop());
 test.beforeEach(async ({ page }) => asNewClient(page));
 
-test('a check runs with progress, shows its findings, and the next run is compared with it', async ({ page }, info) => {
+test('a check runs with progress, shows its findings, and the next run is compared with it', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await openTab(page, 'testing', 'sitecheck', info.workerIndex);
+  await openTab(page, 'testing');
 
   // A prospect's site, typed in; the address is checked first.
   await page.getByLabel('Another site').check();

@@ -7,7 +7,7 @@ import { createAuth } from '../../src/server/features/auth/options.mjs';
 import { passwordMessages, passwordProblem, passwordRules } from '../../src/server/features/auth/password-policy.mjs';
 import { type Db, type DbKind, openDatabase } from '../../src/server/db';
 import { migrateToLatest } from '../../src/server/migrate.mjs';
-import { projectMigrationNames } from '../../src/server/db/migrations.mjs';
+import { projectMigrationNames } from '../../src/server/db/migrator.mjs';
 import { runAdminScript } from '../support/admin-account';
 import { createTarget, databaseNames, type DatabaseTarget } from '../support/databases';
 

@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminPaths, authMessages, signInLimits } from '../../src/config/admin';
+import { adminPaths, adminTabs, authMessages, signInLimits } from '../../src/config/admin';
 import { type Db, openDatabase } from '../../src/server/db';
 import { runAdminScript } from '../support/admin-account';
 import { CookieClient } from '../support/browser-session';
@@ -37,6 +37,7 @@ const guardedEndpoints: [string, string][] = [
   ['POST', '/api/admin/leads/x'],
   ['DELETE', '/api/admin/leads/x'],
   ['GET', adminPaths.leadsCsv],
+  ['GET', adminPaths.dashboardTab('overview')],
 ];
 
 describe.each(databaseNames())('admin on %s', (name) => {
@@ -155,6 +156,25 @@ describe.each(databaseNames())('admin on %s', (name) => {
     const robots = await (await fetch(`${site.base}/robots.txt`)).text();
     expect(robots).toContain(`Disallow: ${adminPaths.home}`);
     expect(await (await fetch(`${site.base}/sitemap.xml`)).text()).not.toContain('/admin');
+  });
+
+  it('reads each dashboard tab on its own: the page carries only the tab asked for, the others come from their endpoint', async () => {
+    const client = await signedIn();
+    for (const { id } of adminTabs) {
+      const response = await client.request(adminPaths.dashboardTab(id));
+      expect(response.status, id).toBe(200);
+      expect(response.headers.get('cache-control'), id).toBe('no-store');
+      const body = (await response.json()) as { ok: boolean; data: { tab: string; now: number } };
+      expect(body.ok, id).toBe(true);
+      expect(body.data.tab, id).toBe(id);
+    }
+    // The page carries its own tab's figures only: the settings tab's account, the overview's analytics.
+    const settingsPage = await (await client.request(adminPaths.tab('settings'))).text();
+    const overviewPage = await (await client.request(adminPaths.tab('overview'))).text();
+    expect(settingsPage).toContain('&quot;account&quot;');
+    expect(settingsPage).not.toContain('&quot;analytics&quot;');
+    expect(overviewPage).toContain('&quot;analytics&quot;');
+    expect(overviewPage).not.toContain('&quot;account&quot;');
   });
 
   it('sets a Secure, __Secure- prefixed cookie when the request came over HTTPS (through a trusted proxy)', async () => {

@@ -10,7 +10,7 @@ import { adminPaths } from '../../src/config/admin';
 import { aiLimits, aiMessages } from '../../src/config/ai';
 import { describeRange, formatGbp, pricingPlans, serviceOffers } from '../../src/config/pricing';
 import { checkOutput, statedPrices } from '../../src/server/features/ai/checks';
-import { jsonLines } from '../../src/lib/json-lines';
+import { jsonLines } from '../../src/components/admin/data/json-lines';
 import { missingAiSettings } from '../../src/server/features/ai/generate';
 import { allowedPrices, systemPrompt } from '../../src/server/features/ai/prompts';
 import { runAdminScript } from '../support/admin-account';

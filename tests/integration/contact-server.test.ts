@@ -12,6 +12,7 @@ import { type Db, openDatabase } from '../../src/server/db';
 import { createTarget, databaseNames, type DatabaseTarget } from '../support/databases';
 import { freePort, SiteProcess } from '../support/server';
 import { SmtpSink } from '../support/smtp-sink';
+import { outboxSettled } from '../support/outbox';
 import { until } from '../support/until';
 
 const owner = 'owner@example.com';
@@ -90,7 +91,8 @@ describe.each(databaseNames())('contact pipeline on %s', (name) => {
       return r?.status === 'sent' ? r : undefined;
     });
     expect(outbox.attempts).toBe(1);
-    await new Promise((r) => setTimeout(r, 400));
+    // The row is marked sent after the mail server took the message: no other copy can follow.
+    await outboxSettled(db, [json.id]);
     expect(mailsWithSubject(body.subject)).toHaveLength(1);
   });
 
@@ -129,20 +131,23 @@ describe.each(databaseNames())('contact pipeline on %s', (name) => {
     });
     expect(tags.every((tag) => mailsWithSubject(`Enquiry ${tag}`).length === 0)).toBe(true);
     await sink.start();
-    await until(async () => (tags.every((tag) => mailsWithSubject(`Enquiry ${tag}`).length > 0) ? true : undefined));
-    await new Promise((r) => setTimeout(r, 600));
+    await outboxSettled(db, await Promise.all(responses.map(async (r) => ((await r.json()) as { id: string }).id)));
     for (const tag of tags) expect(mailsWithSubject(`Enquiry ${tag}`), tag).toHaveLength(1);
   });
 
   it('loses nothing when the server restarts while SMTP is down', async () => {
     await sink.stop();
     const tags = Array.from({ length: 3 }, (_, i) => `restart-${name}-${i}`);
-    for (const tag of tags) expect((await send(message(tag))).status).toBe(201);
+    const ids: string[] = [];
+    for (const tag of tags) {
+      const response = await send(message(tag));
+      expect(response.status).toBe(201);
+      ids.push(((await response.json()) as { id: string }).id);
+    }
     await site.stop();
     await sink.start();
     await site.start();
-    await until(async () => (tags.every((tag) => mailsWithSubject(`Enquiry ${tag}`).length > 0) ? true : undefined));
-    await new Promise((r) => setTimeout(r, 600));
+    await outboxSettled(db, ids);
     for (const tag of tags) expect(mailsWithSubject(`Enquiry ${tag}`), tag).toHaveLength(1);
   }, 60_000);
 

@@ -8,8 +8,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { storageFailureText } from '../../src/server/features/contact/endpoint';
 import { type Db, openDatabase } from '../../src/server/db';
 import { createTarget, databaseNames, type DatabaseTarget } from '../support/databases';
-import { freePort, SiteProcess } from '../support/server';
+import { freePort, logErrors, SiteProcess } from '../support/server';
 import { SmtpSink } from '../support/smtp-sink';
+import { outboxSettled } from '../support/outbox';
 import { until } from '../support/until';
 import { TcpProxy } from '../support/tcp-proxy';
 
@@ -99,8 +100,7 @@ describe.each(databaseNames())('faults on %s', (name) => {
     const lost = acknowledged.filter((id) => !stored.has(id));
     expect(lost, 'acknowledged but not stored').toEqual([]);
 
-    await until(async () => (acknowledged.every((id) => mailCounts(sink).has(id)) ? true : undefined), 30_000);
-    await new Promise((r) => setTimeout(r, 800));
+    await outboxSettled(db, acknowledged);
     const counts = mailCounts(sink);
     const duplicates = acknowledged.filter((id) => (counts.get(id) ?? 0) > 1);
     console.log(
@@ -162,7 +162,7 @@ postgresOnly('PostgreSQL faults', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(down.status).toBe(503);
     expect(((await down.json()) as { error: string }).error).toBe(storageFailureText);
-    expect(site.output).not.toMatch(/\n\s+at .*\n[\s\S]*Site listening/);
+    expect(logErrors(site.output.slice(0, site.output.indexOf('Site listening')))).toEqual([]);
 
     await proxy.open();
     const after = await until(async () => {
@@ -173,7 +173,7 @@ postgresOnly('PostgreSQL faults', () => {
   }, 60_000);
 
   it('two server processes on one database: the rate limit holds across both and each message is e-mailed once', async () => {
-    const { sink, newSite } = await setUp('postgres');
+    const { sink, newSite, db } = await setUp('postgres');
     const one = await newSite();
     const two = await newSite();
     await Promise.all([one.start(), two.start()]);
@@ -187,8 +187,7 @@ postgresOnly('PostgreSQL faults', () => {
     const responses = await Promise.all(Array.from({ length: 30 }, (_, i) => post(i % 2 ? two : one, message(`shared-${i}`))));
     const ids = await Promise.all(responses.map(async (r) => ((await r.json()) as { id: string }).id));
     expect(responses.every((r) => r.status === 201)).toBe(true);
-    await until(async () => (ids.every((id) => mailCounts(sink).has(id)) ? true : undefined), 30_000);
-    await new Promise((r) => setTimeout(r, 1000));
+    await outboxSettled(db, ids);
     const counts = mailCounts(sink);
     for (const id of ids) expect(counts.get(id), id).toBe(1);
   }, 60_000);

@@ -12,16 +12,9 @@ import { adminPaths } from '../../src/config/admin';
 import { loadSettings } from '../../src/config/settings.mjs';
 import { type Db, openDatabase } from '../../src/server/db';
 import { migrateToLatest } from '../../src/server/migrate.mjs';
-import {
-  type IndexNowSettings,
-  builtPages,
-  sitemapPaths,
-  indexNowBatchLimit,
-  indexNowOffReason,
-  pageContentHash,
-  runIndexNow,
-  siteUrlToSubmit,
-} from '../../src/server/features/indexnow/indexnow.mjs';
+import { indexNowOffReason, siteUrlToSubmit } from '../../src/server/features/indexnow/eligibility.mjs';
+import { builtPages, builtSitemapFile, pageContentHash, sitemapPaths } from '../../src/server/features/indexnow/pages.mjs';
+import { type IndexNowSettings, indexNowBatchLimit, runIndexNow } from '../../src/server/features/indexnow/run.mjs';
 import { runAdminScript } from '../support/admin-account';
 import { CookieClient } from '../support/browser-session';
 import { createTarget, databaseNames, type DatabaseTarget } from '../support/databases';
@@ -31,7 +24,7 @@ import { until } from '../support/until';
 
 const siteUrl = loadSettings({}).siteUrl;
 const key = 'test-key-0123456789';
-const builtSitemap = readFileSync('dist/client/sitemap.xml', 'utf8');
+const builtSitemap = readFileSync(`dist/client/${builtSitemapFile}`, 'utf8');
 const sitemapUrls = [...builtSitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
 /** A page of the build and its address, for the change tests. */
 const aboutUrl = `${siteUrl}/about`;
@@ -39,7 +32,7 @@ const aboutUrl = `${siteUrl}/about`;
 /** A copy of the build's sitemap and pages, safe to change. */
 function copyOfBuild(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'hale-indexnow-'));
-  cpSync('dist/client/sitemap.xml', path.join(dir, 'sitemap.xml'));
+  cpSync(`dist/client/${builtSitemapFile}`, path.join(dir, builtSitemapFile));
   for (const url of sitemapUrls) {
     const page = new URL(url).pathname === '/' ? 'index.html' : `${new URL(url).pathname}/index.html`;
     mkdirSync(path.dirname(path.join(dir, page)), { recursive: true });
@@ -191,15 +184,15 @@ describe.each(databaseNames())('IndexNow runs on %s', (name) => {
 
   it('a page that leaves the sitemap is submitted once, and again only if it comes back', async () => {
     await run();
-    const original = readFileSync(path.join(dir, 'sitemap.xml'), 'utf8');
+    const original = readFileSync(path.join(dir, builtSitemapFile), 'utf8');
     const aboutLoc = sitemapUrls.find((url) => new URL(url).pathname === '/about')!;
-    writeFileSync(path.join(dir, 'sitemap.xml'), original.replace(new RegExp(`<url><loc>${aboutLoc}</loc>.*?</url>`), ''));
+    writeFileSync(path.join(dir, builtSitemapFile), original.replace(new RegExp(`<url><loc>${aboutLoc}</loc>.*?</url>`), ''));
     endpoint.reset();
     expect(await run()).toMatchObject({ outcome: 'accepted', changed: 0, removed: 1, sent: 1 });
     expect(endpoint.submitted()).toEqual([aboutUrl]);
     endpoint.reset();
     expect(await run()).toMatchObject({ outcome: 'nothing' });
-    writeFileSync(path.join(dir, 'sitemap.xml'), original);
+    writeFileSync(path.join(dir, builtSitemapFile), original);
     expect(await run()).toMatchObject({ outcome: 'accepted', changed: 1 });
     expect(endpoint.submitted()).toEqual([aboutUrl]);
   });
@@ -265,7 +258,7 @@ describe.each(databaseNames())('IndexNow runs on %s', (name) => {
     const entries = Array.from({ length: extra }, (_, i) => `<url><loc>${siteUrl}/p/${i}</loc></url>`).join('');
     mkdirSync(path.join(dir, 'p'));
     for (let i = 0; i < extra; i++) writeFileSync(path.join(dir, 'p', `${i}.html`), `<main>${i}</main>`);
-    writeFileSync(path.join(dir, 'sitemap.xml'), builtSitemap.replace('</urlset>', `${entries}</urlset>`));
+    writeFileSync(path.join(dir, builtSitemapFile), builtSitemap.replace('</urlset>', `${entries}</urlset>`));
     expect(await run()).toMatchObject({ outcome: 'accepted', sent: indexNowBatchLimit + 1 });
     expect(endpoint.requests.map((r) => r.body.urlList.length)).toEqual([indexNowBatchLimit, 1]);
   });
@@ -308,8 +301,9 @@ describe.each(databaseNames())('IndexNow in the server on %s', (name) => {
       await db.destroy();
       return runs.length >= 1 && endpoint.requests.length === 1 ? true : undefined;
     }, 15_000);
-    // Give the slower process every chance to submit twice; it must not.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Both processes' start-up runs are over: each logs its outcome (one submitted, the other found the lease taken).
+    await until(async () => (pair.every((site) => /\[indexnow\] (accepted|busy)/.test(site.output)) ? true : undefined), 15_000);
+    expect(pair.filter((site) => site.output.includes('[indexnow] busy')).length).toBe(1);
     expect(endpoint.requests).toHaveLength(1);
     expect(endpoint.submitted()).toHaveLength(sitemapUrls.length);
 

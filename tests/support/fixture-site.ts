@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../scripts/free-port.mjs';
 
-export type FixtureVariant = 'defects' | 'bare' | 'bad-sitemap';
+export type FixtureVariant = 'defects' | 'bare' | 'bad-sitemap' | 'audit';
 
 /** The rules each variant plants, one finding each. */
 export const expectedRules: Record<FixtureVariant, string[]> = {
@@ -46,7 +46,14 @@ export const expectedRules: Record<FixtureVariant, string[]> = {
   ],
   bare: ['robots-missing', 'sitemap-missing'],
   'bad-sitemap': ['sitemap-invalid'],
+  // A small site for the free audit: a few planted defects, a page slow enough to watch the progress, and two pages whose
+  // shared title is markup (it must be shown as text).
+  audit: ['title-missing', 'description-missing', 'h1-missing', 'img-alt-missing', 'broken-link', 'title-duplicate'],
 };
+
+/** The audit variant's shared title: markup that would run if a page ever rendered it as HTML. */
+export const markupTitle = '<b id="injected">Bold</b><img src=x onerror="window.injected=1">';
+const auditLinked = ['/good', '/no-title', '/no-description', '/no-h1', '/no-alt', '/missing', '/markup-a', '/markup-b', '/slow'];
 
 /** Pages the home page links to; each but /good carries one defect. */
 const linked = [
@@ -158,6 +165,38 @@ export class FixtureSite {
     ].join('');
   }
 
+  /** The audit variant's pages. */
+  private auditPage(url: string, res: import('node:http').ServerResponse, html: (body: string, status?: number) => void) {
+    const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+    switch (url) {
+      case '/':
+        return html(this.page('/', { body: `<h1>Audit fixture</h1><ul>${auditLinked.map((p) => `<li><a href="${p}">${p}</a></li>`).join('')}</ul>` }));
+      case '/good':
+        return html(this.page(url));
+      case '/no-title':
+        return html(this.page(url, { title: null }));
+      case '/no-description':
+        return html(this.page(url, { description: null }));
+      case '/no-h1':
+        return html(this.page(url, { body: '<p>No heading.</p>' }));
+      case '/no-alt':
+        return html(this.page(url, { body: '<h1>Image</h1><img src="/img.png" width="1" height="1">' }));
+      case '/markup-a':
+      case '/markup-b':
+        // Escaped in the title element, as a real site would: the title's text is the markup itself.
+        return html(this.page(url, { title: escape(markupTitle) }));
+      case '/slow':
+        this.hanging.add(res);
+        if (Number.isFinite(this.slowMs)) setTimeout(() => html(this.page(url)), this.slowMs);
+        return;
+      case '/img.png':
+        res.writeHead(200, { 'Content-Type': 'image/png' });
+        return res.end(Buffer.from('89504e470d0a1a0a', 'hex'));
+      default:
+        return html('Not found', 404);
+    }
+  }
+
   private handle(url: string, res: import('node:http').ServerResponse) {
     const html = (body: string, status = 200) => {
       res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8' });
@@ -178,11 +217,15 @@ export class FixtureSite {
       res.writeHead(200, { 'Content-Type': 'application/xml' });
       if (this.variant === 'bad-sitemap') return res.end('<html><body>Not a sitemap</body></html>');
       return res.end(
-        `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${['/', '/noindex', '/orphan', '/gone']
+        `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${(this.variant === 'audit'
+          ? ['/', '/good']
+          : ['/', '/noindex', '/orphan', '/gone']
+        )
           .map((p) => `<url><loc>${o}${p}</loc></url>`)
           .join('')}</urlset>`,
       );
     }
+    if (this.variant === 'audit') return this.auditPage(url, res, html);
     const links = this.variant === 'defects' ? linked.map((p) => `<li><a href="${p}">${p}</a></li>`).join('') : '<li><a href="/good">Good</a></li>';
     switch (url) {
       case '/':

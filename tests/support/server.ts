@@ -4,6 +4,31 @@ import { freePort } from '../../scripts/free-port.mjs';
 
 export { freePort };
 
+/** The server log's error lines (JSON at level error or fatal) and any stack trace printed outside the log. */
+export function logErrors(output: string): string[] {
+  return output.split('\n').filter((line) => {
+    if (/^\s+at /.test(line)) return true;
+    if (!line.startsWith('{')) return false;
+    try {
+      return ['error', 'fatal'].includes((JSON.parse(line) as { level?: string }).level ?? '');
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** The server log's JSON lines. */
+export function logLines(output: string): Record<string, unknown>[] {
+  return output.split('\n').flatMap((line) => {
+    if (!line.startsWith('{')) return [];
+    try {
+      return [JSON.parse(line) as Record<string, unknown>];
+    } catch {
+      return [];
+    }
+  });
+}
+
 export class SiteProcess {
   private child: ChildProcess | null = null;
   output = '';

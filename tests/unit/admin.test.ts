@@ -3,7 +3,7 @@ import { adminPaths, adminTabs, parseTab } from '../../src/config/admin';
 import { codeForm, signInForm } from '../../src/lib/admin-forms';
 import { formatRelative } from '../../src/lib/format';
 import { safeNext } from '../../src/lib/safe-next';
-import { describeBrowser } from '../../src/lib/user-agent';
+import { describeBrowser } from '../../src/components/admin/user-agent';
 import { csvCell, toCsv } from '../../src/server/api/csv';
 
 describe('the return address after sign-in', () => {

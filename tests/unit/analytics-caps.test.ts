@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyticsClientCaps } from '../../src/config/analytics';
-import { clientKey, createClientCaps } from '../../src/server/features/analytics/client-caps';
+import { createClientCaps } from '../../src/server/features/analytics/client-caps';
+import { clientKey } from '../../src/server/platform/address-range.mjs';
 
 const agent = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36';
 

@@ -1,13 +1,15 @@
-/** The admin's top bar: where you are, the three places to go, and (as children) the sign-out button. */
+/** The admin's top bar: where you are, the places to go, and (as children) the sign-out button. */
 import type { ReactNode } from 'react';
 import { adminPaths } from '~/config/admin';
 import { business } from '~/config/business';
+import { postPaths } from '~/config/posts';
 
-export type AdminSection = 'dashboard' | 'leads' | 'security';
+export type AdminSection = 'dashboard' | 'leads' | 'posts' | 'security';
 
 const links: { id: AdminSection; label: string; href: string }[] = [
   { id: 'dashboard', label: 'Dashboard', href: adminPaths.home },
   { id: 'leads', label: 'Enquiries', href: adminPaths.leads },
+  { id: 'posts', label: 'Posts', href: postPaths.list },
   { id: 'security', label: 'Security log', href: adminPaths.security },
 ];
 

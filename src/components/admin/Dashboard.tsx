@@ -4,15 +4,26 @@
  */
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { type AdminTab, adminPaths, adminTabs, parseTab } from '~/config/admin';
-import type { DashboardData } from '~/lib/admin-types';
-import { AiPanel } from './AiPanel';
-import { OverviewPanel } from './OverviewPanel';
-import { PerformancePanel } from './PerformancePanel';
-import { SettingsPanel } from './SettingsPanel';
-import { SiteCheckPanel } from './SiteCheckPanel';
+import type { DashboardTabData } from '~/lib/admin-types';
+import { AiPanel } from './ai/AiPanel';
+import { AdminQueryProvider, useDashboardTab } from './data/queries';
+import { OverviewPanel } from './overview/OverviewPanel';
+import { PerformancePanel } from './analytics/PerformancePanel';
+import { SettingsPanel } from './settings/SettingsPanel';
+import { SiteCheckPanel } from './sitecheck/SiteCheckPanel';
+import { AuditList } from './audit/AuditPanels';
+import { Button, Notice } from './ui/primitives';
 
-export function Dashboard({ initialTab, data }: { initialTab: AdminTab; data: DashboardData }) {
-  const [tab, setTab] = useState<AdminTab>(initialTab);
+export function Dashboard({ initial }: { initial: DashboardTabData }) {
+  return (
+    <AdminQueryProvider>
+      <Tabs initial={initial} />
+    </AdminQueryProvider>
+  );
+}
+
+function Tabs({ initial }: { initial: DashboardTabData }) {
+  const [tab, setTab] = useState<AdminTab>(initial.tab);
   const tabRefs = useRef<Partial<Record<AdminTab, HTMLButtonElement | null>>>({});
 
   useEffect(() => {
@@ -75,17 +86,46 @@ export function Dashboard({ initialTab, data }: { initialTab: AdminTab; data: Da
           hidden={t.id !== tab}
           className="pt-6 focus:outline-none"
         >
-          {t.id === tab && <Panel tab={t.id} data={data} />}
+          {t.id === tab && <Panel tab={t.id} initial={initial} />}
         </div>
       ))}
     </div>
   );
 }
 
-function Panel({ tab, data }: { tab: AdminTab; data: DashboardData }) {
-  if (tab === 'overview') return <OverviewPanel data={data} />;
-  if (tab === 'settings') return <SettingsPanel data={data} />;
-  if (tab === 'testing') return <SiteCheckPanel initialRuns={data.siteChecks} siteOrigin={data.indexNow.siteOrigin} now={data.now} />;
-  if (tab === 'ai-tools') return <AiPanel status={data.ai} history={data.aiHistory} now={data.now} siteOrigin={data.indexNow.siteOrigin} />;
-  return <PerformancePanel data={data.performance} />;
+/** The open tab's panel, once its figures are read (the first tab's come with the page). */
+function Panel({ tab, initial }: { tab: AdminTab; initial: DashboardTabData }) {
+  const { data, error, refetch } = useDashboardTab(tab, initial);
+  if (error)
+    return (
+      <Notice tone="error">
+        {error.message}{' '}
+        <Button size="sm" variant="secondary" onClick={() => void refetch()}>
+          Try again
+        </Button>
+      </Notice>
+    );
+  if (!data)
+    return (
+      <p role="status" className="text-muted">
+        Loading…
+      </p>
+    );
+  switch (data.tab) {
+    case 'overview':
+      return <OverviewPanel data={data} />;
+    case 'settings':
+      return <SettingsPanel data={data} />;
+    case 'testing':
+      return (
+        <div className="grid gap-6">
+          <SiteCheckPanel initialRuns={data.siteChecks} siteOrigin={data.siteOrigin} now={data.now} />
+          <AuditList />
+        </div>
+      );
+    case 'ai-tools':
+      return <AiPanel status={data.ai} history={data.aiHistory} now={data.now} siteOrigin={data.siteOrigin} />;
+    case 'performance':
+      return <PerformancePanel data={data.performance} />;
+  }
 }

@@ -18,8 +18,9 @@ import {
 } from '~/lib/contact';
 import { toast } from '~/lib/toast';
 import { ChecklistDownload } from '~/components/ui/ChecklistDownload';
+import { publicEndpoints } from '~/config/endpoints.mjs';
 
-export const contactEndpoint = '/api/contact';
+export const contactEndpoint = publicEndpoints.contact;
 const fallbackText = `Please try again or email us directly at ${business.email}.`;
 
 interface Props {

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { fieldErrors } from '~/lib/admin-forms';
 import { BodyError, fromWebRequest, readFields } from './request-body';
 import { jsonAnswer } from './caller';
+import { errorField, log } from '../platform/log.mjs';
 
 export async function readForm<T extends z.ZodType>(request: Request, schema: T): Promise<{ data: z.infer<T> } | { answer: Response }> {
   let fields: Record<string, string>;
@@ -24,7 +25,7 @@ export async function guarded(work: () => Promise<Response>): Promise<Response> 
   try {
     return await work();
   } catch (error) {
-    console.error('[admin]', error);
+    log.error(errorField(error), '[admin] request failed');
     return jsonAnswer(503, { ok: false, error: 'The server could not complete that just now. Please try again in a minute.' }, [], { 'Retry-After': '60' });
   }
 }

@@ -1,4 +1,6 @@
 /** Reading a request body safely: size limit enforced while streaming, content types checked, JSON parsed. */
+import type { IncomingMessage } from 'node:http';
+
 export const maxBodyBytes = 32 * 1024;
 
 export type BodyKind = 'json' | 'form';
@@ -30,6 +32,17 @@ export function fromWebRequest(request: Request): IncomingBody {
   return {
     header: (name) => request.headers.get(name),
     chunks: () => (request.body ?? []) as AsyncIterable<Uint8Array>,
+  };
+}
+
+/** A Node request, as the HTTP front holds it before any router. */
+export function fromNodeRequest(request: IncomingMessage): IncomingBody {
+  return {
+    header(name) {
+      const value = request.headers[name.toLowerCase()];
+      return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+    },
+    chunks: () => request,
   };
 }
 

@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { settings } from '../../config/settings.mjs';
+import { log } from '../platform/log.mjs';
 
 export const defaultSqlitePath = 'data/site.db';
 
@@ -108,7 +109,7 @@ async function openSqliteFile(file) {
 }
 
 /** @param {string | undefined} url */
-function describeDatabase(url) {
+export function describeDatabase(url) {
   if (url && /^postgres(ql)?:\/\//.test(url)) return { kind: /** @type {const} */ ('postgres'), url };
   const file = url ? url.replace(/^(sqlite|file):(\/\/)?/, '') : defaultSqlitePath;
   return { kind: /** @type {const} */ ('sqlite'), file };
@@ -137,8 +138,8 @@ export async function openDatabase(url, options = {}) {
     });
     // A connection dropped by the server (restart, network) must not crash the process. Idle ones are reported on
     // the pool; one that is checked out reports on its client, and its query fails with the error (a 503 upstream).
-    pool.on('error', (error) => console.error('[database] idle connection lost:', error.message));
-    pool.on('connect', (client) => client.on('error', (error) => console.error('[database] connection lost:', error.message)));
+    pool.on('error', (error) => log.error(`[database] idle connection lost: ${error.message}`));
+    pool.on('connect', (client) => client.on('error', (error) => log.error(`[database] connection lost: ${error.message}`)));
     return { db: new Kysely({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres' };
   }
   if (target.file !== ':memory:') mkdirSync(path.dirname(path.resolve(target.file)), { recursive: true });

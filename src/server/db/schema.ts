@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** Row types of the tables created in migrations.mjs. Times are epoch milliseconds. */
+/** Row types of the tables created in ./migrations. Times are epoch milliseconds. */
 export interface ContactMessageTable {
   id: string;
   created_at: number;
@@ -24,7 +24,7 @@ export interface AccountEventTable {
   created_at: number;
 }
 
-export type MailKind = 'lead' | 'alert' | 'password_reset';
+export type MailKind = 'lead' | 'alert' | 'password_reset' | 'audit_report';
 export type MailStatus = 'pending' | 'sent';
 
 export interface MailOutboxTable {
@@ -42,6 +42,33 @@ export interface MailOutboxTable {
   last_error: string | null;
   created_at: number;
   sent_at: number | null;
+  /** JSON: [{ filename, contentType, base64 }], or null for none. */
+  attachments: string | null;
+}
+
+/** A visitor's free audit (/free-seo-audit); the id is its results page's unguessable key. */
+export interface AuditTable {
+  id: string;
+  site: string;
+  /** The host without a leading www.: the same site is audited once per window. */
+  domain: string;
+  start_url: string;
+  /** queued | running | done | failed */
+  status: string;
+  created_at: number;
+  updated_at: number;
+  finished_at: number | null;
+  phase: string;
+  progress_done: number;
+  progress_total: number;
+  score: number | null;
+  pages: number | null;
+  errors: number | null;
+  warnings: number | null;
+  notices: number | null;
+  message: string | null;
+  report: string | null;
+  lead_id: string | null;
 }
 
 export interface RateLimitHitTable {
@@ -224,7 +251,53 @@ export interface LabRunTable {
   report: string;
 }
 
+export interface PostTable {
+  id: string;
+  slug: string;
+  title: string;
+  description: string;
+  /** JSON array of strings. */
+  keywords: string;
+  body: string;
+  cover_id: string | null;
+  cover_alt: string | null;
+  /** draft | scheduled | published | unpublished */
+  status: string;
+  /** When a scheduled post goes live. */
+  publish_at: number | null;
+  /** First publication (datePublished). */
+  published_at: number | null;
+  /** Last change while published (dateModified). */
+  modified_at: number | null;
+  created_at: number;
+  updated_at: number;
+  version: number;
+}
+
+export interface PostVersionTable {
+  id: string;
+  post_id: string;
+  version: number;
+  saved_at: number;
+  /** JSON of the fields a save replaced. */
+  snapshot: string;
+}
+
+export interface PostImageTable {
+  id: string;
+  width: number;
+  height: number;
+  /** avif | webp */
+  format: string;
+  /** Base64 of the encoded image. */
+  data: string;
+  created_at: number;
+}
+
 export interface Database {
+  posts: PostTable;
+  post_versions: PostVersionTable;
+  post_images: PostImageTable;
   analytics_visits: AnalyticsVisitTable;
   analytics_page_views: AnalyticsPageViewTable;
   analytics_visitors: AnalyticsVisitorTable;
@@ -241,6 +314,7 @@ export interface Database {
   job_leases: JobLeaseTable;
   account_events: AccountEventTable;
   contact_messages: ContactMessageTable;
+  audits: AuditTable;
   mail_outbox: MailOutboxTable;
   rate_limit_hits: RateLimitHitTable;
   security_events: SecurityEventTable;

@@ -13,6 +13,9 @@ export function createSmtpSender(smtpUrl: string, from: string): SendMail {
       ...(mail.replyTo && { replyTo: mail.replyTo }),
       subject: mail.subject,
       text: mail.text,
+      ...(mail.attachments.length > 0 && {
+        attachments: mail.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content) })),
+      }),
       // A stable Message-ID per outbox row lets mail systems recognise a repeat if a send is ever retried.
       messageId: `<${mail.id}@${domain}>`,
     });

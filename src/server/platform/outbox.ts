@@ -8,6 +8,13 @@ import type { Transaction } from 'kysely';
 import type { Db } from '../db';
 import type { Database, MailKind, MailOutboxTable } from '../db/schema';
 
+/** A file sent with a message (kept in the outbox row until it is sent, then with it). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
+}
+
 export interface OutboxMail {
   kind: MailKind;
   recipient: string;
@@ -15,7 +22,26 @@ export interface OutboxMail {
   subject: string;
   body: string;
   messageId?: string;
+  attachments?: MailAttachment[];
   now: number;
+}
+
+type StoredAttachment = { filename: string; contentType: string; base64: string };
+
+function storeAttachments(list: MailAttachment[] | undefined): string | null {
+  if (!list || list.length === 0) return null;
+  return JSON.stringify(
+    list.map((a): StoredAttachment => ({ filename: a.filename, contentType: a.contentType, base64: Buffer.from(a.content).toString('base64') })),
+  );
+}
+
+function readAttachments(stored: string | null): MailAttachment[] {
+  if (!stored) return [];
+  return (JSON.parse(stored) as StoredAttachment[]).map((a) => ({
+    filename: a.filename,
+    contentType: a.contentType,
+    content: new Uint8Array(Buffer.from(a.base64, 'base64')),
+  }));
 }
 
 export async function enqueueMail(db: Db | Transaction<Database>, mail: OutboxMail): Promise<string> {
@@ -37,13 +63,14 @@ export async function enqueueMail(db: Db | Transaction<Database>, mail: OutboxMa
       last_error: null,
       created_at: mail.now,
       sent_at: null,
+      attachments: storeAttachments(mail.attachments),
     })
     .execute();
   return id;
 }
 
 export interface SendMail {
-  (mail: { id: string; to: string; replyTo: string | null; subject: string; text: string }): Promise<void>;
+  (mail: { id: string; to: string; replyTo: string | null; subject: string; text: string; attachments: MailAttachment[] }): Promise<void>;
 }
 
 export interface OutboxTiming {
@@ -104,7 +131,14 @@ export async function deliverDue(db: Db, send: SendMail, timing: OutboxTiming, n
       .executeTakeFirst();
     if (Number(renewed.numUpdatedRows) === 0) continue;
     try {
-      await send({ id: row.id, to: row.recipient, replyTo: row.reply_to, subject: row.subject, text: row.body });
+      await send({
+        id: row.id,
+        to: row.recipient,
+        replyTo: row.reply_to,
+        subject: row.subject,
+        text: row.body,
+        attachments: readAttachments(row.attachments),
+      });
       await db
         .updateTable('mail_outbox')
         .set({ status: 'sent', sent_at: Date.now(), attempts: row.attempts + 1, last_error: null, locked_until: 0 })

@@ -1,20 +1,33 @@
 /**
- * The admin's small building blocks, in the manner of shadcn/ui: native elements, a few variants, composable.
+ * The admin's small building blocks, in the manner of shadcn/ui: native elements, variants with cva, classes merged
+ * with cn (tailwind-merge), composable.
  * Server-rendered or hydrated alike; no state of their own.
  */
 import { type ButtonHTMLAttributes, type ComponentProps, type ReactNode, useId, useSyncExternalStore } from 'react';
+import { cva, type VariantProps } from 'class-variance-authority';
 import { formatExact, formatRelative } from '~/lib/format';
+import { cn } from './cn';
 
-const buttonVariants = {
-  primary: 'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-slate-400',
-  secondary: 'border border-slate-300 bg-white text-ink hover:bg-slate-50 disabled:text-slate-500',
-  danger: 'bg-red-700 text-white hover:bg-red-800 disabled:bg-slate-400',
-  ghost: 'text-brand-700 underline-offset-2 hover:underline disabled:text-slate-500',
-} as const;
+const buttonVariants = cva(
+  'inline-flex items-center justify-center gap-2 rounded-lg font-semibold focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+  {
+    variants: {
+      variant: {
+        primary: 'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-slate-400',
+        secondary: 'border border-slate-300 bg-white text-ink hover:bg-slate-50 disabled:text-slate-500',
+        danger: 'bg-red-700 text-white hover:bg-red-800 disabled:bg-slate-400',
+        ghost: 'text-brand-700 underline-offset-2 hover:underline disabled:text-slate-500',
+      },
+      size: { md: 'min-h-11 px-4', sm: 'min-h-9 px-3 text-sm' },
+    },
+    defaultVariants: { variant: 'primary', size: 'md' },
+  },
+);
+type ButtonVariants = VariantProps<typeof buttonVariants>;
 
-export function buttonClass(variant: keyof typeof buttonVariants = 'primary', size: 'md' | 'sm' = 'md') {
-  const sizing = size === 'sm' ? 'min-h-9 px-3 text-sm' : 'min-h-11 px-4';
-  return `inline-flex items-center justify-center gap-2 rounded-lg font-semibold focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${sizing} ${buttonVariants[variant]}`;
+/** A button's classes, for a link that looks like one. */
+export function buttonClass(variant: ButtonVariants['variant'] = 'primary', size: ButtonVariants['size'] = 'md') {
+  return buttonVariants({ variant, size });
 }
 
 const noSubscription = () => () => {};
@@ -32,17 +45,10 @@ export function useHydrated() {
  * A submit button stays disabled until its form is hydrated: the admin's forms are sent by script, and a native
  * submission before that would put what was typed, a password included, into the address bar.
  */
-export function Button({
-  variant = 'primary',
-  size = 'md',
-  className = '',
-  type = 'button',
-  disabled,
-  ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: keyof typeof buttonVariants; size?: 'md' | 'sm' }) {
+export function Button({ variant, size, className, type = 'button', disabled, ...props }: ButtonHTMLAttributes<HTMLButtonElement> & ButtonVariants) {
   const hydrated = useHydrated();
   const waiting = type === 'submit' && !hydrated;
-  return <button type={type} className={`${buttonClass(variant, size)} ${className}`} disabled={disabled || waiting} {...props} />;
+  return <button type={type} className={cn(buttonVariants({ variant, size }), className)} disabled={disabled || waiting} {...props} />;
 }
 
 export function Card({
@@ -50,7 +56,7 @@ export function Card({
   headingLevel = 2,
   actions,
   children,
-  className = '',
+  className,
 }: {
   title?: ReactNode;
   headingLevel?: 2 | 3;
@@ -60,7 +66,7 @@ export function Card({
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <section className={`rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 ${className}`}>
+    <section className={cn('rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5', className)}>
       {(title || actions) && (
         <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
           {title && <Heading className="text-lg font-semibold text-ink">{title}</Heading>}
@@ -72,20 +78,36 @@ export function Card({
   );
 }
 
-const badgeVariants = {
-  neutral: 'bg-slate-100 text-slate-800',
-  good: 'bg-emerald-100 text-emerald-900',
-  warn: 'bg-amber-100 text-amber-900',
-  bad: 'bg-red-100 text-red-900',
-  info: 'bg-brand-50 text-brand-800',
-} as const;
-export type BadgeVariant = keyof typeof badgeVariants;
+const badgeVariants = cva('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold', {
+  variants: {
+    variant: {
+      neutral: 'bg-slate-100 text-slate-800',
+      good: 'bg-emerald-100 text-emerald-900',
+      warn: 'bg-amber-100 text-amber-900',
+      bad: 'bg-red-100 text-red-900',
+      info: 'bg-brand-50 text-brand-800',
+    },
+  },
+  defaultVariants: { variant: 'neutral' },
+});
+export type BadgeVariant = NonNullable<VariantProps<typeof badgeVariants>['variant']>;
 
-export function Badge({ variant = 'neutral', children }: { variant?: BadgeVariant; children: ReactNode }) {
-  return <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${badgeVariants[variant]}`}>{children}</span>;
+export function Badge({ variant, children }: { variant?: BadgeVariant; children: ReactNode }) {
+  return <span className={badgeVariants({ variant })}>{children}</span>;
 }
 
-export function Field({ label, error, hint, ...input }: ComponentProps<'input'> & { label: string; error?: string; hint?: string; name: string }) {
+/** A labelled control with its hint and error, tied to it for screen readers; `control` draws the control itself. */
+function LabelledControl({
+  label,
+  error,
+  hint,
+  control,
+}: {
+  label: string;
+  error?: string;
+  hint?: string;
+  control: (props: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
+}) {
   const id = useId();
   const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
   return (
@@ -98,19 +120,39 @@ export function Field({ label, error, hint, ...input }: ComponentProps<'input'> 
           {hint}
         </p>
       )}
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described}
-        className="min-h-11 rounded-lg border border-slate-400 bg-white px-3 text-ink aria-invalid:border-red-700"
-        {...input}
-      />
+      {control({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': described })}
       {error && (
         <p id={`${id}-error`} className="text-sm font-medium text-red-800">
           {error}
         </p>
       )}
     </div>
+  );
+}
+
+export function Field({ label, error, hint, ...input }: ComponentProps<'input'> & { label: string; error?: string; hint?: string; name: string }) {
+  return (
+    <LabelledControl
+      label={label}
+      error={error}
+      hint={hint}
+      control={(ids) => (
+        <input {...ids} className="min-h-11 rounded-lg border border-slate-400 bg-white px-3 text-ink aria-invalid:border-red-700" {...input} />
+      )}
+    />
+  );
+}
+
+export function TextAreaField({ label, error, hint, ...input }: ComponentProps<'textarea'> & { label: string; error?: string; hint?: string }) {
+  return (
+    <LabelledControl
+      label={label}
+      error={error}
+      hint={hint}
+      control={(ids) => (
+        <textarea {...ids} className="rounded-lg border border-slate-400 bg-white p-3 font-mono text-sm text-ink aria-invalid:border-red-700" {...input} />
+      )}
+    />
   );
 }
 
@@ -165,10 +207,14 @@ export function DetailRow({ label, children }: { label: string; children: ReactN
 }
 
 /** A message box: `role="alert"` for errors so they are announced when they appear. */
+const noticeVariants = cva('rounded-lg p-3 text-sm font-medium', {
+  variants: { tone: { info: 'bg-brand-50 text-brand-800', error: 'bg-red-50 text-red-900', success: 'bg-emerald-50 text-emerald-900' } },
+  defaultVariants: { tone: 'info' },
+});
+
 export function Notice({ tone = 'info', children }: { tone?: 'info' | 'error' | 'success'; children: ReactNode }) {
-  const style = { info: 'bg-brand-50 text-brand-800', error: 'bg-red-50 text-red-900', success: 'bg-emerald-50 text-emerald-900' }[tone];
   return (
-    <p role={tone === 'error' ? 'alert' : 'status'} className={`rounded-lg p-3 text-sm font-medium ${style}`}>
+    <p role={tone === 'error' ? 'alert' : 'status'} className={noticeVariants({ tone })}>
       {children}
     </p>
   );

@@ -11,6 +11,7 @@ import type { Settings } from '~/config/settings.mjs';
 import type { Db } from '../../db';
 import { checkOutput, type MetaTags } from './checks';
 import { repairPrompt, systemPrompt } from './prompts';
+import { log } from '../../platform/log.mjs';
 
 export type AiSettings = Settings['ai'];
 
@@ -163,7 +164,7 @@ export async function runGeneration(
       : error instanceof EmptyAnswer
         ? 'The model returned no text.'
         : describeAiError(error, { timedOut: timeout.aborted, timeoutMs: ai.timeoutMs, host, model: modelId });
-    if (!stopped) console.error(`[ai] generation failed: ${message}`);
+    if (!stopped) log.error(`[ai] generation failed: ${message}`);
     await store(stopped ? 'stopped' : 'failed', text, message);
     emit({ type: 'error', id, outcome: stopped ? 'stopped' : 'failed', message });
   }

@@ -4,7 +4,7 @@
  * windows per address; the map is bounded, forgetting the least recently seen address first.
  */
 import { createHash } from 'node:crypto';
-import ipaddr from 'ipaddr.js';
+import { clientKey } from '../../platform/address-range.mjs';
 
 export interface ClientCaps {
   pageViewsPerMinute: number;
@@ -18,21 +18,6 @@ interface Window {
   hourStart: number;
   /** Short hashes of the user agents seen this hour: each is a visitor id of this address. */
   agents: Set<string>;
-}
-
-/** One key per client: an IPv6 client may hold a whole /64, so that is what counts as one address. */
-export function clientKey(address: string): string {
-  try {
-    const parsed = ipaddr.process(address);
-    if (parsed.kind() === 'ipv6')
-      return `${(parsed as ipaddr.IPv6).parts
-        .slice(0, 4)
-        .map((part) => part.toString(16))
-        .join(':')}::/64`;
-    return parsed.toString();
-  } catch {
-    return address;
-  }
 }
 
 export function createClientCaps(caps: ClientCaps) {

@@ -1,62 +1,35 @@
 /**
- * POST /api/event: a beacon from a public page. 204 for anything accepted or quietly dropped (bots, the signed-in
- * owner, another site's page), 4xx for a body that is not an event; never a 5xx for bad input.
+ * POST /api/event: a beacon from a public page. 204 for an event stored or deliberately not counted (bots, the
+ * signed-in owner, another site's page, a path that is no page of the site); 429 when the client's address is over
+ * what one address may add, 503 when the queue is full (a beacon may be dropped, but never after a 2xx); 4xx for a
+ * body that is not an event; never a 5xx for bad input.
+ *
+ * Two doors, one rule (`takeEvent`): the HTTP front hands a beacon without cookies straight to `takeEvent` (no
+ * router, no write queue: an event is a push onto the in-memory queue), and the Astro route takes the rest, where a
+ * session cookie may show the owner, whose own visits are not counted.
  */
 import { isbot } from 'isbot';
-import { z } from 'zod';
-import { adminPaths } from '~/config/admin';
-import { analyticsRules, viewportClasses, vitalMetrics } from '~/config/analytics';
+import { analyticsRules } from '~/config/analytics';
+import { type AnalyticsEvent, analyticsEventSchema } from '~/config/analytics-event';
 import { callerOf } from '../../api/caller';
-import { fromAnotherSite } from '../../platform/http/same-site';
-import { BodyError, fromWebRequest, readLimited } from '../../api/request-body';
+import { crossSite } from '../../platform/http/same-site';
+import { BodyError, type IncomingBody, fromWebRequest, readLimited } from '../../api/request-body';
 import type { AdminAuth } from '../auth/admin-auth';
-import type { AnalyticsService, QueuedEvent } from './ingest';
+import type { AnalyticsService } from './ingest';
 
-const path = z
-  .string()
-  .max(300)
-  .regex(/^\/[^\s?#]*$/)
-  // Never the admin or the API, however spelt (`/Admin`, `//admin`); other paths that are no page are dropped later.
-  .refine((p) => {
-    const normal = p.replace(/^\/+/, '/').toLowerCase();
-    return !normal.startsWith(adminPaths.home) && !normal.startsWith('/api/');
-  });
-const viewport = z.enum(viewportClasses.map((c) => c.id) as [string, ...string[]]);
-const short = z.string().max(100).optional();
-const id = z.string().regex(/^[a-zA-Z0-9-]{8,64}$/);
-const sample = z.tuple([z.number().nonnegative(), z.string().max(20)]);
+/** An answer either door can send as it is. */
+export interface EventAnswer {
+  status: number;
+  headers: Record<string, string>;
+  text?: string;
+}
 
-const eventSchema = z.discriminatedUnion('k', [
-  z.object({
-    k: z.literal('v'),
-    id,
-    p: path,
-    w: viewport,
-    r: z
-      .string()
-      .max(253)
-      .regex(/^[a-zA-Z0-9.:-]+$/)
-      .optional(),
-    us: short,
-    um: short,
-    uc: short,
-  }),
-  z.object({
-    k: z.literal('e'),
-    id,
-    p: path,
-    w: viewport,
-    t: z
-      .number()
-      .nonnegative()
-      .max(24 * 3_600_000),
-    m: z.partialRecord(z.enum(vitalMetrics.map((m) => m.id) as [string, ...string[]]), sample).optional(),
-  }),
-]);
-
-const accepted = () => new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
-const refused = (status: number, message: string) =>
-  new Response(message, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+const accepted: EventAnswer = { status: 204, headers: { 'Cache-Control': 'no-store' } };
+const refused = (status: number, text: string, headers: Record<string, string> = {}): EventAnswer => ({
+  status,
+  text,
+  headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
+});
 
 const sessionCookie = /(?:^|;\s*)(?:__Secure-)?hale-admin\.session_token=/;
 
@@ -65,41 +38,54 @@ interface EventDeps {
   adminAuth: AdminAuth;
 }
 
-export async function handleEvent(runtime: EventDeps, request: Request, url: URL, clientAddress: string): Promise<Response> {
-  const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+/** One event, whichever door it came through. `host` is the host the request was sent to (for the same-site check). */
+export async function takeEvent(deps: Pick<EventDeps, 'analytics'>, body: IncomingBody, host: string, clientAddress: string): Promise<EventAnswer> {
+  const type = (body.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'text/plain' && type !== 'application/json') return refused(415, 'Send the event as text/plain or application/json.');
   let text: string;
   try {
-    text = await readLimited(fromWebRequest(request), analyticsRules.maxBodyBytes);
+    text = await readLimited(body, analyticsRules.maxBodyBytes);
   } catch (error) {
     if (error instanceof BodyError) return refused(error.status, error.message);
     return refused(400, 'The request body could not be read.');
   }
-  let parsed: z.infer<typeof eventSchema>;
+  let parsed: AnalyticsEvent;
   try {
-    const result = eventSchema.safeParse(JSON.parse(text));
+    const result = analyticsEventSchema.safeParse(JSON.parse(text));
     if (!result.success) return refused(400, 'That is not an analytics event.');
     parsed = result.data;
   } catch {
     return refused(400, 'The body is not JSON.');
   }
 
-  if (fromAnotherSite(request, url)) return accepted();
-  const userAgent = request.headers.get('user-agent') ?? '';
-  // Bots and the owner are screened at the page view. An engagement report only counts for a page view already
-  // counted (found by its random id), and browsers may send it from outside the page as it unloads, with other
-  // headers, so it is not screened again.
-  if (parsed.k === 'v') {
-    if (!userAgent || isbot(userAgent)) return accepted();
-    // The owner browsing their own site is not a visitor. Only a request carrying a session cookie costs a lookup.
-    if (sessionCookie.test(request.headers.get('cookie') ?? '')) {
-      const owner = await runtime.adminAuth.currentSession(callerOf({ request, url, clientAddress })).catch(() => null);
-      if (owner) return accepted();
-    }
+  // As the router refuses any cross-site form post (a beacon is text/plain): the page that sent it is not ours.
+  const origin = body.header('origin');
+  if (type === 'text/plain' && origin && (!URL.canParse(origin) || new URL(origin).host !== host)) {
+    return refused(403, 'Cross-site POST form submissions are forbidden');
   }
-  runtime.analytics.accept(parsed as QueuedEvent, { address: clientAddress, userAgent });
-  return accepted();
+  if (crossSite((name) => body.header(name), host)) return accepted;
+  const userAgent = body.header('user-agent') ?? '';
+  // Bots are screened at the page view. An engagement report only counts for a page view already counted (found by
+  // its random id), and browsers may send it from outside the page as it unloads, with other headers, so it is not
+  // screened again.
+  if (parsed.k === 'v' && (!userAgent || isbot(userAgent))) return accepted;
+  const outcome = deps.analytics.accept(parsed, { address: clientAddress, userAgent });
+  if (outcome === 'over-caps') return refused(429, 'This address has sent more page views than a visitor could.', { 'Retry-After': '60' });
+  if (outcome === 'full') return refused(503, 'Too many events at once; this one was not recorded.', { 'Retry-After': '5' });
+  return accepted;
 }
+
+/** The Astro route's door: the owner browsing their own site (a valid session cookie) is not a visitor. */
+export async function handleEvent(runtime: EventDeps, request: Request, url: URL, clientAddress: string): Promise<Response> {
+  // Only a request carrying a session cookie costs a lookup.
+  if (sessionCookie.test(request.headers.get('cookie') ?? '')) {
+    const owner = await runtime.adminAuth.currentSession(callerOf({ request, url, clientAddress })).catch(() => null);
+    if (owner) return eventResponse(accepted);
+  }
+  return eventResponse(await takeEvent(runtime, fromWebRequest(request), url.host, clientAddress));
+}
+
+const eventResponse = (answer: EventAnswer) => new Response(answer.text ?? null, { status: answer.status, headers: answer.headers });
 
 /** The contact endpoint's hook: a sent enquiry is a conversion of the sender's current visit. */
 export function recordConversion(runtime: Pick<EventDeps, 'analytics'>, clientAddress: string, userAgent: string | null) {

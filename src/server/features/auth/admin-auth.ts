@@ -4,15 +4,14 @@
  * one generic answer, and nothing of better-auth is reachable that the admin does not use.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { betterAuth } from 'better-auth';
-import { twoFactor } from 'better-auth/plugins';
 import { authMessages, signInLimits } from '~/config/admin';
 import { hashClient } from '../../platform/client-hash';
 import type { Db, DbKind } from '../../db';
 import type { Caller } from '../../api/caller';
 import { recordSecurityEvent } from '../security/events';
 import { type AccountEventType, recordAccountEvent } from './events';
-import { authOptions } from './options.mjs';
+import { cookiesForCaller, headersForAuth } from './cookie-scheme';
+import { createAuth } from './options.mjs';
 import { passwordProblem } from './password-policy.mjs';
 import { clearAccountFailures, recordFailure, throttleState } from './throttle';
 import { claimCode, releaseCode } from './used-codes';
@@ -50,31 +49,24 @@ export interface AuthAnswer {
 
 const pendingMaxAgeSeconds = 600;
 
-function build(setup: AdminAuthSetup, secureCookies: boolean) {
-  return betterAuth({
-    ...authOptions({
-      db: setup.db,
-      kind: setup.kind,
-      secret: setup.secret,
-      baseURL: setup.siteUrl,
-      appName: setup.appName,
-      secureCookies,
-      idleMinutes: setup.idleMinutes,
-      sendResetLink: setup.sendResetLink,
-    }),
-    plugins: [twoFactor({ issuer: setup.appName })],
-  });
-}
-type Auth = ReturnType<typeof build>;
-
 async function readJson(response: Response): Promise<Record<string, unknown>> {
   return ((await response.json().catch(() => null)) ?? {}) as Record<string, unknown>;
 }
 
 export function createAdminAuth(setup: AdminAuthSetup) {
   const { db } = setup;
-  const instances = { secure: build(setup, true), plain: build(setup, false) };
-  const authFor = (caller: Caller): Auth => (caller.secure ? instances.secure : instances.plain);
+  const auth = createAuth({
+    db,
+    kind: setup.kind,
+    secret: setup.secret,
+    baseURL: setup.siteUrl,
+    appName: setup.appName,
+    idleMinutes: setup.idleMinutes,
+    sendResetLink: setup.sendResetLink,
+  });
+  /** The caller's headers as the instance reads them, and its cookies as the caller gets them. */
+  const headersOf = (caller: Caller) => headersForAuth(caller.headers, caller.secure);
+  const cookiesOf = (caller: Caller, headers: Headers) => cookiesForCaller(headers.getSetCookie(), caller.secure);
   const accountKey = (email: string) => hashClient(`account:${email.trim().toLowerCase()}`, setup.clientHashSecret);
   const addressKey = (caller: Caller) => hashClient(`sign-in:${caller.address}`, setup.clientHashSecret);
   const codeKey = (account: string, code: string) => hashClient(`two-factor-code:${account}:${code}`, setup.clientHashSecret);
@@ -163,7 +155,7 @@ export function createAdminAuth(setup: AdminAuthSetup) {
     const state = await throttleState(db, { address: addressKey(caller) });
     if (state.blocked) return;
     await recordFailure(db, { address: addressKey(caller) });
-    await authFor(caller).api.requestPasswordReset({ body: { email }, headers: caller.headers });
+    await auth.api.requestPasswordReset({ body: { email }, headers: headersOf(caller) });
     const user = await db
       .selectFrom('user' as never)
       .select(['id' as never])
@@ -173,8 +165,7 @@ export function createAdminAuth(setup: AdminAuthSetup) {
   }
 
   async function currentSession(caller: Caller): Promise<{ session: AdminSession; cookies: string[] } | null> {
-    const auth = authFor(caller);
-    const result = await auth.api.getSession({ headers: caller.headers, returnHeaders: true });
+    const result = await auth.api.getSession({ headers: headersOf(caller), returnHeaders: true });
     const data = result.response;
     if (!data) return null;
     const createdAt = new Date(data.session.createdAt).getTime();
@@ -194,7 +185,7 @@ export function createAdminAuth(setup: AdminAuthSetup) {
         createdAt,
         expiresAt: new Date(data.session.expiresAt).getTime(),
       },
-      cookies: result.headers.getSetCookie(),
+      cookies: cookiesOf(caller, result.headers),
     };
   }
 
@@ -205,13 +196,13 @@ export function createAdminAuth(setup: AdminAuthSetup) {
       const account = accountKey(email);
       const blocked = await refused(caller, account);
       if (blocked) return blocked;
-      const response = await authFor(caller).api.signInEmail({ body: { email, password, rememberMe: true }, headers: caller.headers, asResponse: true });
+      const response = await auth.api.signInEmail({ body: { email, password, rememberMe: true }, headers: headersOf(caller), asResponse: true });
       const body = await readJson(response);
       if (!response.ok) {
         await failed(caller, account, 'Admin sign-in failed: wrong e-mail address or password');
         return { status: 401, body: { ok: false, error: authMessages.invalidCredentials }, cookies: [] };
       }
-      const cookies = response.headers.getSetCookie();
+      const cookies = cookiesOf(caller, response.headers);
       if (body.twoFactorRedirect) {
         return { status: 200, body: { ok: true, twoFactor: true }, cookies: [...cookies, pendingCookie(caller, account)] };
       }
@@ -226,7 +217,6 @@ export function createAdminAuth(setup: AdminAuthSetup) {
       if (!account) return { status: 401, body: { ok: false, error: authMessages.twoFactorExpired, restart: true }, cookies: [] };
       const blocked = await refused(caller, account);
       if (blocked) return blocked;
-      const auth = authFor(caller);
       const trimmed = code.replace(/\s+/g, '');
       const claim = method === 'totp' ? codeKey(account, trimmed) : null;
       if (claim && !(await claimCode(db, claim))) {
@@ -235,8 +225,8 @@ export function createAdminAuth(setup: AdminAuthSetup) {
       }
       const response =
         method === 'totp'
-          ? await auth.api.verifyTOTP({ body: { code: trimmed }, headers: caller.headers, asResponse: true })
-          : await auth.api.verifyBackupCode({ body: { code: trimmed }, headers: caller.headers, asResponse: true });
+          ? await auth.api.verifyTOTP({ body: { code: trimmed }, headers: headersOf(caller), asResponse: true })
+          : await auth.api.verifyBackupCode({ body: { code: trimmed }, headers: headersOf(caller), asResponse: true });
       const body = await readJson(response);
       if (!response.ok) {
         if (claim) await releaseCode(db, claim);
@@ -252,14 +242,14 @@ export function createAdminAuth(setup: AdminAuthSetup) {
       await clearAccountFailures(db, account);
       const user = body.user as { id: string } | undefined;
       if (user) await event(user.id, method === 'totp' ? 'two_factor_verified' : 'two_factor_backup_code_used', caller);
-      return { status: 200, body: { ok: true }, cookies: [...response.headers.getSetCookie(), pendingCookie(caller, null)] };
+      return { status: 200, body: { ok: true }, cookies: [...cookiesOf(caller, response.headers), pendingCookie(caller, null)] };
     },
 
     async signOut(caller: Caller): Promise<AuthAnswer> {
       const current = await currentSession(caller);
-      const response = await authFor(caller).api.signOut({ headers: caller.headers, asResponse: true });
+      const response = await auth.api.signOut({ headers: headersOf(caller), asResponse: true });
       if (current) await event(current.session.userId, 'signed_out', caller);
-      return { status: 200, body: { ok: true }, cookies: response.headers.getSetCookie() };
+      return { status: 200, body: { ok: true }, cookies: cookiesOf(caller, response.headers) };
     },
 
     /** Answers the same whether or not the address has an account; counts against the address like a failure. */
@@ -275,7 +265,6 @@ export function createAdminAuth(setup: AdminAuthSetup) {
     },
 
     async resetPassword(caller: Caller, token: string, password: string): Promise<AuthAnswer> {
-      const auth = authFor(caller);
       const context = await auth.$context;
       const verification = await context.internalAdapter.findVerificationValue(`reset-password:${token}`);
       const user = verification ? await context.internalAdapter.findUserById(verification.value) : null;
@@ -284,7 +273,7 @@ export function createAdminAuth(setup: AdminAuthSetup) {
       }
       const problem = passwordProblem(password, user.email);
       if (problem) return { status: 400, body: { ok: false, errors: { password: problem } }, cookies: [] };
-      const response = await auth.api.resetPassword({ body: { token, newPassword: password }, headers: caller.headers, asResponse: true });
+      const response = await auth.api.resetPassword({ body: { token, newPassword: password }, headers: headersOf(caller), asResponse: true });
       if (!response.ok) return { status: 400, body: { ok: false, error: authMessages.resetInvalid }, cookies: [] };
       // Every other link of this account, asked for earlier, is void now: one reset ends them all.
       await db
@@ -300,9 +289,9 @@ export function createAdminAuth(setup: AdminAuthSetup) {
       const problem = passwordProblem(next, session.email);
       if (problem) return { status: 400, body: { ok: false, errors: { newPassword: problem } }, cookies: [] };
       return withSessionPassword(caller, session, 'Password change', async () => {
-        const response = await authFor(caller).api.changePassword({
+        const response = await auth.api.changePassword({
           body: { currentPassword: current, newPassword: next, revokeOtherSessions: true },
-          headers: caller.headers,
+          headers: headersOf(caller),
           asResponse: true,
         });
         if (!response.ok) {
@@ -310,12 +299,12 @@ export function createAdminAuth(setup: AdminAuthSetup) {
           return { wrongPassword, answer: { status: 400, body: { ok: false, errors: { currentPassword: authMessages.wrongPassword } }, cookies: [] } };
         }
         await event(session.userId, 'password_changed', caller);
-        return { wrongPassword: false, answer: { status: 200, body: { ok: true }, cookies: response.headers.getSetCookie() } };
+        return { wrongPassword: false, answer: { status: 200, body: { ok: true }, cookies: cookiesOf(caller, response.headers) } };
       });
     },
 
     async listSessions(caller: Caller, session: AdminSession) {
-      const sessions = await authFor(caller).api.listSessions({ headers: caller.headers });
+      const sessions = await auth.api.listSessions({ headers: headersOf(caller) });
       return sessions
         .map((s) => ({
           id: s.id,
@@ -331,26 +320,25 @@ export function createAdminAuth(setup: AdminAuthSetup) {
 
     /** scope: one session by id, every other session, or all of them including this one. */
     async revokeSessions(caller: Caller, session: AdminSession, scope: { id: string } | 'others' | 'all'): Promise<AuthAnswer> {
-      const auth = authFor(caller);
       if (scope === 'others') {
-        await auth.api.revokeOtherSessions({ headers: caller.headers });
+        await auth.api.revokeOtherSessions({ headers: headersOf(caller) });
         await event(session.userId, 'sessions_revoked', caller);
         return { status: 200, body: { ok: true }, cookies: [] };
       }
       if (scope === 'all') {
-        await auth.api.revokeSessions({ headers: caller.headers });
+        await auth.api.revokeSessions({ headers: headersOf(caller) });
         await event(session.userId, 'signed_out', caller);
-        const response = await auth.api.signOut({ headers: caller.headers, asResponse: true });
-        return { status: 200, body: { ok: true, signedOut: true }, cookies: response.headers.getSetCookie() };
+        const response = await auth.api.signOut({ headers: headersOf(caller), asResponse: true });
+        return { status: 200, body: { ok: true, signedOut: true }, cookies: cookiesOf(caller, response.headers) };
       }
-      const sessions = await auth.api.listSessions({ headers: caller.headers });
+      const sessions = await auth.api.listSessions({ headers: headersOf(caller) });
       const target = sessions.find((s) => s.id === scope.id);
       if (!target) return { status: 404, body: { ok: false, error: 'That session has already ended.' }, cookies: [] };
-      await auth.api.revokeSession({ body: { token: target.token }, headers: caller.headers });
+      await auth.api.revokeSession({ body: { token: target.token }, headers: headersOf(caller) });
       if (target.id === session.id) {
         await event(session.userId, 'signed_out', caller);
-        const response = await auth.api.signOut({ headers: caller.headers, asResponse: true });
-        return { status: 200, body: { ok: true, signedOut: true }, cookies: response.headers.getSetCookie() };
+        const response = await auth.api.signOut({ headers: headersOf(caller), asResponse: true });
+        return { status: 200, body: { ok: true, signedOut: true }, cookies: cookiesOf(caller, response.headers) };
       }
       await event(session.userId, 'sessions_revoked', caller);
       return { status: 200, body: { ok: true }, cookies: [] };
@@ -359,7 +347,7 @@ export function createAdminAuth(setup: AdminAuthSetup) {
     /** Step 1 of enrolment: a new secret and backup codes, shown once; two-factor is on after a code confirms it. */
     async startTwoFactor(caller: Caller, session: AdminSession, password: string): Promise<AuthAnswer> {
       return withSessionPassword(caller, session, 'Turning on two-factor', async () => {
-        const response = await authFor(caller).api.enableTwoFactor({ body: { password }, headers: caller.headers, asResponse: true });
+        const response = await auth.api.enableTwoFactor({ body: { password }, headers: headersOf(caller), asResponse: true });
         const body = await readJson(response);
         if (!response.ok) {
           const wrongPassword = body.code === 'INVALID_PASSWORD';
@@ -376,7 +364,7 @@ export function createAdminAuth(setup: AdminAuthSetup) {
         const secret = new URL(totpURI).searchParams.get('secret') ?? '';
         return {
           wrongPassword: false,
-          answer: { status: 200, body: { ok: true, totpURI, secret, backupCodes: body.backupCodes }, cookies: response.headers.getSetCookie() },
+          answer: { status: 200, body: { ok: true, totpURI, secret, backupCodes: body.backupCodes }, cookies: cookiesOf(caller, response.headers) },
         };
       });
     },
@@ -385,24 +373,24 @@ export function createAdminAuth(setup: AdminAuthSetup) {
       // The code that confirms enrolment is used: it cannot then sign anyone in.
       const claim = codeKey(accountKey(session.email), code.replace(/\s+/g, ''));
       if (!(await claimCode(db, claim))) return { status: 400, body: { ok: false, errors: { code: authMessages.invalidCode } }, cookies: [] };
-      const response = await authFor(caller).api.verifyTOTP({ body: { code: code.replace(/\s+/g, '') }, headers: caller.headers, asResponse: true });
+      const response = await auth.api.verifyTOTP({ body: { code: code.replace(/\s+/g, '') }, headers: headersOf(caller), asResponse: true });
       if (!response.ok) {
         await releaseCode(db, claim);
         return { status: 400, body: { ok: false, errors: { code: authMessages.invalidCode } }, cookies: [] };
       }
       await event(session.userId, 'two_factor_enrolled', caller);
-      return { status: 200, body: { ok: true }, cookies: response.headers.getSetCookie() };
+      return { status: 200, body: { ok: true }, cookies: cookiesOf(caller, response.headers) };
     },
 
     async disableTwoFactor(caller: Caller, session: AdminSession, password: string): Promise<AuthAnswer> {
       return withSessionPassword(caller, session, 'Turning off two-factor', async () => {
-        const response = await authFor(caller).api.disableTwoFactor({ body: { password }, headers: caller.headers, asResponse: true });
+        const response = await auth.api.disableTwoFactor({ body: { password }, headers: headersOf(caller), asResponse: true });
         if (!response.ok) {
           const wrongPassword = (await readJson(response)).code === 'INVALID_PASSWORD';
           return { wrongPassword, answer: { status: 400, body: { ok: false, errors: { password: authMessages.wrongPassword } }, cookies: [] } };
         }
         await event(session.userId, 'two_factor_removed', caller);
-        return { wrongPassword: false, answer: { status: 200, body: { ok: true }, cookies: response.headers.getSetCookie() } };
+        return { wrongPassword: false, answer: { status: 200, body: { ok: true }, cookies: cookiesOf(caller, response.headers) } };
       });
     },
   };

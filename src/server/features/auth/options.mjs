@@ -10,6 +10,9 @@ import { passwordRules } from './password-policy.mjs';
 /** A password-reset link stays valid this long (and works once). */
 export const resetLinkMinutes = 30;
 
+/** Every auth cookie's name starts with this (requests over HTTPS get it `__Secure-`-prefixed: cookie-scheme.ts). */
+export const authCookiePrefix = 'hale-admin';
+
 /**
  * @typedef {object} AuthSetup
  * @property {import('kysely').Kysely<any>} db
@@ -17,21 +20,20 @@ export const resetLinkMinutes = 30;
  * @property {string} secret
  * @property {string} baseURL
  * @property {string} appName
- * @property {boolean} [secureCookies] Secure, `__Secure-`-prefixed cookies: for requests that arrived over HTTPS.
  * @property {number} [idleMinutes] A session unused this long ends (each use pushes its expiry on).
  * @property {(reset: { email: string, token: string }) => Promise<void>} [sendResetLink] Mails the owner a link to the
  *   site's own reset page (better-auth's HTTP handler is not mounted, so its own link would lead nowhere).
  */
 
 /**
+ * The one set of options. Cookies are built with plain names; the admin's auth renames them for callers over HTTPS.
  * @param {AuthSetup} setup
- * @returns {import('better-auth').BetterAuthOptions}
  */
-export function authOptions({ db, kind, secret, baseURL, appName, secureCookies = false, idleMinutes = 120, sendResetLink }) {
+export function authOptions({ db, kind, secret, baseURL, appName, idleMinutes = 120, sendResetLink }) {
   const idleSeconds = idleMinutes * 60;
   return {
     appName,
-    database: { db, type: kind },
+    database: { db, type: /** @type {'sqlite' | 'postgres'} */ (kind) },
     secret,
     baseURL,
     basePath: '/api/auth',
@@ -45,29 +47,29 @@ export function authOptions({ db, kind, secret, baseURL, appName, secureCookies 
       ...(sendResetLink && { sendResetPassword: async ({ user, token }) => sendResetLink({ email: user.email, token }) }),
     },
     // Sliding idle expiry: every use more than a minute after the last one pushes the expiry on by the idle time. The
-    // absolute limit is enforced by the admin guard (src/server/auth/session.ts) from the session's creation time.
+    // absolute limit is enforced by `currentSession` in admin-auth.ts from the session's creation time.
     // freshAge 0: disabling two-factor asks for the password instead of a recent sign-in.
     session: { expiresIn: idleSeconds, updateAge: Math.min(60, idleSeconds), freshAge: 0 },
     plugins: [twoFactor({ issuer: appName })],
     advanced: {
       // The HTTP front resolves the client address (TRUST_PROXY) and hands on only that, as X-Forwarded-For.
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
-      useSecureCookies: secureCookies,
-      cookiePrefix: 'hale-admin',
-      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: secureCookies, path: '/' },
+      useSecureCookies: false,
+      cookiePrefix: authCookiePrefix,
+      defaultCookieAttributes: { httpOnly: true, sameSite: /** @type {const} */ ('lax'), secure: false, path: '/' },
     },
     telemetry: { enabled: false },
   };
 }
 
-/** @param {AuthSetup} options */
+/** The process's one better-auth instance (the admin scripts make their own, being other processes). @param {AuthSetup} options */
 export function createAuth(options) {
   return betterAuth(authOptions(options));
 }
 
 /**
  * Creates or extends better-auth's tables (user, session, account, verification, twoFactor) with its own
- * programmatic migrations; its CLI needs Node 22. Part of the project's migrations: see migrations.mjs.
+ * programmatic migrations; its CLI needs Node 22. Joined to the project's migrations by src/server/migrate.mjs.
  * @param {import('kysely').Kysely<any>} db
  * @param {'sqlite' | 'postgres'} kind
  */

@@ -18,6 +18,7 @@ import { BodyError, type IncomingBody, readFields } from '../../api/request-body
 import type { Db, DbKind } from '../../db';
 import type { ServerConfig } from '../../platform/server-config';
 import { recordSecurityEvent, type SecurityEventType } from '../security/events';
+import { errorField, log } from '../../platform/log.mjs';
 
 export interface HandlerOutcome {
   status: number;
@@ -114,7 +115,7 @@ export async function handleContact(runtime: ContactDeps, request: IncomingBody,
     runtime.kickOutbox();
     return { status: 201, body: sent(accepted.id), wantsHtml };
   } catch (error) {
-    console.error('[contact] could not store message:', error);
+    log.error(errorField(error), '[contact] could not store message');
     return { status: 503, body: { ok: false, error: storageFailureText }, values, wantsHtml };
   }
 }

@@ -1,14 +1,16 @@
 /** Accepting a contact message: rate limit, lead row and notification e-mail, all in one transaction. */
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { signInLimits } from '~/config/admin';
 import { aiLimits } from '~/config/ai';
+import { auditLimits } from '~/config/audit';
 import { business } from '~/config/business';
 import { checklist } from '~/config/checklist';
 import { contactLimits } from '~/config/contact';
 import { type ContactInput, type RequestType, requestTypeLabels } from '~/lib/contact';
 import { absoluteUrl } from '~/seo/urls';
 import type { Db, DbKind } from '../../db';
+import type { Database } from '../../db/schema';
 import { enqueueMail } from '../../platform/outbox';
 import { addHit, deleteHitsOlderThan, hitTimes, msUntilFree, removeHit } from '../../platform/rate-limit';
 
@@ -17,7 +19,13 @@ export const rateLimitWindowMs = contactLimits.windowMinutes * 60 * 1000;
 /** The longest a rate-limit hit matters: the contact window, a sign-in window or lock, or the AI generator's hour. */
 export const longestHitWindowMs = Math.max(
   rateLimitWindowMs,
-  ...[signInLimits.addressWindowMinutes, signInLimits.accountWindowMinutes, signInLimits.lockMinutes, aiLimits.windowMinutes].map((m) => m * 60_000),
+  ...[
+    signInLimits.addressWindowMinutes,
+    signInLimits.accountWindowMinutes,
+    signInLimits.lockMinutes,
+    aiLimits.windowMinutes,
+    auditLimits.clientWindowMinutes,
+  ].map((m) => m * 60_000),
 );
 
 export type AcceptResult = { accepted: true; id: string } | { accepted: false; retryAfterMinutes: number };
@@ -67,6 +75,8 @@ export interface Submission {
   requestType: RequestType;
   notify: string;
   now?: number;
+  /** More to write with the enquiry, in its transaction (the free audit links its report and queues the visitor's copy). */
+  also?: (trx: Transaction<Database>, id: string, now: number) => Promise<void>;
 }
 
 /**
@@ -99,6 +109,7 @@ async function acceptBatch(db: Db, kind: DbKind, batch: Submission[]): Promise<A
         .execute();
       const mail = leadEmail(submission.data, submission.requestType, id, now);
       await enqueueMail(trx, { kind: 'lead', recipient: submission.notify, replyTo: submission.data.email, messageId: id, now, ...mail });
+      await submission.also?.(trx, id, now);
       results.push({ accepted: true, id });
     }
     return results;

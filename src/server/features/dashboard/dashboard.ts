@@ -1,6 +1,7 @@
-/** Everything the dashboard shows, read in one go for the signed-in owner. */
+/** What a dashboard tab shows, read for the signed-in owner when the tab is opened: only that tab's queries run. */
+import type { AdminTab } from '~/config/admin';
 import { settings } from '~/config/settings.mjs';
-import type { DashboardData } from '~/lib/admin-types';
+import type { DashboardTabData } from '~/lib/admin-types';
 import type { Caller } from '../../api/caller';
 import type { Db, DbKind } from '../../db';
 import type { ServerConfig } from '../../platform/server-config';
@@ -26,38 +27,50 @@ export interface DashboardDeps {
   analytics: AnalyticsService;
 }
 
-export async function dashboardData(runtime: DashboardDeps, caller: Caller, session: AdminSession): Promise<DashboardData> {
+export async function dashboardTab(runtime: DashboardDeps, caller: Caller, session: AdminSession, tab: AdminTab): Promise<DashboardTabData> {
   const { db, kind, config, adminAuth } = runtime;
-  // Beacons still queued are written first, so the owner sees the visit that just happened.
-  await runtime.analytics.flush();
   const now = Date.now();
   const { siteUrl, indexNow, ai } = settings();
-  const [analytics, performance, counts, leads, events, status, indexNowStatus, aiState, aiHistory, siteChecks, sessions, accountEvents] = await Promise.all([
-    analyticsOverview(db, now),
-    performanceData(db, now),
-    enquiryCounts(db, now),
-    listLeads(db, { limit: latest }),
-    listSecurityEvents(db, { limit: latest }),
-    siteStatus(db, kind, Boolean(config.smtpUrl)),
-    indexNowOverview(db, siteUrl, indexNow),
-    aiStatus(db, ai),
-    listGenerations(db),
-    listRuns(db),
-    adminAuth.listSessions(caller, session),
-    listAccountEvents(db, session.userId),
-  ]);
-  return {
-    now,
-    analytics,
-    performance,
-    counts,
-    latestLeads: leads.leads,
-    latestEvents: events.events,
-    status,
-    indexNow: indexNowStatus,
-    ai: aiState,
-    aiHistory,
-    siteChecks,
-    account: { email: session.email, twoFactorEnabled: session.twoFactorEnabled, sessions, events: accountEvents },
-  };
+  const siteOrigin = new URL(siteUrl).origin;
+  const status = () => siteStatus(db, kind, Boolean(config.smtpUrl));
+  switch (tab) {
+    case 'overview': {
+      // Beacons still queued are written first, so the owner sees the visit that just happened.
+      await runtime.analytics.flush();
+      const [analytics, counts, leads, events, site] = await Promise.all([
+        analyticsOverview(db, now),
+        enquiryCounts(db, now),
+        listLeads(db, { limit: latest }),
+        listSecurityEvents(db, { limit: latest }),
+        status(),
+      ]);
+      return { tab, now, analytics, counts, latestLeads: leads.leads, latestEvents: events.events, status: site };
+    }
+    case 'performance':
+      await runtime.analytics.flush();
+      return { tab, now, performance: await performanceData(db, now) };
+    case 'ai-tools': {
+      const [aiState, aiHistory] = await Promise.all([aiStatus(db, ai), listGenerations(db)]);
+      return { tab, now, siteOrigin, ai: aiState, aiHistory };
+    }
+    case 'testing':
+      return { tab, now, siteOrigin, siteChecks: await listRuns(db) };
+    case 'settings': {
+      const [site, aiState, indexNowStatus, sessions, events] = await Promise.all([
+        status(),
+        aiStatus(db, ai),
+        indexNowOverview(db, siteUrl, indexNow),
+        adminAuth.listSessions(caller, session),
+        listAccountEvents(db, session.userId),
+      ]);
+      return {
+        tab,
+        now,
+        status: site,
+        ai: aiState,
+        indexNow: indexNowStatus,
+        account: { email: session.email, twoFactorEnabled: session.twoFactorEnabled, sessions, events },
+      };
+    }
+  }
 }

@@ -3,8 +3,10 @@ import { settings } from '~/config/settings.mjs';
 import { jsonAnswer } from '../../api/caller';
 import type { Db } from '../../db';
 import type { IndexNowService } from './service';
-import { type IndexNowTrigger, indexNowOffReason, indexNowRunning } from './indexnow.mjs';
+import { indexNowOffReason } from './eligibility.mjs';
+import { type IndexNowTrigger, indexNowRunning } from './run.mjs';
 import { indexNowOverview } from './overview';
+import type { IndexNowAnswer } from '~/lib/admin-types';
 
 interface IndexNowDeps {
   db: Db;
@@ -13,7 +15,7 @@ interface IndexNowDeps {
 
 export async function overviewAnswer(runtime: IndexNowDeps): Promise<Response> {
   const { siteUrl, indexNow } = settings();
-  return jsonAnswer(200, { ok: true, now: Date.now(), overview: await indexNowOverview(runtime.db, siteUrl, indexNow) });
+  return jsonAnswer(200, { ok: true, now: Date.now(), overview: await indexNowOverview(runtime.db, siteUrl, indexNow) } satisfies IndexNowAnswer);
 }
 
 export async function startRun(runtime: IndexNowDeps, trigger: IndexNowTrigger, urls?: string[]): Promise<Response> {

@@ -1,7 +1,8 @@
 /** What the admin shows of IndexNow: whether it is on, the last run and the last 50 submissions. */
 import type { IndexNowOverview, IndexNowSubmission } from '~/lib/admin-types';
 import type { Db } from '../../db';
-import { type IndexNowSettings, indexNowOffReason, indexNowRunning, keyFilePath } from './indexnow.mjs';
+import { indexNowOffReason, keyFilePath } from './eligibility.mjs';
+import { type IndexNowSettings, indexNowRunning } from './run.mjs';
 
 export const shownSubmissions = 50;
 const shownUrlsPerSubmission = 20;

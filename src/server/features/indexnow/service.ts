@@ -3,7 +3,9 @@
  * run's waiting at once (so its lease is released rather than left to expire).
  */
 import type { Db } from '../../db';
-import { type IndexNowSettings, type IndexNowTrigger, type RunSummary, runIndexNow, sitemapPaths } from './indexnow.mjs';
+import { sitemapPaths } from './pages.mjs';
+import { type IndexNowSettings, type IndexNowTrigger, type RunSummary, runIndexNow } from './run.mjs';
+import { errorField, log } from '../../platform/log.mjs';
 
 export interface IndexNowService {
   /** Starts a run in the background; false when one is already running in this process. */
@@ -13,7 +15,16 @@ export interface IndexNowService {
   stop(): Promise<void>;
   /** The paths of the built sitemap: the pages that may be submitted. */
   pagePaths(): Promise<string[]>;
+  /**
+   * Submits these URLs of the site (an admin post published, changed or unpublished) as soon as no other run holds
+   * the lease; retried while one does. Resolves with the run's summary.
+   */
+  submitUrls(urls: string[]): Promise<RunSummary>;
 }
+
+/** How long a post's submission waits for another run to end, between tries, and how many tries. */
+const busyRetryMs = 2000;
+const busyTries = 60;
 
 export function createIndexNowService(deps: { db: Db; clientDir: string; siteUrl: string; indexNow: IndexNowSettings }): IndexNowService {
   const controller = new AbortController();
@@ -25,11 +36,11 @@ export function createIndexNowService(deps: { db: Db; clientDir: string; siteUrl
       if (running || controller.signal.aborted) return false;
       running = runIndexNow({ ...deps, signal: controller.signal }, { trigger, urls })
         .then((summary) => {
-          if (summary.outcome !== 'nothing' && summary.outcome !== 'off') console.log(`[indexnow] ${summary.outcome}: ${summary.message}`);
+          if (summary.outcome !== 'nothing' && summary.outcome !== 'off') log.info(`[indexnow] ${summary.outcome}: ${summary.message}`);
           return summary;
         })
         .catch((error: unknown) => {
-          console.error('[indexnow] run failed:', error);
+          log.error(errorField(error), '[indexnow] run failed');
           throw error;
         })
         .finally(() => {
@@ -46,6 +57,23 @@ export function createIndexNowService(deps: { db: Db; clientDir: string; siteUrl
         throw error;
       });
       return paths;
+    },
+    async submitUrls(urls) {
+      for (let tries = 0; ; tries++) {
+        await running?.catch(() => {});
+        if (controller.signal.aborted) return { outcome: 'stopped', message: 'The server is shutting down.', changed: 0, removed: 0, sent: 0, submissions: [] };
+        if (!running) {
+          running = runIndexNow({ ...deps, signal: controller.signal }, { trigger: 'post', urls }).finally(() => {
+            running = null;
+          });
+          const summary = await running;
+          if (summary.outcome !== 'busy' || tries >= busyTries) {
+            if (summary.outcome !== 'off') log.info(`[indexnow] post: ${summary.outcome}: ${summary.message}`);
+            return summary;
+          }
+        }
+        await new Promise((resolve) => setTimeout(resolve, busyRetryMs));
+      }
     },
     async stop() {
       controller.abort();

@@ -6,7 +6,7 @@
 // Allowed all the same: host:port pairs the owner lists (the site's own address, SITE_CHECK_ALLOW_HOSTS).
 import dns from 'node:dns';
 import net from 'node:net';
-import ipaddr from 'ipaddr.js';
+import { isPublicAddress, rangeOf } from '../../platform/address-range.mjs';
 
 /**
  * @typedef {object} AddressPolicy
@@ -40,22 +40,6 @@ export class RefusedAddress extends Error {
     this.code = 'EREFUSEDADDRESS';
   }
 }
-
-/**
- * The range of an IP address as ipaddr.js names it; only 'unicast' is a public address. IPv4-mapped IPv6 addresses
- * are judged as the IPv4 address they carry; 6to4, Teredo and NAT64 forms are not 'unicast', so they are refused.
- * @param {string} address
- */
-export function rangeOf(address) {
-  try {
-    return ipaddr.process(address).range();
-  } catch {
-    return 'invalid';
-  }
-}
-
-/** @param {string} address */
-export const isPublicAddress = (address) => rangeOf(address) === 'unicast';
 
 /** `host:port` of a URL, with the scheme's default port, as SITE_CHECK_ALLOW_HOSTS lists it. @param {URL} url */
 export function hostPort(url) {

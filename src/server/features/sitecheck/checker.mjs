@@ -4,6 +4,7 @@
 // Plain JavaScript (typed with JSDoc) so the command line runs it without the bundle.
 import http from 'node:http';
 import https from 'node:https';
+import PQueue from 'p-queue';
 import robotsParser from 'robots-parser';
 import { checkBounds, checkDefaults, rules } from '../../../lib/sitecheck-rules.mjs';
 import { parseSitemap } from '../../platform/sitemap.mjs';
@@ -164,9 +165,12 @@ async function crawl(start, options, signal, agents, onProgress) {
 
   /** @type {Map<string, PageReport>} */
   const pages = new Map();
-  /** @type {string[]} */
-  const queue = [];
   const queued = new Set();
+  const pagesToVisit = workPool(
+    (url) => visit(url),
+    'pages',
+    () => queued.size,
+  );
   let pageCapReached = false;
   const enqueue = (/** @type {string} */ url) => {
     if (queued.has(url) || !sameSite(url)) return;
@@ -175,7 +179,7 @@ async function crawl(start, options, signal, agents, onProgress) {
       return;
     }
     queued.add(url);
-    queue.push(url);
+    pagesToVisit.add(url);
   };
   enqueue(start.href);
   [...inSitemap].filter(sameSite).forEach(enqueue);
@@ -295,35 +299,47 @@ async function crawl(start, options, signal, agents, onProgress) {
     }
   }
 
-  /** @param {string[]} items a list that may grow while workers take from it @param {(item: string) => Promise<void>} work @param {() => number} total */
-  async function pool(items, work, phase, total) {
-    let active = 0;
-    const worker = async () => {
-      for (;;) {
-        if (signal.aborted) throw new Cancelled();
-        const item = items.shift();
-        if (item === undefined) {
-          if (active === 0) return;
-          await new Promise((resolve) => setTimeout(resolve, 5));
-          continue;
-        }
-        active++;
-        try {
-          await work(item);
-        } finally {
-          active--;
-          done++;
-          progress(phase, total());
-        }
-      }
+  /**
+   * Runs `work` on each item added, `options.concurrency` at once; items added while it runs (links found on a page)
+   * are run too. The first failure, or a cancel, stops it: what still waits is dropped and the failure thrown.
+   * @param {(item: string) => Promise<void>} work @param {'pages' | 'links'} phase @param {() => number} total
+   */
+  function workPool(work, phase, total) {
+    const queue = new PQueue({ concurrency: options.concurrency, autoStart: false });
+    /** @type {unknown} */
+    let failure = null;
+    const stop = (/** @type {unknown} */ error) => {
+      failure ??= error;
+      queue.clear();
     };
-    await Promise.all(Array.from({ length: options.concurrency }, worker));
+    return {
+      /** @param {string} item */
+      add(item) {
+        void queue.add(async () => {
+          if (failure) return;
+          if (signal.aborted) return stop(new Cancelled());
+          try {
+            await work(item);
+          } catch (error) {
+            stop(error);
+          } finally {
+            done++;
+            progress(phase, total());
+          }
+        });
+      },
+      async run() {
+        queue.start();
+        await queue.onIdle();
+        if (failure) throw failure;
+      },
+    };
   }
 
   let cancelled = false;
   try {
     progress('pages', queued.size);
-    await pool(queue, visit, 'pages', () => queued.size);
+    await pagesToVisit.run();
 
     // Links to pages that were not crawled (past the page cap) and every asset: one request each.
     /** @type {Map<string, { status: number | null, error: string | null, bytes: number }>} */
@@ -332,8 +348,7 @@ async function crawl(start, options, signal, agents, onProgress) {
     const targets = [...new Set([...unknownTargets, ...assetsUsed.keys()])].slice(0, options.maxPages * 10);
     done = 0;
     const totalChecks = targets.length;
-    await pool(
-      [...targets],
+    const links = workPool(
       async (url) => {
         const isScript = assetsUsed.get(url)?.kind === 'script';
         let answer = await follow(url, { ...how, method: isScript ? 'GET' : 'HEAD', body: isScript });
@@ -343,6 +358,8 @@ async function crawl(start, options, signal, agents, onProgress) {
       'links',
       () => totalChecks,
     );
+    targets.forEach((url) => links.add(url));
+    await links.run();
     const statusOf = (/** @type {string} */ url) => {
       const page = pages.get(url);
       // A crawled page that could not be loaded is already reported on itself.

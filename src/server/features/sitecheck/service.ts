@@ -10,6 +10,7 @@ import type { Db } from '../../db';
 import type { SiteCheckRunTable } from '../../db/schema';
 import { type AddressPolicy, guardFor, RefusedAddress } from './address-guard.mjs';
 import { type CheckReport, checkSite, SiteCheckError, startUrlFrom } from './checker.mjs';
+import { errorField, log } from '../../platform/log.mjs';
 
 const heartbeatMs = 2000;
 /** A running run without a heartbeat for this long belongs to a process that has gone. */
@@ -164,7 +165,7 @@ export function createSiteCheckService(
         return;
       }
       const message = error instanceof SiteCheckError ? error.message : `The run failed: ${error instanceof Error ? error.message : String(error)}`;
-      if (!(error instanceof SiteCheckError)) console.error('[sitecheck]', error);
+      if (!(error instanceof SiteCheckError)) log.error(errorField(error), '[sitecheck] run failed');
       await db
         .updateTable('site_check_runs')
         .set({ status: 'failed', updated_at: Date.now(), finished_at: Date.now(), message })

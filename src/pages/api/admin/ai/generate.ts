@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { aiLimits } from '~/config/ai';
 import { settings } from '~/config/settings.mjs';
-import { aiGenerateForm } from '~/lib/ai-form';
+import { aiGenerateForm } from '~/server/features/ai/form';
 import { type GenerationEvent, missingAiSettings, runGeneration } from '~/server/features/ai/generate';
 import { takeGenerationSlot } from '~/server/features/ai/history';
 import { jsonAnswer } from '~/server/api/caller';

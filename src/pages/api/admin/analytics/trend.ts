@@ -3,6 +3,7 @@ import { vitalTrend } from '~/server/features/analytics/report';
 import { jsonAnswer } from '~/server/api/caller';
 import { guarded } from '~/server/api/endpoint';
 import { getRuntime } from '~/server/runtime';
+import type { VitalTrendAnswer } from '~/lib/admin-types';
 
 export const prerender = false;
 
@@ -13,5 +14,5 @@ export const GET: APIRoute = ({ url }) =>
     if (!path.startsWith('/') || path.length > 300) return jsonAnswer(400, { ok: false, error: 'Choose a page.' });
     const { db, analytics } = await getRuntime();
     await analytics.flush();
-    return jsonAnswer(200, { ok: true, trend: await vitalTrend(db, path) });
+    return jsonAnswer(200, { ok: true, trend: await vitalTrend(db, path) } satisfies VitalTrendAnswer);
   });

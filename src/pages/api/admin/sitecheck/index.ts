@@ -5,6 +5,7 @@ import { guarded, readForm } from '~/server/api/endpoint';
 import { SiteCheckError } from '~/server/features/sitecheck/checker.mjs';
 import { listRuns } from '~/server/features/sitecheck/service';
 import { getRuntime } from '~/server/runtime';
+import type { SiteChecksAnswer } from '~/lib/admin-types';
 
 export const prerender = false;
 
@@ -12,7 +13,7 @@ export const prerender = false;
 export const GET: APIRoute = () =>
   guarded(async () => {
     const { db } = await getRuntime();
-    return jsonAnswer(200, { ok: true, now: Date.now(), runs: await listRuns(db) });
+    return jsonAnswer(200, { ok: true, now: Date.now(), runs: await listRuns(db) } satisfies SiteChecksAnswer);
   });
 
 /** Starts checking a site in the background. */

@@ -4,6 +4,7 @@ import { aiStatus, listGenerations } from '~/server/features/ai/history';
 import { jsonAnswer } from '~/server/api/caller';
 import { guarded } from '~/server/api/endpoint';
 import { getRuntime } from '~/server/runtime';
+import type { AiHistoryAnswer } from '~/lib/admin-types';
 
 export const prerender = false;
 
@@ -12,5 +13,5 @@ export const GET: APIRoute = () =>
   guarded(async () => {
     const { db } = await getRuntime();
     const [history, status] = await Promise.all([listGenerations(db), aiStatus(db, settings().ai)]);
-    return jsonAnswer(200, { ok: true, now: Date.now(), history, status });
+    return jsonAnswer(200, { ok: true, now: Date.now(), history, status } satisfies AiHistoryAnswer);
   });

@@ -3,6 +3,7 @@ import { jsonAnswer } from '~/server/api/caller';
 import { guarded } from '~/server/api/endpoint';
 import { getRun } from '~/server/features/sitecheck/service';
 import { getRuntime } from '~/server/runtime';
+import type { SiteCheckAnswer } from '~/lib/admin-types';
 
 export const prerender = false;
 
@@ -11,5 +12,7 @@ export const GET: APIRoute = (context) =>
   guarded(async () => {
     const { db } = await getRuntime();
     const found = await getRun(db, context.params.id!);
-    return found ? jsonAnswer(200, { ok: true, now: Date.now(), run: found.run }) : jsonAnswer(404, { ok: false, error: 'That run no longer exists.' });
+    return found
+      ? jsonAnswer(200, { ok: true, now: Date.now(), run: found.run } satisfies SiteCheckAnswer)
+      : jsonAnswer(404, { ok: false, error: 'That run no longer exists.' });
   });

@@ -1,0 +1,18 @@
+import { useState } from 'react';
+import { adminPaths } from '~/config/admin';
+import { postJson } from '../data/post-json';
+import { Button } from '../ui/primitives';
+
+export function SignOutButton() {
+  const [busy, setBusy] = useState(false);
+  async function signOut() {
+    setBusy(true);
+    await postJson('/api/auth/sign-out', {});
+    window.location.assign(`${adminPaths.signIn}?signed-out=1`);
+  }
+  return (
+    <Button variant="secondary" size="sm" onClick={signOut} disabled={busy}>
+      {busy ? 'Signing out…' : 'Sign out'}
+    </Button>
+  );
+}

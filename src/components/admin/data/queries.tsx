@@ -1,0 +1,150 @@
+/**
+ * The admin's one way to read from the server and keep it fresh: TanStack Query, with a typed hook per endpoint (the
+ * answer types are the ones the endpoints are built with). Polling is a hook's refetch interval, on only while there
+ * is something to follow (a run in progress); the server-rendered figures are each hook's first data.
+ */
+import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { adminPaths } from '~/config/admin';
+import type { AdminTab } from '~/config/admin';
+import type { AuditsAnswer } from '~/lib/audit-types';
+import { postPaths } from '~/config/posts';
+import type { PostListItem, PostRenderAnswer } from '~/lib/post-types';
+import type { AiHistoryAnswer, DashboardTabAnswer, DashboardTabData, IndexNowAnswer, SiteCheckAnswer, SiteChecksAnswer, VitalTrendAnswer } from '~/lib/admin-types';
+
+/** A read that did not answer `ok`: its status (0 when the server could not be reached) and message. */
+export class AdminReadError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function read<T>(url: string): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+  } catch {
+    throw new AdminReadError(0, 'The server could not be reached. Check your connection and try again.');
+  }
+  const body = (await response.json().catch(() => null)) as { ok?: boolean; error?: string } | null;
+  if (!response.ok || !body?.ok) throw new AdminReadError(response.status, body?.error ?? `The server answered ${response.status}.`);
+  return body as T;
+}
+
+export const adminKeys = {
+  dashboardTab: (tab: AdminTab) => ['dashboard', tab] as const,
+  indexNow: ['indexnow'] as const,
+  siteChecks: ['site-checks'] as const,
+  siteCheck: (id: string) => ['site-checks', id] as const,
+  aiHistory: ['ai-history'] as const,
+  audits: ['audits'] as const,
+  vitalTrend: (path: string) => ['vital-trend', path] as const,
+  posts: ['posts'] as const,
+  postRender: (input: string) => ['post-render', input] as const,
+};
+
+/** How often a run in progress is asked after. */
+export const pollIntervals = { indexNow: 1500, siteCheck: 1000 } as const;
+
+export function AdminQueryProvider({ children }: { children: ReactNode }) {
+  // One client per dashboard; figures are fresh when rendered, and a failed read is tried once more.
+  const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } } }));
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}
+
+export { useQueryClient };
+
+/** Whether the IndexNow run asked for at `since` has ended, by what the overview says. */
+export function indexNowRunEnded(answer: IndexNowAnswer, since: number) {
+  const run = answer.overview.lastRun;
+  return !answer.overview.running && run !== null && run.startedAt >= since;
+}
+
+/** IndexNow's status, runs and submissions; asked for every 1.5 s from `since` (a run asked for) until it has ended. */
+export function useIndexNowOverview(initial: IndexNowAnswer, since: number | null) {
+  return useQuery({
+    queryKey: adminKeys.indexNow,
+    queryFn: () => read<IndexNowAnswer>(adminPaths.indexNow),
+    initialData: initial,
+    refetchInterval: (query) => (since !== null && query.state.data && !indexNowRunEnded(query.state.data, since) ? pollIntervals.indexNow : false),
+  });
+}
+
+/** The latest site-check runs; asked for every second while one is running. */
+export function useSiteCheckRuns(initial: SiteChecksAnswer) {
+  return useQuery({
+    queryKey: adminKeys.siteChecks,
+    queryFn: () => read<SiteChecksAnswer>(adminPaths.siteChecks),
+    initialData: initial,
+    refetchInterval: (query) => (query.state.data?.runs.some((run) => run.status === 'running') ? pollIntervals.siteCheck : false),
+  });
+}
+
+/** One run's report (none asked for without an id). */
+export function useSiteCheck(id: string | null) {
+  return useQuery({
+    queryKey: adminKeys.siteCheck(id ?? ''),
+    queryFn: () => read<SiteCheckAnswer>(adminPaths.siteCheck(id!)),
+    enabled: id !== null,
+  });
+}
+
+/** The AI generator's recent generations and its status. */
+export function useAiHistory(initial: AiHistoryAnswer) {
+  return useQuery({ queryKey: adminKeys.aiHistory, queryFn: () => read<AiHistoryAnswer>(adminPaths.aiHistory), initialData: initial });
+}
+
+/** One page's daily Core Web Vitals (none asked for without a page). */
+export function useVitalTrend(path: string | null) {
+  return useQuery({
+    queryKey: adminKeys.vitalTrend(path ?? ''),
+    queryFn: () => read<VitalTrendAnswer>(adminPaths.analyticsTrend(path!)),
+    enabled: path !== null,
+  });
+}
+
+/** What a dashboard tab shows: the tab the page was rendered with has its figures already, another reads them when opened. */
+export function useDashboardTab(tab: AdminTab, initial: DashboardTabData) {
+  return useQuery({
+    queryKey: adminKeys.dashboardTab(tab),
+    queryFn: async () => (await read<DashboardTabAnswer>(adminPaths.dashboardTab(tab))).data,
+    initialData: initial.tab === tab ? initial : undefined,
+  });
+}
+
+/** Visitors' free audits and how many became enquiries (the Testing tab's list and the Overview's rate read the same). */
+export function useAudits() {
+  return useQuery({ queryKey: adminKeys.audits, queryFn: () => read<AuditsAnswer>(adminPaths.audits) });
+}
+
+/** Every post, the code's and the admin's, with its status and last 30 days' views. */
+export function usePostList(initial: PostListItem[]) {
+  return useQuery({
+    queryKey: adminKeys.posts,
+    queryFn: async () => (await read<{ ok: true; posts: PostListItem[] }>(postPaths.api)).posts,
+    initialData: initial,
+  });
+}
+
+/** The editor's preview and live SEO checks of what is typed (`input`: the fields as JSON, already debounced). */
+export function usePostRender(input: string) {
+  return useQuery({
+    queryKey: adminKeys.postRender(input),
+    queryFn: async () => {
+      let response: Response;
+      try {
+        response = await fetch(postPaths.apiRender, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: input, credentials: 'same-origin' });
+      } catch {
+        throw new AdminReadError(0, 'The server could not be reached. Check your connection and try again.');
+      }
+      const body = (await response.json().catch(() => null)) as (PostRenderAnswer & { error?: string }) | null;
+      if (!response.ok || !body?.ok) throw new AdminReadError(response.status, body?.error ?? `The server answered ${response.status}.`);
+      return body;
+    },
+    placeholderData: (previous) => previous,
+    staleTime: Infinity,
+  });
+}

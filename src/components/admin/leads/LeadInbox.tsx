@@ -1,0 +1,164 @@
+/**
+ * The lead inbox: search and filter (a plain GET form), every enquiry with its type, time, status and e-mail delivery,
+ * marking and erasing. Messages are shown as text, never as HTML.
+ */
+import { useState } from 'react';
+import { adminPaths, type LeadStatus, leadStatuses, leadStatusLabels } from '~/config/admin';
+import type { Lead } from '~/lib/admin-types';
+import { postJson } from '../data/post-json';
+import { toast } from '~/lib/toast';
+import { DeliveryState, LeadStatusBadge } from '../labels';
+import { requestLabel } from '~/lib/contact-presets';
+import { Button, buttonClass, countText, FilterSelect, Pager, TimeAgo } from '../ui/primitives';
+
+export interface InboxProps {
+  leads: Lead[];
+  total: number;
+  page: number;
+  pages: number;
+  search: string;
+  status: LeadStatus | 'all';
+  now: number;
+}
+
+function pageHref(props: InboxProps, page: number) {
+  const params = new URLSearchParams();
+  if (props.search) params.set('q', props.search);
+  if (props.status !== 'all') params.set('status', props.status);
+  if (page > 1) params.set('page', String(page));
+  const query = params.toString();
+  return query ? `${adminPaths.leads}?${query}` : adminPaths.leads;
+}
+
+/** Marks and erasure, shared by the inbox rows and the single-enquiry page. */
+export function LeadActions({ lead, afterDelete }: { lead: Lead; afterDelete: () => void }) {
+  const [busy, setBusy] = useState(false);
+  async function mark(status: LeadStatus) {
+    setBusy(true);
+    const { body } = await postJson(`/api/admin/leads/${encodeURIComponent(lead.id)}`, { status });
+    setBusy(false);
+    if (!body.ok) return toast({ title: 'Not saved', description: String(body.error ?? ''), variant: 'destructive' });
+    window.location.reload();
+  }
+  async function erase() {
+    if (!window.confirm(`Delete the enquiry from ${lead.name} ("${lead.subject}")? This cannot be undone.`)) return;
+    setBusy(true);
+    const { body } = await postJson(`/api/admin/leads/${encodeURIComponent(lead.id)}`, {}, 'DELETE');
+    setBusy(false);
+    if (!body.ok) return toast({ title: 'Not deleted', description: String(body.error ?? ''), variant: 'destructive' });
+    toast({ title: 'Enquiry deleted', variant: 'success' });
+    afterDelete();
+  }
+  return (
+    <div className="flex flex-wrap gap-2" role="group" aria-label={`Actions for the enquiry from ${lead.name}`}>
+      {leadStatuses
+        .filter((s) => s !== lead.status)
+        .map((status) => (
+          <Button key={status} variant="secondary" size="sm" disabled={busy} onClick={() => mark(status)}>
+            Mark as {leadStatusLabels[status].toLowerCase()}
+          </Button>
+        ))}
+      <Button variant="danger" size="sm" disabled={busy} onClick={erase}>
+        Delete
+      </Button>
+    </div>
+  );
+}
+
+export function LeadInbox(props: InboxProps) {
+  const { leads, total, page, pages, search, status, now } = props;
+  const exportQuery = new URLSearchParams({ ...(search && { q: search }), ...(status !== 'all' && { status }) }).toString();
+  return (
+    <div className="grid gap-4">
+      <form method="get" action={adminPaths.leads} role="search" className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4">
+        <div className="grid min-w-48 flex-1 gap-1">
+          <label htmlFor="inbox-search" className="font-medium text-ink">
+            Search
+          </label>
+          <input id="inbox-search" name="q" type="search" defaultValue={search} className="min-h-11 w-full min-w-0 rounded-lg border border-slate-400 px-3" />
+        </div>
+        <FilterSelect
+          id="inbox-status"
+          label="Status"
+          name="status"
+          value={status}
+          options={leadStatuses.map((s) => ({ value: s, label: leadStatusLabels[s] }))}
+        />
+        <button type="submit" className={buttonClass('primary')}>
+          Show
+        </button>
+        <a href={`${adminPaths.leadsCsv}${exportQuery ? `?${exportQuery}` : ''}`} className={buttonClass('secondary')} download>
+          Export CSV
+        </a>
+      </form>
+      <p className="text-muted" role="status">
+        {countText(total, 'enquiry', 'enquiries', page, pages, 'No enquiries match.')}
+      </p>
+      <ul className="grid gap-3">
+        {leads.map((lead) => (
+          <li key={lead.id} className="grid gap-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <h2 className="text-lg font-semibold">
+                <a href={adminPaths.lead(lead.id)} className="text-brand-700 underline underline-offset-2">
+                  {lead.subject}
+                </a>
+              </h2>
+              <span className="text-sm text-muted">
+                <TimeAgo at={lead.receivedAt} now={now} />
+              </span>
+            </div>
+            <p className="break-words text-ink">
+              {lead.name} ·{' '}
+              <a href={`mailto:${lead.email}`} className="text-brand-700 underline underline-offset-2">
+                {lead.email}
+              </a>{' '}
+              · {requestLabel(lead.requestType)}
+            </p>
+            <div className="flex flex-wrap items-start gap-2">
+              <LeadStatusBadge status={lead.status} />
+              <DeliveryState delivery={lead.delivery} />
+            </div>
+            <LeadActions lead={lead} afterDelete={() => window.location.reload()} />
+          </li>
+        ))}
+      </ul>
+      <Pager page={page} pages={pages} href={(p) => pageHref(props, p)} />
+    </div>
+  );
+}
+
+export function LeadDetail({ lead, now }: { lead: Lead; now: number }) {
+  return (
+    <article className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <dl className="grid gap-2 sm:grid-cols-[10rem_1fr]">
+        <dt className="font-medium text-ink">From</dt>
+        <dd className="break-words">
+          {lead.name} &lt;
+          <a href={`mailto:${lead.email}?subject=${encodeURIComponent(`Re: ${lead.subject}`)}`} className="text-brand-700 underline underline-offset-2">
+            {lead.email}
+          </a>
+          &gt;
+        </dd>
+        <dt className="font-medium text-ink">Request</dt>
+        <dd>{requestLabel(lead.requestType)}</dd>
+        <dt className="font-medium text-ink">Received</dt>
+        <dd>
+          <TimeAgo at={lead.receivedAt} now={now} />
+        </dd>
+        <dt className="font-medium text-ink">Status</dt>
+        <dd>
+          <LeadStatusBadge status={lead.status} />
+        </dd>
+        <dt className="font-medium text-ink">E-mail to you</dt>
+        <dd>
+          <DeliveryState delivery={lead.delivery} />
+        </dd>
+      </dl>
+      <h2 className="text-lg font-semibold text-ink">Message</h2>
+      <p className="rounded-lg bg-slate-50 p-4 break-words whitespace-pre-wrap text-ink" data-lead-message="">
+        {lead.message}
+      </p>
+      <LeadActions lead={lead} afterDelete={() => window.location.assign(adminPaths.leads)} />
+    </article>
+  );
+}

@@ -1,0 +1,167 @@
+/**
+ * Two-factor enrolment: password, then a QR code drawn here in the browser (no third-party service), the secret as
+ * text and ten backup codes shown once; a code from the app turns it on. Turning it off asks for the password.
+ */
+import { type SubmitEvent, useState } from 'react';
+import { confirmCodeForm, type FieldErrors, fieldErrors, passwordOnlyForm } from '~/lib/admin-forms';
+import { postJson } from '../data/post-json';
+import { toast } from '~/lib/toast';
+import { Badge, Button, Card, Field } from '../ui/primitives';
+
+interface Enrolment {
+  totpURI: string;
+  secret: string;
+  backupCodes: string[];
+  modules: boolean[][];
+}
+
+function QrCode({ modules, label }: { modules: boolean[][]; label: string }) {
+  const size = modules.length;
+  const path = modules.flatMap((row, y) => row.map((on, x) => (on ? `M${x} ${y}h1v1h-1z` : ''))).join('');
+  return (
+    <svg
+      viewBox={`-2 -2 ${size + 4} ${size + 4}`}
+      width="208"
+      height="208"
+      role="img"
+      aria-label={label}
+      className="rounded-lg border border-slate-200 bg-white"
+    >
+      <rect x="-2" y="-2" width={size + 4} height={size + 4} fill="#fff" />
+      <path d={path} fill="#000" shapeRendering="crispEdges" />
+    </svg>
+  );
+}
+
+export function TwoFactorCard({ enabled }: { enabled: boolean }) {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
+
+  async function start(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const checked = passwordOnlyForm.safeParse({ password: new FormData(event.currentTarget).get('password') ?? '' });
+    if (!checked.success) return setErrors(fieldErrors(checked.error));
+    setBusy(true);
+    const { body } = await postJson('/api/admin/two-factor/start', checked.data);
+    setBusy(false);
+    if (!body.ok) return setErrors((body.errors as FieldErrors) ?? { password: String(body.error ?? '') });
+    setErrors({});
+    // The QR encoder loads only when someone enrols.
+    const { encode } = await import('uqr');
+    const totpURI = String(body.totpURI);
+    setEnrolment({ totpURI, secret: String(body.secret), backupCodes: body.backupCodes as string[], modules: encode(totpURI, { ecc: 'M', border: 0 }).data });
+  }
+
+  async function confirm(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const checked = confirmCodeForm.safeParse({ code: new FormData(event.currentTarget).get('code') ?? '' });
+    if (!checked.success) return setErrors(fieldErrors(checked.error));
+    setBusy(true);
+    const { body } = await postJson('/api/admin/two-factor/confirm', checked.data);
+    setBusy(false);
+    if (!body.ok) return setErrors((body.errors as FieldErrors) ?? {});
+    toast({ title: 'Two-factor authentication is on', description: 'Sign-in will now ask for a code.', variant: 'success' });
+    window.location.reload();
+  }
+
+  async function disable(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const checked = passwordOnlyForm.safeParse({ password: new FormData(event.currentTarget).get('password') ?? '' });
+    if (!checked.success) return setErrors(fieldErrors(checked.error));
+    setBusy(true);
+    const { body } = await postJson('/api/admin/two-factor/disable', checked.data);
+    setBusy(false);
+    if (!body.ok) return setErrors((body.errors as FieldErrors) ?? {});
+    window.location.reload();
+  }
+
+  if (enabled) {
+    return (
+      <Card title="Two-factor authentication" headingLevel={3}>
+        <p className="mb-4 flex items-center gap-2 text-muted">
+          <Badge variant="good">On</Badge> Sign-in asks for a code from your authenticator app or a backup code.
+        </p>
+        <form method="post" onSubmit={disable} noValidate className="grid max-w-md gap-4">
+          <Field
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            hint="Needed to turn two-factor off."
+            error={errors.password}
+            disabled={busy}
+          />
+          <Button type="submit" variant="danger" className="justify-self-start" disabled={busy}>
+            Turn off two-factor
+          </Button>
+        </form>
+      </Card>
+    );
+  }
+
+  if (enrolment) {
+    return (
+      <Card title="Two-factor authentication" headingLevel={3}>
+        <ol className="grid gap-5">
+          <li>
+            <p className="font-medium text-ink">1. Scan this code with your authenticator app.</p>
+            <div className="mt-2">
+              <QrCode modules={enrolment.modules} label="QR code for your authenticator app" />
+            </div>
+            <p className="mt-2 text-sm text-muted">Or type this key into the app:</p>
+            <p className="mt-1 font-mono text-sm break-all text-ink" data-totp-secret="">
+              {enrolment.secret}
+            </p>
+          </li>
+          <li>
+            <p className="font-medium text-ink">2. Keep these backup codes somewhere safe. Each works once; they are not shown again.</p>
+            <ul className="mt-2 grid grid-cols-2 gap-1 font-mono text-sm text-ink" data-backup-codes="">
+              {enrolment.backupCodes.map((code) => (
+                <li key={code}>{code}</li>
+              ))}
+            </ul>
+          </li>
+          <li>
+            <form method="post" onSubmit={confirm} noValidate className="grid max-w-md gap-4">
+              <Field
+                label="3. Code from the app"
+                name="code"
+                autoComplete="one-time-code"
+                inputMode="numeric"
+                maxLength={7}
+                error={errors.code}
+                disabled={busy}
+              />
+              <Button type="submit" className="justify-self-start" disabled={busy}>
+                Turn on two-factor
+              </Button>
+            </form>
+          </li>
+        </ol>
+      </Card>
+    );
+  }
+
+  return (
+    <Card title="Two-factor authentication" headingLevel={3}>
+      <p className="mb-4 flex items-center gap-2 text-muted">
+        <Badge variant="warn">Off</Badge> Add a code from an authenticator app to every sign-in.
+      </p>
+      <form method="post" onSubmit={start} noValidate className="grid max-w-md gap-4">
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          hint="Needed to set up two-factor."
+          error={errors.password}
+          disabled={busy}
+        />
+        <Button type="submit" className="justify-self-start" disabled={busy}>
+          Set up two-factor
+        </Button>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,25 @@
+// The project's migrations in the order they apply, one file each (named, not found by reading the folder, so the
+// bundled server and the plain-Node scripts load the same list; a unit test checks every file here is listed).
+// Never edit a released one: add a file and list it last. Only forward: no migration has a down step.
+import * as m0001 from './0001_leads_outbox_security.mjs';
+import * as m0002 from './0002_auth_secret.mjs';
+import * as m0003 from './0003_admin.mjs';
+import * as m0004 from './0004_indexnow.mjs';
+import * as m0005 from './0005_ai_generations.mjs';
+import * as m0006 from './0006_site_checks.mjs';
+import * as m0007 from './0007_analytics.mjs';
+import * as m0008 from './0008_audits.mjs';
+import * as m0009 from './0009_posts.mjs';
+
+/** @type {Record<string, import('kysely').Migration>} */
+export const migrations = {
+  '0001_leads_outbox_security': m0001,
+  '0002_auth_secret': m0002,
+  '0003_admin': m0003,
+  '0004_indexnow': m0004,
+  '0005_ai_generations': m0005,
+  '0006_site_checks': m0006,
+  '0007_analytics': m0007,
+  '0008_audits': m0008,
+  '0009_posts': m0009,
+};

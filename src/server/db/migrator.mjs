@@ -1,0 +1,56 @@
+// Applies the schema migrations (one file each in ./migrations) in order, on start and by `npm run db:migrate`.
+import { Migrator, sql } from 'kysely';
+import { migrations } from './migrations/index.mjs';
+
+/** The project's migration names, in order (better-auth's own tables are not among them). */
+export const projectMigrationNames = Object.keys(migrations);
+
+/**
+ * The project's migrations, then the further steps given (better-auth's tables: src/server/migrate.mjs adds that step,
+ * so this folder depends on no feature).
+ * Several server processes may start at once: on PostgreSQL everything runs under one advisory lock, held on one
+ * connection; SQLite has no such lock, so a process that finds its tables created meanwhile looks again.
+ * Returns the names of the project migrations applied now.
+ * @param {import('kysely').Kysely<any>} db
+ * @param {'sqlite' | 'postgres'} kind
+ * @param {((db: import('kysely').Kysely<any>, kind: 'sqlite' | 'postgres') => Promise<void>)[]} [steps] run after
+ */
+export async function migrateToLatest(db, kind, steps = []) {
+  if (kind === 'postgres') {
+    return db.connection().execute(async (connection) => {
+      await sql`select pg_advisory_lock(hashtext('hale-digital migrations'))`.execute(connection);
+      try {
+        return await migrateAll(connection, kind, steps);
+      } finally {
+        await sql`select pg_advisory_unlock(hashtext('hale-digital migrations'))`.execute(connection);
+      }
+    });
+  }
+  // SQLite: Kysely's migration lock is a no-op there, and its migrations run outside a transaction. A second process
+  // that loses the race fails on what the first one made (a table, an index, a column, the migration's record);
+  // looking again a moment later, it finds the migrations recorded.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await migrateAll(db, kind, steps);
+    } catch (error) {
+      if (attempt >= 20 || !/already exists|duplicate column|UNIQUE constraint failed|database is locked/i.test(String(error))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+}
+
+/**
+ * @param {import('kysely').Kysely<any>} db @param {'sqlite' | 'postgres'} kind
+ * @param {((db: import('kysely').Kysely<any>, kind: 'sqlite' | 'postgres') => Promise<void>)[]} steps
+ */
+async function migrateAll(db, kind, steps) {
+  // On PostgreSQL, Kysely looks for its own tables in every schema unless told which: with another schema holding
+  // them (another app, or another test run), it would skip creating them in this one and then fail to find them.
+  const migrationTableSchema =
+    kind === 'postgres' ? /** @type {{ schema: string }} */ ((await sql`select current_schema() as schema`.execute(db)).rows[0]).schema : undefined;
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, ...(migrationTableSchema && { migrationTableSchema }) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  for (const step of steps) await step(db, kind);
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,60 @@
+/**
+ * One walk over every public route at each width, doing in one visit what a page must pass in a browser: axe finds
+ * no WCAG 2.2 AA violation, and once every island has hydrated nothing has broken the Content-Security-Policy. A
+ * third walk has every accessibility mode on (saved as the panel saves them, so the head script applies them before
+ * the first paint) and watches the policy. What needs only the HTML (head tags, structured data, breadcrumbs) is
+ * checked over the built files (tests/build/head-tags.test.ts).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { expectedRoutes } from '../support/routes';
+import { allModesOn, watchCspViolations } from './helpers';
+
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const paths = [...expectedRoutes.map((r) => r.path), '/no-such-page-here'];
+
+/** Every island hydrated: interaction islands are given the focus event they wait for, the others come on their own. */
+async function hydrateAll(page: Page) {
+  await page.$$eval('astro-island[ssr]', (islands) => islands.forEach((island) => island.dispatchEvent(new FocusEvent('focusin'))));
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}
+
+/** Axe at both widths with the default settings; the policy is watched on every walk, once with every mode on. */
+const walks = [
+  { width: 390, modesOn: false, axe: true },
+  { width: 1280, modesOn: false, axe: true },
+  { width: 1280, modesOn: true, axe: false },
+];
+
+for (const { width, modesOn, axe } of walks) {
+  test.describe(`at ${width} px${modesOn ? ', every accessibility mode on' : ''}`, () => {
+    test.use({ viewport: { width, height: 900 } });
+    // The shorter walk (no axe) in fewer, longer tests.
+    const chunks = axe ? 4 : 1;
+    for (let chunk = 0; chunk < chunks; chunk++) {
+      const share = paths.filter((_, i) => i % chunks === chunk);
+      test(`routes ${chunk + 1}/${chunks}: ${axe ? 'no WCAG 2.2 AA violation, ' : ''}no CSP violation`, async ({ page }) => {
+        test.setTimeout(share.length * 10_000);
+        const violations = await watchCspViolations(page);
+        if (modesOn) await allModesOn(page);
+        for (const path of share) {
+          await test.step(path, async () => {
+            await page.goto(path);
+            if (modesOn) await expect(page.locator('html'), path).toHaveAttribute('data-a11y-font');
+            await hydrateAll(page);
+            if (axe) {
+              const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+              expect
+                .soft(
+                  results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+                  `${path}: axe`,
+                )
+                .toEqual([]);
+            }
+            expect.soft(await violations.take(), `${path}: CSP`).toEqual([]);
+          });
+        }
+      });
+    }
+  });
+}
