@@ -3,6 +3,8 @@
  * unless told which, so a schema migrated beside another that has them (another app, another test run) must still get
  * its own. PostgreSQL only: SQLite has one schema per file.
  */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db';
 import { migrateToLatest } from '../../src/server/migrate.mjs';
@@ -27,4 +29,37 @@ postgresOnly('migrations on PostgreSQL', () => {
       await second.dispose();
     }
   });
+
+  // CI once failed here: Kysely reads every schema's catalogue, and another test file dropped its schema mid-read.
+  it('migrates while other sessions create and drop schemas', async () => {
+    const { db: churner } = await openDatabase(process.env.TEST_DATABASE_URL);
+    let churning = true;
+    const churn = (async () => {
+      while (churning) {
+        const name = `churn_${randomBytes(4).toString('hex')}`;
+        await sql`create schema ${sql.id(name)}`.execute(churner);
+        await sql`create table ${sql.id(name)}.t (id int)`.execute(churner);
+        await sql`drop schema ${sql.id(name)} cascade`.execute(churner);
+      }
+    })();
+    try {
+      for (let round = 0; round < 20; round++) {
+        const target = await createTarget('postgres');
+        try {
+          const { db } = await openDatabase(process.env.TEST_DATABASE_URL, target.options);
+          try {
+            expect((await migrateToLatest(db, 'postgres')).length).toBeGreaterThan(0);
+          } finally {
+            await db.destroy();
+          }
+        } finally {
+          await target.dispose();
+        }
+      }
+    } finally {
+      churning = false;
+      await churn;
+      await churner.destroy();
+    }
+  }, 120_000);
 });

@@ -20,7 +20,15 @@ export async function migrateToLatest(db, kind, steps = []) {
     return db.connection().execute(async (connection) => {
       await sql`select pg_advisory_lock(hashtext('hale-digital migrations'))`.execute(connection);
       try {
-        return await migrateAll(connection, kind, steps);
+        // Kysely's introspection reads the catalogue of every schema; a schema another session drops meanwhile (another
+        // app's or test run's) fails that read with 3F000 (invalid_schema_name). Applied migrations are recorded, so running again is safe.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            return await migrateAll(connection, kind, steps);
+          } catch (error) {
+            if (attempt >= 5 || /** @type {{ code?: string }} */ (error)?.code !== '3F000') throw error;
+          }
+        }
       } finally {
         await sql`select pg_advisory_unlock(hashtext('hale-digital migrations'))`.execute(connection);
       }
