@@ -7,6 +7,8 @@ export default getViteConfig({
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/build/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     testTimeout: 30_000,
+    // Suites start servers and sign in inside beforeAll: on a loaded 2-core machine that took over Vitest's 10 s default.
+    hookTimeout: 90_000,
     // Vitest's default leaves a core idle (one worker on a 2-core machine); the server suites mostly wait on the
     // servers they start, so one worker a core runs them in about half the time.
     maxWorkers: availableParallelism(),
