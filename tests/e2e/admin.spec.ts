@@ -164,6 +164,8 @@ for (const width of [390, 1280]) {
     test.use({ viewport: { width, height: 900 } });
 
     test('have no WCAG 2.2 AA violations', async ({ page, request }, info) => {
+      // A dozen views, each a full axe run: a few seconds each on a quiet machine, far more on a loaded one.
+      test.setTimeout(240_000);
       for (const path of [adminPaths.signIn, adminPaths.forgotPassword, `${adminPaths.resetPassword}?token=expired-or-unknown-token`]) {
         await page.goto(path);
         await expectNoAxeViolations(page, path);

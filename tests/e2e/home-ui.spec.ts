@@ -228,6 +228,8 @@ test.describe('axe on the home page in every panel mode', () => {
   for (const width of [390, 1280]) {
     // One page per width, each mode saved and the page loaded again, as a visitor's next visit would show it.
     test(`each mode at ${width} px`, async ({ browser }) => {
+      // One full axe run per mode: a few seconds each on a quiet machine, far more on a loaded one.
+      test.setTimeout(240_000);
       // Reduced motion shows every section at once, so axe checks all of them.
       const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: 'reduce' });
       const page = await context.newPage();
