@@ -4,6 +4,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect } from '@playwright/test';
+import { siteCheckText } from '../../src/config/admin';
 import { FixtureSite } from '../support/fixture-site';
 import { openTab, signedInTest as test } from './admin-session';
 import { asNewClient, toast } from './contact-form';
@@ -33,7 +34,7 @@ test('a check runs with progress, shows its findings, and the next run is compar
   await expect(page.getByText(/Checking (pages|links and files): \d+ of \d+|Reading robots\.txt and the sitemap/)).toBeVisible();
   await expect(toast(page)).toContainText('Site check finished', { timeout: 30_000 });
   const results = page.locator('section', { has: page.getByRole('heading', { name: /^Results for 127\.0\.0\.1/ }) });
-  await expect(results).toContainText('This is the first finished run for this site');
+  await expect(results).toContainText(siteCheckText.firstRun);
   await expect(results.getByText('Errors', { exact: true })).toBeVisible();
   await expect(results.getByText('Site-wide')).toBeVisible();
   await expect(results.getByText('Links to', { exact: false }).first()).toBeAttached();
