@@ -31,11 +31,12 @@ const overlap = (a: DOMRect, b: DOMRect) =>
 
 /**
  * Where a region that asks for it (`data-toast-keep-clear`) shows the toast: at the bottom, unless that covers the
- * control in use (the focused element or the one last clicked); then at the top, whichever covers less of them.
+ * control in use (the focused element or the one last clicked) or what a panel marks `data-toast-avoid` (a result and
+ * its warnings); then at the top, whichever covers less of them.
  */
 function place(region: HTMLElement, card: HTMLElement) {
   if (!('toastKeepClear' in region.dataset)) return;
-  const inUse = [document.activeElement, lastControl].filter(
+  const inUse = [document.activeElement, lastControl, ...document.querySelectorAll('[data-toast-avoid]')].filter(
     (el): el is Element => el instanceof Element && el !== document.body && el.isConnected && !region.contains(el),
   );
   const covered = () => inUse.reduce((sum, el) => sum + overlap(card.getBoundingClientRect(), el.getBoundingClientRect()), 0);
@@ -65,6 +66,22 @@ function render() {
   description.textContent = visible.description ?? '';
   description.hidden = !visible.description;
   place(region, card);
+  watchLayout(region, card);
+}
+
+let layout: MutationObserver | null = null;
+
+/** While a kept-clear toast shows, what the page renders after it (a result, its warnings) moves it again. */
+function watchLayout(region: HTMLElement, card: HTMLElement) {
+  if (!('toastKeepClear' in region.dataset) || typeof MutationObserver === 'undefined') return;
+  layout?.disconnect();
+  let frame = 0;
+  layout = new MutationObserver(() => {
+    if (card.hidden) return layout?.disconnect();
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(() => place(region, card));
+  });
+  layout.observe(document.body, { childList: true, subtree: true });
 }
 
 function arm(id: number) {
@@ -130,6 +147,13 @@ if (typeof document !== 'undefined') {
     const card = region?.querySelector<HTMLElement>('[data-toast-card]');
     if (region && card && !card.hidden) place(region, card);
   };
-  window.addEventListener('resize', replace, { passive: true });
-  document.addEventListener('focusin', replace);
+  let frame = 0;
+  const soon = () => {
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(replace);
+  };
+  window.addEventListener('resize', soon, { passive: true });
+  window.addEventListener('scroll', soon, { passive: true });
+  // Focus moving scrolls the page after the focus event: placed again once it has.
+  document.addEventListener('focusin', soon);
 }

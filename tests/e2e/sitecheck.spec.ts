@@ -52,6 +52,19 @@ test('a check runs with progress, shows its findings, and the next run is compar
   await page.getByRole('button', { name: 'Run site checks' }).click();
   await expect(page.getByRole('progressbar')).toBeVisible();
   await expect(page.locator('[data-comparison]')).toContainText('0 new findings, 0 fixed', { timeout: 30_000 });
+  // The pages checked and what was found are told apart, not added up in one list.
+  await expect(toast(page)).toContainText(/Site check finished[\d,]+ pages checked\. (No errors or warnings\.|Found [\d,]+ errors? and [\d,]+ warnings?\.)/);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+
+  // Like with like: a run with a smaller page limit is not compared with the 60-page runs (it would call every
+  // finding on the pages it did not reach "fixed"); the next run with that limit is, on the pages both checked.
+  await page.getByLabel('Most pages to check').fill('5');
+  await page.getByRole('button', { name: 'Run site checks' }).click();
+  await expect(page.getByRole('progressbar')).toBeVisible();
+  await expect(results).toContainText(siteCheckText.firstRun, { timeout: 30_000 });
+  await expect(results).toContainText('up to 5 pages');
+  await page.getByRole('button', { name: 'Run site checks' }).click();
+  await expect(page.getByRole('progressbar')).toBeVisible();
+  await expect(page.locator('[data-comparison]')).toContainText(/on the [1-5] pages? both runs checked: 0 new findings, 0 fixed\./, { timeout: 30_000 });
 });

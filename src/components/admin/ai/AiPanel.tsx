@@ -4,7 +4,7 @@
  * search-result preview; a blog post downloads as a Markdown file for src/content/posts/. Every generation is kept in
  * the history below, to reopen, copy or delete.
  */
-import { type ChangeEvent, type KeyboardEvent, type SubmitEvent, useEffect, useId, useRef, useState } from 'react';
+import { type ChangeEvent, type KeyboardEvent, type SubmitEvent, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { adminPaths } from '~/config/admin';
 import { type AiContentType, aiContentTypes, aiLimits, aiMessages, type AiServiceKey, aiServiceChoices, defaultAiContentType } from '~/config/ai';
 import type { AiGeneration, AiStatus } from '~/lib/admin-types';
@@ -35,6 +35,14 @@ type StreamEvent =
   | { type: 'done'; content: string; problems: string[]; meta?: MetaTags; filename?: string }
   | { type: 'error'; outcome: 'failed' | 'stopped'; message: string };
 
+const finePointer = '(pointer: fine)';
+const hasFinePointer = () => window.matchMedia(finePointer).matches;
+function subscribeFinePointer(change: () => void) {
+  const query = window.matchMedia(finePointer);
+  query.addEventListener('change', change);
+  return () => query.removeEventListener('change', change);
+}
+
 const fieldClass = 'min-h-11 rounded-lg border border-slate-400 bg-white px-3 text-ink';
 
 export function AiPanel({
@@ -64,27 +72,16 @@ export function AiPanel({
   const resultCardRef = useRef<HTMLDivElement>(null);
   const configured = status.missing.length === 0;
   const empty = prompt.trim() === '';
-  // The hourly allowance as the server counts it, so a reload shows it too; it frees itself when its time comes.
-  const [clock, setClock] = useState(now);
-  useEffect(() => setClock(Math.max(now, Date.now())), [now]);
+  // The hourly allowance as the server counts it, so a reload shows it too; read again when a place is free.
   const freeAt = status.allowance.freeAt;
-  const limited = freeAt !== null && freeAt > clock;
+  const limited = freeAt !== null && freeAt > now;
   useEffect(() => {
-    if (!limited) return;
-    const timer = setTimeout(() => void refreshHistory(), Math.max(1000, freeAt - Date.now() + 500));
+    if (freeAt === null || freeAt <= now) return;
+    const timer = setTimeout(() => void queryClient.invalidateQueries({ queryKey: adminKeys.aiHistory }), freeAt - now + 500);
     return () => clearTimeout(timer);
-    // refreshHistory is stable in what it does; the timer follows the limit's end only.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [limited, freeAt]);
+  }, [freeAt, now, queryClient]);
   // Ctrl + Enter is offered only where there is a fine pointer (a mouse, so most likely a keyboard): not on phones.
-  const [keyboard, setKeyboard] = useState(false);
-  useEffect(() => {
-    const query = window.matchMedia('(pointer: fine)');
-    setKeyboard(query.matches);
-    const change = () => setKeyboard(query.matches);
-    query.addEventListener('change', change);
-    return () => query.removeEventListener('change', change);
-  }, []);
+  const keyboard = useSyncExternalStore(subscribeFinePointer, hasFinePointer, () => false);
   // While the answer streams, its newest words stay in sight: the result box follows the end of the text.
   useEffect(() => {
     const box = resultRef.current;
@@ -146,12 +143,14 @@ export function AiPanel({
     }
     running.current = null;
     setGenerating(false);
+    // The result takes focus first, so the toast that follows is placed clear of it.
+    if (finished) resultRef.current?.focus();
     if (stopped) toast({ title: 'Generation stopped', description: 'What was written before you stopped is kept below and in the history.' });
     else if (!finished) toast({ title: aiMessages.failed.title, description: failure || aiMessages.failed.fallback, variant: 'destructive' });
     // A success toast would contradict the warnings shown with the result: then the toast points to them instead.
     else if (problems.length > 0) toast({ title: aiMessages.generatedWithProblems.title, description: aiMessages.generatedWithProblems.description });
     else toast({ title: aiMessages.generated.title, description: aiMessages.generated.description, variant: 'success' });
-    if (finished) resultRef.current?.focus();
+
     // The server stores the outcome as the stream ends; a stop is stored a moment after the connection closes.
     await refreshHistory();
     if (stopped) setTimeout(() => void refreshHistory(), 1000);
@@ -321,7 +320,11 @@ export function AiPanel({
           }
         >
           {retryNote && <Notice tone="info">{retryNote}</Notice>}
-          {result && result.problems.length > 0 && !generating && <Notice tone="error">Check before using: {result.problems.join(' ')}</Notice>}
+          {result && result.problems.length > 0 && !generating && (
+            <div data-toast-avoid>
+              <Notice tone="error">Check before using: {result.problems.join(' ')}</Notice>
+            </div>
+          )}
           {result?.meta && !generating && <MetaView meta={result.meta} siteOrigin={siteOrigin} />}
           <div
             ref={resultRef}
