@@ -191,7 +191,7 @@ describe.each(databaseNames())('AI generator on %s', (name) => {
     expect(done).toMatchObject({ type: 'done', outcome: 'success' });
     expect(done.content).toContain(describeRange(serviceOffers.webdesign.range));
     const fixed = await generate({ prompt: 'For the services page [fake:invent-price]', type: 'service', service: 'seo' });
-    expect(fixed.find((e) => e.type === 'retry')!.reason).toContain(`It states ${formatGbp(999)}`);
+    expect(fixed.find((e) => e.type === 'retry')!.reason).toContain(aiProblems.unknownPrice(formatGbp(999)));
     expect(last(fixed)).toMatchObject({ type: 'done', outcome: 'success' });
   });
 
@@ -279,6 +279,13 @@ describe.each(databaseNames())('AI generator on %s', (name) => {
     const refused = await limited.json(adminPaths.aiGenerate, { prompt: 'one more', type: 'blog' });
     expect(refused.status).toBe(429);
     expect(refused.body.error).toBe(`You have used all ${perHour} generations for this 60 minutes. Try again in 60 minutes.`);
+    // The tab reads the same count, so a reload still shows the limit and when it ends.
+    const allowance = async (client: typeof limited) =>
+      ((await (await client.request(adminPaths.aiHistory)).json()) as { status: { allowance: { used: number; freeAt: number | null } } }).status.allowance;
+    const used = await allowance(limited);
+    expect(used.used).toBe(perHour);
+    expect(used.freeAt! - Date.now()).toBeGreaterThan((aiLimits.windowMinutes - 1) * 60_000);
+    expect((await allowance(owner)).freeAt).toBeNull();
     // The owner's own allowance is separate.
     expect(last(await generate({ prompt: 'still fine', type: 'meta' })).type).toBe('done');
   });
