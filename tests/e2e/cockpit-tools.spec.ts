@@ -84,6 +84,8 @@ test.beforeEach(async ({ page }) => asNewClient(page));
 
 for (const [name, viewport] of Object.entries(viewports)) {
   test(`${name} (${viewport.width} px): every admin view fits, the tabs scroll in one row, focus shows, axe finds nothing`, async ({ page, browser }, info) => {
+    // A dozen views, each a full axe run: about 40 s on a quiet machine, far more on a loaded one.
+    test.setTimeout(240_000);
     await page.setViewportSize(viewport);
     await openTab(page, 'overview');
 
