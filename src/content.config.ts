@@ -3,6 +3,7 @@ import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { fillFacts } from './config/facts';
 import { serviceOfferKeys } from './config/pricing';
+import { snippetLimits } from './config/search-snippet.mjs';
 
 /** Text that may quote facts as {{key}}; filled at build time so no figure is typed twice. */
 const prose = z.string().min(1).transform(fillFacts);
@@ -12,8 +13,11 @@ const faq = z.object({ question: prose, answer: prose });
 /** Head tags and the breadcrumb label every page-like entry needs. */
 const pageFields = {
   name: z.string().min(2),
-  title: prose.refine((t) => t.length <= 60, 'title must be at most 60 characters'),
-  description: prose.refine((d) => d.length >= 50 && d.length <= 160, 'description must be 50–160 characters'),
+  title: prose.refine((t) => t.length <= snippetLimits.titleMax, `title must be at most ${snippetLimits.titleMax} characters`),
+  description: prose.refine(
+    (d) => d.length >= snippetLimits.descriptionMin && d.length <= snippetLimits.descriptionMax,
+    `description must be ${snippetLimits.descriptionMin}–${snippetLimits.descriptionMax} characters`,
+  ),
   updated: isoDate,
 };
 

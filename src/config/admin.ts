@@ -82,3 +82,36 @@ export type LeadStatus = (typeof leadStatuses)[number];
 export const leadStatusLabels: Record<LeadStatus, string> = { new: 'New', replied: 'Replied', client: 'Client', spam: 'Spam' };
 
 export const adminPageSize = 50;
+
+const countOf = (n: number, one: string, many: string) => `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`;
+
+/**
+ * What the Testing tab says about a run. How far it went (pages) and what it found (errors, warnings) are told in
+ * sentences of their own; they are not one list of numbers.
+ */
+export const siteCheckText = {
+  firstRun: 'This is the first finished run of this check (same address and page limit), so there is nothing to compare with.',
+  checked: (pages: number) => `${countOf(pages, 'page', 'pages')} checked.`,
+  found: (errors: number, warnings: number) =>
+    errors + warnings === 0 ? 'No errors or warnings.' : `Found ${countOf(errors, 'error', 'errors')} and ${countOf(warnings, 'warning', 'warnings')}.`,
+  compared: (pages: number, added: number, fixed: number) =>
+    `on the ${countOf(pages, 'page', 'pages')} both runs checked: ${countOf(added, 'new finding', 'new findings')}, ${countOf(fixed, 'fixed', 'fixed')}.`,
+};
+
+/** Why IndexNow is off, and how to switch it on, in the owner's words (the command line names the settings). */
+export const indexNowOffText = {
+  'no-key': {
+    reason: 'Search engines are not told about changed pages yet, because the site has no IndexNow key.',
+    howTo:
+      'To switch it on, add a key of your choosing (8 to 128 letters, digits or dashes) as the IndexNow key in the server’s settings file (the line INDEXNOW_KEY=), then restart the site. The site then publishes the key and submits changed pages on every start.',
+  },
+  'not-https': {
+    reason: 'Only the live site submits to search engines, and this copy’s address is not a secure (https) one.',
+    howTo: 'It switches on by itself on the live site, whose address in the settings (SITE_URL) starts with https://.',
+  },
+  'not-public': {
+    reason: 'Only the live site submits to search engines, and this copy runs on a private or local address.',
+    howTo: 'It switches on by itself on the live site, whose public address is set in the settings (SITE_URL).',
+  },
+} as const;
+export type IndexNowOffKind = keyof typeof indexNowOffText;

@@ -47,7 +47,8 @@ export const staticPages = {
     path: '/testimonials',
     name: 'Testimonials',
     title: 'Client Reviews and Testimonials',
-    description: 'What clients say about working with {{businessName}} on SEO and web design projects in Hatfield, Hertfordshire and beyond.',
+    description:
+      'What clients say about working with {{businessName}} on SEO and web design projects in Hatfield, Hertfordshire and beyond, in their own words.',
     updated: '2026-11-21',
   },
   mediaKit: {

@@ -1,5 +1,5 @@
 /** The shapes the admin's pages receive from the server (times are epoch milliseconds). */
-import type { LeadStatus } from '~/config/admin';
+import type { IndexNowOffKind, LeadStatus } from '~/config/admin';
 import type { AiContentType, AiOutcome } from '~/config/ai';
 import type { AnalyticsPeriod, BreakdownDimension, FormFactor, VitalMetric } from '~/config/analytics';
 
@@ -100,8 +100,8 @@ export interface IndexNowRun {
 }
 
 export interface IndexNowOverview {
-  /** null when submissions are on; otherwise why they are off. */
-  offReason: string | null;
+  /** null when submissions are on; otherwise why they are off (worded in src/config/admin.ts: indexNowOffText). */
+  off: IndexNowOffKind | null;
   keyLocation: string | null;
   endpointHost: string;
   siteOrigin: string;
@@ -132,6 +132,8 @@ export interface AiStatus {
   model: string | null;
   endpointHost: string | null;
   generationsPerHour: number;
+  /** The signed-in account's generations in the last hour, and when one is free again if none is (else null). */
+  allowance: { used: number; freeAt: number | null };
   lastCall: { at: number; outcome: AiOutcome; message: string | null } | null;
 }
 
@@ -175,7 +177,8 @@ export interface SiteCheckDetail extends SiteCheckRun {
   pages: SiteCheckPage[];
   findings: SiteCheckFinding[];
   /** Against the previous finished run of the same site, if there is one. */
-  comparison: { previousId: string; previousAt: number; newKeys: string[]; fixed: SiteCheckFinding[] } | null;
+  /** Against the previous finished run with the same start address and page limit, on the pages both checked. */
+  comparison: { previousId: string; previousAt: number; pagesCompared: number; newKeys: string[]; fixed: SiteCheckFinding[] } | null;
 }
 
 export interface AnalyticsTotals {

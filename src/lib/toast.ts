@@ -14,12 +14,38 @@ export interface Toast extends ToastContent {
   open: boolean;
 }
 
-/** Time a toast stays before closing itself; the information it carries is also on the page. */
+/**
+ * Time a toast stays before closing itself; the information it carries is also on the page. An error stays until
+ * it is dismissed (or, in the admin, until the next action), so it cannot be missed.
+ */
 export const autoDismissMs = 8000;
 
 let current: Toast | null = null;
 let nextId = 1;
 let timer: ReturnType<typeof setTimeout> | undefined;
+/** The control the owner used last (admin): the toast is kept off it. */
+let lastControl: Element | null = null;
+
+const overlap = (a: DOMRect, b: DOMRect) =>
+  Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
+
+/**
+ * Where a region that asks for it (`data-toast-keep-clear`) shows the toast: at the bottom, unless that covers the
+ * control in use (the focused element or the one last clicked) or what a panel marks `data-toast-avoid` (a result and
+ * its warnings); then at the top, whichever covers less of them.
+ */
+function place(region: HTMLElement, card: HTMLElement) {
+  if (!('toastKeepClear' in region.dataset)) return;
+  const inUse = [document.activeElement, lastControl, ...document.querySelectorAll('[data-toast-avoid]')].filter(
+    (el): el is Element => el instanceof Element && el !== document.body && el.isConnected && !region.contains(el),
+  );
+  const covered = () => inUse.reduce((sum, el) => sum + overlap(card.getBoundingClientRect(), el.getBoundingClientRect()), 0);
+  region.dataset.edge = 'bottom';
+  const atBottom = covered();
+  if (atBottom === 0) return;
+  region.dataset.edge = 'top';
+  if (covered() > atBottom) region.dataset.edge = 'bottom';
+}
 
 function render() {
   const region = document.getElementById('toast-region');
@@ -39,10 +65,28 @@ function render() {
   const description = card.querySelector<HTMLElement>('[data-toast-description]')!;
   description.textContent = visible.description ?? '';
   description.hidden = !visible.description;
+  place(region, card);
+  watchLayout(region, card);
+}
+
+let layout: MutationObserver | null = null;
+
+/** While a kept-clear toast shows, what the page renders after it (a result, its warnings) moves it again. */
+function watchLayout(region: HTMLElement, card: HTMLElement) {
+  if (!('toastKeepClear' in region.dataset) || typeof MutationObserver === 'undefined') return;
+  layout?.disconnect();
+  let frame = 0;
+  layout = new MutationObserver(() => {
+    if (card.hidden) return layout?.disconnect();
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(() => place(region, card));
+  });
+  layout.observe(document.body, { childList: true, subtree: true });
 }
 
 function arm(id: number) {
   clearTimeout(timer);
+  if (current?.variant === 'destructive') return;
   timer = setTimeout(() => dismiss(id), autoDismissMs);
 }
 
@@ -75,9 +119,41 @@ export function currentToast(): Toast | null {
   return current;
 }
 
+const controls = 'button, a[href], input, select, textarea, summary, [role="tab"]';
+
+/**
+ * In a region that asks for it (`data-toast-clears-on-action`, the admin), the owner's next action clears the toast
+ * of the one before: it is read before the action's own handlers run, so a toast the action raises stays.
+ */
+function nextAction(event: Event) {
+  const region = document.getElementById('toast-region');
+  const target = event.target instanceof Element ? event.target : null;
+  if (!region || !target || region.contains(target)) return;
+  if (event.type === 'click') lastControl = target.closest(controls) ?? lastControl;
+  if (!('toastClearsOnAction' in region.dataset)) return;
+  if (event.type === 'submit' || target.closest(controls)) dismiss();
+}
+
 // The close button is in the static markup; one delegated listener serves every page.
 if (typeof document !== 'undefined') {
   document.addEventListener('click', (event) => {
     if ((event.target as Element | null)?.closest?.('[data-toast-close]')) dismiss();
   });
+  document.addEventListener('click', nextAction, true);
+  document.addEventListener('submit', nextAction, true);
+  // A toast kept off the control in use stays off it as the page scrolls or turns.
+  const replace = () => {
+    const region = document.getElementById('toast-region');
+    const card = region?.querySelector<HTMLElement>('[data-toast-card]');
+    if (region && card && !card.hidden) place(region, card);
+  };
+  let frame = 0;
+  const soon = () => {
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(replace);
+  };
+  window.addEventListener('resize', soon, { passive: true });
+  window.addEventListener('scroll', soon, { passive: true });
+  // Focus moving scrolls the page after the focus event: placed again once it has.
+  document.addEventListener('focusin', soon);
 }

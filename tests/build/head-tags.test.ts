@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { Window } from 'happy-dom';
 import { expect, it } from 'vitest';
 import { siteOrigin } from '../../src/config/origin.mjs';
+import { snippetLimits } from '../../src/config/search-snippet.mjs';
 import { socialCardPath } from '../../src/seo/urls';
 import { builtFileFor, clientDir } from '../support/built-site';
 import { expectedRoutes, onDemandRoutes } from '../support/routes';
@@ -40,13 +41,14 @@ it('every route has its own head tags, one h1, valid JSON-LD and matching breadc
 
     const title = document.title;
     expect(title.length, `${route.path} title`).toBeGreaterThan(10);
-    expect(title.length, `${route.path} title ≤ 60`).toBeLessThanOrEqual(60);
+    expect(title.length, `${route.path} title ≤ ${snippetLimits.titleMax}`).toBeLessThanOrEqual(snippetLimits.titleMax);
     expect(titles.has(title), `${route.path} title unique`).toBe(false);
     titles.add(title);
 
     const description = attribute('meta[name="description"]', 'content') ?? '';
-    expect(description.length, `${route.path} description`).toBeGreaterThanOrEqual(50);
-    expect(description.length, `${route.path} description ≤ 160`).toBeLessThanOrEqual(160);
+    // The same bounds the site checks and the AI tools hold descriptions to.
+    expect(description.length, `${route.path} description ≥ ${snippetLimits.descriptionMin}`).toBeGreaterThanOrEqual(snippetLimits.descriptionMin);
+    expect(description.length, `${route.path} description ≤ ${snippetLimits.descriptionMax}`).toBeLessThanOrEqual(snippetLimits.descriptionMax);
     expect(descriptions.has(description), `${route.path} description unique`).toBe(false);
     descriptions.add(description);
 

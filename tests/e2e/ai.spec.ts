@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import { aiMessages } from '../../src/config/ai';
+import { aiLimits, aiMessages, aiProblems } from '../../src/config/ai';
 import { describeRange, serviceOffers } from '../../src/config/pricing';
 import { fakeAnswers } from '../support/fake-openai.mjs';
 import { openTab, signedInTest as test } from './admin-session';
@@ -96,10 +96,10 @@ test('meta tags show their lengths and a search preview; a service description s
   await page.getByLabel('Prompt').fill('Home page [fake:meta-long]');
   await generateButton(page).click();
   await expect(toast(page)).toContainText(aiMessages.generated.title);
-  await expect(page.getByText(/The first answer was sent back once: The title has 85 characters/)).toBeVisible();
+  await expect(page.getByText(`The first answer was sent back once: ${aiProblems.titleLong(85, aiLimits.meta.titleMax)}`)).toBeVisible();
   const meta = JSON.parse(fakeAnswers.meta) as { title: string; description: string };
-  await expect(page.getByText(`${meta.title.length} characters (at most 60)`)).toBeVisible();
-  await expect(page.getByText(`${meta.description.length} characters (120–156)`)).toBeVisible();
+  await expect(page.getByText(`${meta.title.length} characters (at most ${aiLimits.meta.titleMax})`)).toBeVisible();
+  await expect(page.getByText(`${meta.description.length} characters (${aiLimits.meta.descriptionMin}–${aiLimits.meta.descriptionMax})`)).toBeVisible();
   await expect(page.getByRole('figure')).toContainText(meta.title);
 
   await page.getByLabel('Content type').selectOption('service');

@@ -4,6 +4,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect } from '@playwright/test';
+import { siteCheckText } from '../../src/config/admin';
 import { FixtureSite } from '../support/fixture-site';
 import { openTab, signedInTest as test } from './admin-session';
 import { asNewClient, toast } from './contact-form';
@@ -33,7 +34,7 @@ test('a check runs with progress, shows its findings, and the next run is compar
   await expect(page.getByText(/Checking (pages|links and files): \d+ of \d+|Reading robots\.txt and the sitemap/)).toBeVisible();
   await expect(toast(page)).toContainText('Site check finished', { timeout: 30_000 });
   const results = page.locator('section', { has: page.getByRole('heading', { name: /^Results for 127\.0\.0\.1/ }) });
-  await expect(results).toContainText('This is the first finished run for this site');
+  await expect(results).toContainText(siteCheckText.firstRun);
   await expect(results.getByText('Errors', { exact: true })).toBeVisible();
   await expect(results.getByText('Site-wide')).toBeVisible();
   await expect(results.getByText('Links to', { exact: false }).first()).toBeAttached();
@@ -51,6 +52,19 @@ test('a check runs with progress, shows its findings, and the next run is compar
   await page.getByRole('button', { name: 'Run site checks' }).click();
   await expect(page.getByRole('progressbar')).toBeVisible();
   await expect(page.locator('[data-comparison]')).toContainText('0 new findings, 0 fixed', { timeout: 30_000 });
+  // The pages checked and what was found are told apart, not added up in one list.
+  await expect(toast(page)).toContainText(/Site check finished[\d,]+ pages checked\. (No errors or warnings\.|Found [\d,]+ errors? and [\d,]+ warnings?\.)/);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+
+  // Like with like: a run with a smaller page limit is not compared with the 60-page runs (it would call every
+  // finding on the pages it did not reach "fixed"); the next run with that limit is, on the pages both checked.
+  await page.getByLabel('Most pages to check').fill('5');
+  await page.getByRole('button', { name: 'Run site checks' }).click();
+  await expect(page.getByRole('progressbar')).toBeVisible();
+  await expect(results).toContainText(siteCheckText.firstRun, { timeout: 30_000 });
+  await expect(results).toContainText('up to 5 pages');
+  await page.getByRole('button', { name: 'Run site checks' }).click();
+  await expect(page.getByRole('progressbar')).toBeVisible();
+  await expect(page.locator('[data-comparison]')).toContainText(/on the [1-5] pages? both runs checked: 0 new findings, 0 fixed\./, { timeout: 30_000 });
 });

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import yaml from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminPaths } from '../../src/config/admin';
-import { aiLimits, aiMessages } from '../../src/config/ai';
+import { aiLimits, aiMessages, aiProblems } from '../../src/config/ai';
 import { describeRange, formatGbp, pricingPlans, serviceOffers } from '../../src/config/pricing';
 import { checkOutput, statedPrices } from '../../src/server/features/ai/checks';
 import { jsonLines } from '../../src/components/admin/data/json-lines';
@@ -48,8 +48,8 @@ describe('grounding and checks', () => {
     const good = checkOutput('meta', fakeAnswers.meta);
     expect(good.problems).toEqual([]);
     expect(good.content).toMatch(/^<title>SEO Services in Hatfield \| Hale Digital<\/title>\n<meta name="description" content="[^"]+">$/);
-    expect(checkOutput('meta', fakeAnswers.metaLong).problems).toEqual([`The title has 85 characters; it must have at most ${aiLimits.meta.titleMax}.`]);
-    expect(checkOutput('meta', 'Sure! Here you go.').problems).toEqual(['It is not one JSON object with a "title" and a "description".']);
+    expect(checkOutput('meta', fakeAnswers.metaLong).problems).toEqual([aiProblems.titleLong(85, aiLimits.meta.titleMax)]);
+    expect(checkOutput('meta', 'Sure! Here you go.').problems).toEqual([aiProblems.notMetaTags]);
     expect(checkOutput('meta', '```json\n' + fakeAnswers.meta + '\n```').problems).toEqual([]);
   });
 
@@ -65,7 +65,7 @@ describe('grounding and checks', () => {
       keywords: ['local SEO', 'Hatfield', 'Google Business Profile'],
     });
     expect(String(front.published)).toMatch(/2026-11-23/);
-    expect(checkOutput('blog', 'Just an article without front matter').problems[0]).toMatch(/front-matter block/);
+    expect(checkOutput('blog', 'Just an article without front matter').problems).toEqual([aiProblems.noPostDetails]);
   });
 
   it('a service description must state its real range and no invented price', () => {
@@ -76,7 +76,7 @@ describe('grounding and checks', () => {
     expect(
       checkOutput('service', 'A long enough description of what the service does for businesses in Hatfield and beyond. Price: £999 per month.', 'seo')
         .problems,
-    ).toEqual([`It states ${formatGbp(999)}, which is not one of the business's prices.`, `It does not state the service's price range (${range}).`]);
+    ).toEqual([aiProblems.unknownPrice(formatGbp(999)), aiProblems.rangeMissing(range)]);
   });
 
   it('names the settings still missing', () => {
@@ -172,17 +172,17 @@ describe.each(databaseNames())('AI generator on %s', (name) => {
     const repaired = await generate({ prompt: 'Home page [fake:meta-long]', type: 'meta' });
     expect(repaired.find((e) => e.type === 'retry')).toEqual({
       type: 'retry',
-      reason: `The title has 85 characters; it must have at most ${aiLimits.meta.titleMax}.`,
+      reason: aiProblems.titleLong(85, aiLimits.meta.titleMax),
     });
     expect(last(repaired)).toMatchObject({ type: 'done', outcome: 'success', problems: [] });
     expect(fake.requests.length).toBe(before + 2);
-    expect(JSON.stringify(fake.requests.at(-1)!.body.messages)).toContain('The title has 85 characters');
+    expect(JSON.stringify(fake.requests.at(-1)!.body.messages)).toContain(aiProblems.titleLong(85, aiLimits.meta.titleMax));
 
     const warned = last(await generate({ prompt: 'Home page [fake:meta-always-long]', type: 'meta' }));
     expect(warned).toMatchObject({
       type: 'done',
       outcome: 'warning',
-      problems: [`The title has 85 characters; it must have at most ${aiLimits.meta.titleMax}.`],
+      problems: [aiProblems.titleLong(85, aiLimits.meta.titleMax)],
     });
   });
 
@@ -191,7 +191,7 @@ describe.each(databaseNames())('AI generator on %s', (name) => {
     expect(done).toMatchObject({ type: 'done', outcome: 'success' });
     expect(done.content).toContain(describeRange(serviceOffers.webdesign.range));
     const fixed = await generate({ prompt: 'For the services page [fake:invent-price]', type: 'service', service: 'seo' });
-    expect(fixed.find((e) => e.type === 'retry')!.reason).toContain(`It states ${formatGbp(999)}`);
+    expect(fixed.find((e) => e.type === 'retry')!.reason).toContain(aiProblems.unknownPrice(formatGbp(999)));
     expect(last(fixed)).toMatchObject({ type: 'done', outcome: 'success' });
   });
 
@@ -279,6 +279,13 @@ describe.each(databaseNames())('AI generator on %s', (name) => {
     const refused = await limited.json(adminPaths.aiGenerate, { prompt: 'one more', type: 'blog' });
     expect(refused.status).toBe(429);
     expect(refused.body.error).toBe(`You have used all ${perHour} generations for this 60 minutes. Try again in 60 minutes.`);
+    // The tab reads the same count, so a reload still shows the limit and when it ends.
+    const allowance = async (client: typeof limited) =>
+      ((await (await client.request(adminPaths.aiHistory)).json()) as { status: { allowance: { used: number; freeAt: number | null } } }).status.allowance;
+    const used = await allowance(limited);
+    expect(used.used).toBe(perHour);
+    expect(used.freeAt! - Date.now()).toBeGreaterThan((aiLimits.windowMinutes - 1) * 60_000);
+    expect((await allowance(owner)).freeAt).toBeNull();
     // The owner's own allowance is separate.
     expect(last(await generate({ prompt: 'still fine', type: 'meta' })).type).toBe('done');
   });

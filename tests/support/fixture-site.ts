@@ -10,6 +10,7 @@ import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../scripts/free-port.mjs';
+import { checkBounds } from '../../src/lib/sitecheck-rules.mjs';
 
 export type FixtureVariant = 'defects' | 'bare' | 'bad-sitemap' | 'audit';
 
@@ -86,6 +87,13 @@ const linked = [
   '/private',
 ];
 
+/** A page's own description, within the bounds the checks set. */
+const ownDescription = (pathname: string) =>
+  `A fixture page at ${pathname} for the site checks, with a description long enough to sit within the bounds the checks set.`.padEnd(
+    checkBounds.descriptionMin + 10,
+    '.',
+  );
+
 export class FixtureSite {
   origin = '';
   private server: http.Server | null = null;
@@ -148,10 +156,7 @@ export class FixtureSite {
     parts: { title?: string | null; description?: string | null; canonical?: string | null; head?: string; body?: string } = {},
   ): string {
     const title = parts.title === undefined ? `Fixture page ${pathname}` : parts.title;
-    const description =
-      parts.description === undefined
-        ? `A fixture page at ${pathname} for the site checks, with a description long enough to sit within the bounds the checks set.`.padEnd(130, '.')
-        : parts.description;
+    const description = parts.description === undefined ? ownDescription(pathname) : parts.description;
     const canonical = parts.canonical === undefined ? `${this.origin}${pathname}` : parts.canonical;
     return [
       '<!doctype html><html lang="en-GB"><head><meta charset="utf-8">',
@@ -247,7 +252,8 @@ export class FixtureSite {
       case '/bad-canonical':
         return html(this.page(url, { canonical: '/bad-canonical' }));
       case '/other-canonical':
-        return html(this.page(url, { canonical: `${o}/good` }));
+        // The same title and description as the page it names as canonical: not a duplicate.
+        return html(this.page(url, { canonical: `${o}/good`, title: 'Fixture page /good', description: ownDescription('/good') }));
       case '/no-h1':
         return html(this.page(url, { body: '<h2>No main heading</h2><p>Text.</p>' }));
       case '/two-h1':
@@ -292,7 +298,7 @@ export class FixtureSite {
       case '/mixed':
         return html(this.page(url, { body: `<h1>Mixed</h1><img src="http://127.0.0.1:1/img.png" alt="Insecure">` }));
       case '/heavy-html':
-        return html(this.page(url, { body: `<h1>Heavy</h1><p>${'word '.repeat(30_000)}</p>` }));
+        return html(this.page(url, { body: `<h1>Heavy</h1><p>${'word '.repeat(checkBounds.htmlWarnBytes / 5 + 1000)}</p>` }));
       case '/heavy-js':
         return html(this.page(url, { body: '<h1>Heavy script</h1><script src="/big.js"></script>' }));
       case '/big.js':

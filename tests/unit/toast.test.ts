@@ -74,5 +74,45 @@ describe('toasts', () => {
       expect(card().hidden).toBe(false);
       expect(currentToast()?.title).toBe('Second');
     });
+
+    it('an error stays until it is dismissed', () => {
+      toast({ title: 'Not sent', variant: 'destructive' });
+      vi.advanceTimersByTime(autoDismissMs * 10);
+      expect(card().hidden).toBe(false);
+      card().querySelector<HTMLButtonElement>('[data-toast-close]')!.click();
+      expect(card().hidden).toBe(true);
+    });
+  });
+
+  describe("in the owner's admin", () => {
+    beforeEach(() => {
+      region().setAttribute('data-toast-clears-on-action', '');
+      document.body.insertAdjacentHTML('beforeend', '<form id="f"><button type="button" id="other">Other</button><p id="text">Text</p></form>');
+    });
+
+    it("the next action clears the earlier action's toast, errors too; a toast the action raises stays", () => {
+      toast({ title: 'Copied!', variant: 'success' });
+      document.getElementById('other')!.click();
+      expect(card().hidden).toBe(true);
+
+      toast({ title: 'Not deleted', variant: 'destructive' });
+      document.getElementById('text')!.click();
+      expect(card().hidden, 'a click on text is not an action').toBe(false);
+      document.getElementById('f')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+      expect(card().hidden).toBe(true);
+
+      const button = document.getElementById('other')!;
+      button.addEventListener('click', () => toast({ title: 'From this action' }), { once: true });
+      button.click();
+      expect(card().hidden).toBe(false);
+      expect(currentToast()?.title).toBe('From this action');
+    });
+
+    it('on the public site the next action does not clear it', () => {
+      region().removeAttribute('data-toast-clears-on-action');
+      toast({ title: 'Message sent!' });
+      document.getElementById('other')!.click();
+      expect(card().hidden).toBe(false);
+    });
   });
 });

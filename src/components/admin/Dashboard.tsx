@@ -32,6 +32,14 @@ function Tabs({ initial }: { initial: DashboardTabData }) {
     return () => window.removeEventListener('popstate', onPop);
   }, []);
 
+  // The chosen tab is kept in sight in the scrolling row (a reload on the last tab, a phone).
+  useEffect(() => {
+    const button = tabRefs.current[tab];
+    const list = button?.parentElement;
+    if (!button || !list || list.scrollWidth <= list.clientWidth) return;
+    list.scrollLeft = Math.max(0, button.offsetLeft - list.offsetLeft - (list.clientWidth - button.offsetWidth) / 2);
+  }, [tab]);
+
   function choose(next: AdminTab, focus = false) {
     if (next !== tab) {
       setTab(next);
@@ -55,7 +63,8 @@ function Tabs({ initial }: { initial: DashboardTabData }) {
 
   return (
     <div>
-      <div role="tablist" aria-label="Dashboard sections" className="flex flex-wrap gap-x-1 border-b border-slate-200">
+      {/* On a phone the tabs scroll sideways in one row rather than wrap into a block of buttons. */}
+      <div role="tablist" aria-label="Dashboard sections" className="flex flex-nowrap gap-x-1 overflow-x-auto overscroll-x-contain border-b border-slate-200">
         {adminTabs.map((t) => (
           <button
             key={t.id}
@@ -84,7 +93,7 @@ function Tabs({ initial }: { initial: DashboardTabData }) {
           aria-labelledby={`tab-${t.id}`}
           tabIndex={0}
           hidden={t.id !== tab}
-          className="pt-6 focus:outline-none"
+          className="mt-6 rounded-lg focus-visible:outline-3 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
         >
           {t.id === tab && <Panel tab={t.id} initial={initial} />}
         </div>

@@ -2,9 +2,15 @@
  * Where toasts appear (filled by src/lib/toast.ts). The live regions exist from the first paint, so a toast added
  * later is announced; errors use the assertive one.
  */
-export function ToastRegion() {
+export function ToastRegion({ owner = false }: { owner?: boolean }) {
+  // The owner's admin: a toast is cleared by the next action and kept off the control in use (src/lib/toast.ts).
+  const adminOnly = owner ? { 'data-toast-clears-on-action': '', 'data-toast-keep-clear': '' } : {};
   return (
-    <div id="toast-region" className="pointer-events-none fixed inset-x-0 bottom-24 z-50 flex justify-center px-4 wide:bottom-24 wide:justify-end">
+    <div
+      id="toast-region"
+      {...adminOnly}
+      className="pointer-events-none fixed inset-x-0 bottom-24 z-50 flex justify-center px-4 data-[edge=top]:top-2 data-[edge=top]:bottom-auto wide:bottom-24 wide:justify-end"
+    >
       <div data-toast-polite="" role="status" aria-live="polite" aria-atomic="true" className="sr-only" />
       <div data-toast-assertive="" role="alert" aria-atomic="true" className="sr-only" />
       <div

@@ -4,7 +4,7 @@
  * search-result preview; a blog post downloads as a Markdown file for src/content/posts/. Every generation is kept in
  * the history below, to reopen, copy or delete.
  */
-import { type ChangeEvent, type KeyboardEvent, type SubmitEvent, useId, useRef, useState } from 'react';
+import { type ChangeEvent, type KeyboardEvent, type SubmitEvent, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { adminPaths } from '~/config/admin';
 import { type AiContentType, aiContentTypes, aiLimits, aiMessages, type AiServiceKey, aiServiceChoices, defaultAiContentType } from '~/config/ai';
 import type { AiGeneration, AiStatus } from '~/lib/admin-types';
@@ -35,6 +35,14 @@ type StreamEvent =
   | { type: 'done'; content: string; problems: string[]; meta?: MetaTags; filename?: string }
   | { type: 'error'; outcome: 'failed' | 'stopped'; message: string };
 
+const finePointer = '(pointer: fine)';
+const hasFinePointer = () => window.matchMedia(finePointer).matches;
+function subscribeFinePointer(change: () => void) {
+  const query = window.matchMedia(finePointer);
+  query.addEventListener('change', change);
+  return () => query.removeEventListener('change', change);
+}
+
 const fieldClass = 'min-h-11 rounded-lg border border-slate-400 bg-white px-3 text-ink';
 
 export function AiPanel({
@@ -61,8 +69,24 @@ export function AiPanel({
   const [retryNote, setRetryNote] = useState<string | null>(null);
   const running = useRef<AbortController | null>(null);
   const resultRef = useRef<HTMLDivElement>(null);
+  const resultCardRef = useRef<HTMLDivElement>(null);
   const configured = status.missing.length === 0;
   const empty = prompt.trim() === '';
+  // The hourly allowance as the server counts it, so a reload shows it too; read again when a place is free.
+  const freeAt = status.allowance.freeAt;
+  const limited = freeAt !== null && freeAt > now;
+  useEffect(() => {
+    if (freeAt === null || freeAt <= now) return;
+    const timer = setTimeout(() => void queryClient.invalidateQueries({ queryKey: adminKeys.aiHistory }), freeAt - now + 500);
+    return () => clearTimeout(timer);
+  }, [freeAt, now, queryClient]);
+  // Ctrl + Enter is offered only where there is a fine pointer (a mouse, so most likely a keyboard): not on phones.
+  const keyboard = useSyncExternalStore(subscribeFinePointer, hasFinePointer, () => false);
+  // While the answer streams, its newest words stay in sight: the result box follows the end of the text.
+  useEffect(() => {
+    const box = resultRef.current;
+    if (generating && box) box.scrollTop = box.scrollHeight;
+  }, [generating, result?.content]);
 
   const refreshHistory = () => queryClient.invalidateQueries({ queryKey: adminKeys.aiHistory });
 
@@ -72,14 +96,18 @@ export function AiPanel({
       toast({ title: aiMessages.promptRequired.title, description: aiMessages.promptRequired.description, variant: 'destructive' });
       return;
     }
-    if (generating || !configured) return;
+    if (generating || !configured || limited) return;
     const stop = new AbortController();
     running.current = stop;
     setGenerating(true);
     setRetryNote(null);
     setResult({ type, content: '', problems: [] });
+    // The result is where the owner looks next: on a phone it is below the form, so it is brought into view.
+    const motion = window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
+    requestAnimationFrame(() => resultCardRef.current?.scrollIntoView({ block: 'start', behavior: motion }));
     let failure: string | null = null;
     let finished = false;
+    let problems: string[] = [];
     let stopped = false;
     try {
       const response = await fetch(adminPaths.aiGenerate, {
@@ -101,6 +129,7 @@ export function AiPanel({
             setResult((r) => r && { ...r, content: '' });
           } else if (message.type === 'done') {
             finished = true;
+            problems = message.problems;
             setResult((r) => ({ ...r, type, content: message.content, problems: message.problems, meta: message.meta, filename: message.filename }));
           } else if (message.type === 'error') {
             failure = message.message;
@@ -114,10 +143,14 @@ export function AiPanel({
     }
     running.current = null;
     setGenerating(false);
+    // The result takes focus first, so the toast that follows is placed clear of it.
+    if (finished) resultRef.current?.focus();
     if (stopped) toast({ title: 'Generation stopped', description: 'What was written before you stopped is kept below and in the history.' });
     else if (!finished) toast({ title: aiMessages.failed.title, description: failure || aiMessages.failed.fallback, variant: 'destructive' });
+    // A success toast would contradict the warnings shown with the result: then the toast points to them instead.
+    else if (problems.length > 0) toast({ title: aiMessages.generatedWithProblems.title, description: aiMessages.generatedWithProblems.description });
     else toast({ title: aiMessages.generated.title, description: aiMessages.generated.description, variant: 'success' });
-    if (finished) resultRef.current?.focus();
+
     // The server stores the outcome as the stream ends; a stop is stored a moment after the connection closes.
     await refreshHistory();
     if (stopped) setTimeout(() => void refreshHistory(), 1000);
@@ -219,7 +252,7 @@ export function AiPanel({
               Prompt
             </label>
             <p id={`${ids}-prompt-hint`} className="text-sm text-muted">
-              What to write about, for whom, and anything to include. Ctrl + Enter generates.
+              What to write about, for whom, and anything to include.{keyboard && ` ${aiMessages.shortcut}`}
             </p>
             <textarea
               id={`${ids}-prompt`}
@@ -235,8 +268,15 @@ export function AiPanel({
               {formatNumber(prompt.length)} / {formatNumber(aiLimits.promptMaxChars)} characters
             </p>
           </div>
+          {limited && (
+            <div id={`${ids}-limit`} data-ai-limit>
+              <Notice tone="info">
+                {aiMessages.limitReached(status.generationsPerHour, new Date(freeAt).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' }))}
+              </Notice>
+            </div>
+          )}
           <div className="flex flex-wrap items-center gap-3">
-            <Button type="submit" disabled={!configured || generating || empty} aria-describedby={disabledReason}>
+            <Button type="submit" disabled={!configured || generating || empty || limited} aria-describedby={limited ? `${ids}-limit` : disabledReason}>
               {generating ? aiMessages.generating : 'Generate'}
             </Button>
             {generating && (
@@ -248,56 +288,62 @@ export function AiPanel({
         </form>
       </Card>
 
-      <Card
-        title="Result"
-        headingLevel={3}
-        actions={
-          result && result.content !== '' && !generating ? (
-            <div className="flex flex-wrap gap-2">
-              <Button size="sm" variant="secondary" onClick={() => void copyText(result.content)}>
-                Copy
-              </Button>
-              {result.type === 'blog' && result.filename && (
-                <Button size="sm" variant="secondary" onClick={() => download(result.content, result.filename!)}>
-                  Download .md
+      <div ref={resultCardRef} className="scroll-mt-4" data-ai-result-card>
+        <Card
+          title="Result"
+          headingLevel={3}
+          actions={
+            result && result.content !== '' && !generating ? (
+              <div className="flex flex-wrap gap-2">
+                <Button size="sm" variant="secondary" onClick={() => void copyText(result.content)}>
+                  Copy
                 </Button>
-              )}
-              {result.type === 'blog' && (
-                <Button
-                  size="sm"
-                  onClick={() => {
-                    // The editor opens with it (in this tab's storage, read once): nothing is saved until the owner saves.
-                    sessionStorage.setItem(aiDraftKey, JSON.stringify(postDraftFromMarkdown(result.content)));
-                    location.assign(postPaths.newPost);
-                  }}
-                >
-                  Use as draft
-                </Button>
-              )}
-            </div>
-          ) : undefined
-        }
-      >
-        {retryNote && <Notice tone="info">{retryNote}</Notice>}
-        {result && result.problems.length > 0 && !generating && <Notice tone="error">Check before using: {result.problems.join(' ')}</Notice>}
-        {result?.meta && !generating && <MetaView meta={result.meta} siteOrigin={siteOrigin} />}
-        <div
-          ref={resultRef}
-          tabIndex={-1}
-          aria-busy={generating}
-          aria-label="Generated content"
-          role="region"
-          className="mt-3 max-h-[32rem] min-h-24 overflow-auto rounded-lg border border-slate-200 bg-slate-50 p-3 font-mono text-sm break-words whitespace-pre-wrap text-ink"
-          data-ai-result
+                {result.type === 'blog' && result.filename && (
+                  <Button size="sm" variant="secondary" onClick={() => download(result.content, result.filename!)}>
+                    Download .md
+                  </Button>
+                )}
+                {result.type === 'blog' && (
+                  <Button
+                    size="sm"
+                    onClick={() => {
+                      // The editor opens with it (in this tab's storage, read once): nothing is saved until the owner saves.
+                      sessionStorage.setItem(aiDraftKey, JSON.stringify(postDraftFromMarkdown(result.content)));
+                      location.assign(postPaths.newPost);
+                    }}
+                  >
+                    Use as draft
+                  </Button>
+                )}
+              </div>
+            ) : undefined
+          }
         >
-          {result?.content || (generating ? 'Waiting for the first words…' : 'Nothing generated yet.')}
-        </div>
-        {result?.type === 'blog' && result.filename && !generating && (
-          <p className="mt-2 text-sm text-muted">
-            Save as <code>src/content/posts/{result.filename}</code>; the front matter is what the blog expects.
-          </p>
-        )}
-      </Card>
+          {retryNote && <Notice tone="info">{retryNote}</Notice>}
+          {result && result.problems.length > 0 && !generating && (
+            <div data-toast-avoid>
+              <Notice tone="error">Check before using: {result.problems.join(' ')}</Notice>
+            </div>
+          )}
+          {result?.meta && !generating && <MetaView meta={result.meta} siteOrigin={siteOrigin} />}
+          <div
+            ref={resultRef}
+            tabIndex={-1}
+            aria-busy={generating}
+            aria-label="Generated content"
+            role="region"
+            className="mt-3 max-h-[32rem] min-h-24 overflow-auto rounded-lg border border-slate-200 bg-slate-50 p-3 font-mono text-sm break-words whitespace-pre-wrap text-ink"
+            data-ai-result
+          >
+            {result?.content || (generating ? 'Waiting for the first words…' : 'Nothing generated yet.')}
+          </div>
+          {result?.type === 'blog' && result.filename && !generating && (
+            <p className="mt-2 text-sm text-muted">
+              Save as <code>src/content/posts/{result.filename}</code>; the front matter is what the blog expects.
+            </p>
+          )}
+        </Card>
+      </div>
 
       <Card title="History" headingLevel={3}>
         {history.length === 0 ? (

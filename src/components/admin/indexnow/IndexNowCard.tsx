@@ -4,7 +4,7 @@
  * server; this card asks for the result (useIndexNowOverview) until it is there.
  */
 import { type SubmitEvent, useEffect, useState } from 'react';
-import { adminPaths } from '~/config/admin';
+import { adminPaths, indexNowOffText } from '~/config/admin';
 import { indexNowUrlForm } from '~/lib/admin-forms';
 import type { IndexNowOverview, IndexNowSubmission } from '~/lib/admin-types';
 import { postJson } from '../data/post-json';
@@ -111,7 +111,7 @@ export function IndexNowCard({ initial, now: initialNow }: { initial: IndexNowOv
     if (await start(adminPaths.indexNowUrl, checked.data)) form.reset();
   }
 
-  const off = overview.offReason !== null;
+  const off = overview.off !== null;
   const busy = waiting || overview.running;
   const run = overview.lastRun;
   return (
@@ -124,7 +124,10 @@ export function IndexNowCard({ initial, now: initialNow }: { initial: IndexNowOv
         <DetailRow label="Status">
           {off ? (
             <>
-              <Badge variant="neutral">Off</Badge> {overview.offReason}
+              <Badge variant="neutral">Off</Badge> {indexNowOffText[overview.off!].reason}
+              <span className="mt-1 block" data-indexnow-how-to>
+                {indexNowOffText[overview.off!].howTo}
+              </span>
             </>
           ) : (
             <>
@@ -138,7 +141,7 @@ export function IndexNowCard({ initial, now: initialNow }: { initial: IndexNowOv
               {overview.keyLocation}
             </a>
           ) : (
-            'None (set INDEXNOW_KEY)'
+            'None yet: the site publishes one once IndexNow is switched on.'
           )}
         </DetailRow>
         <DetailRow label="Pages submitted">{plural(overview.trackedPages, 'page', 'pages')} with their current content</DetailRow>

@@ -6,6 +6,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { paths } from '~/config/paths';
+import { snippetLimits } from '~/config/search-snippet.mjs';
 import { coverTypes, postLimits, postMessages, postPaths, postStatusLabels, type PostAction } from '~/config/posts';
 import type { CoverAnswer, PostAnswer, PostConflictAnswer, PostDetail, PostVersionItem } from '~/lib/post-types';
 import { formatLondon, postChecks, postFieldsSchema, publishProblems, slugify, splitKeywords, utcToLondonLocal, type PostFields } from '~/lib/posts';
@@ -337,7 +338,7 @@ function Editor({ initial, initialVersions, knownPaths, now }: EditorProps) {
                 value={draft.description}
                 onChange={(e) => update({ description: e.target.value })}
                 error={errors.description}
-                hint={`${draft.description.trim().length} characters (120–160 reads best in results).`}
+                hint={`${draft.description.trim().length} characters (${snippetLimits.descriptionMin}–${snippetLimits.descriptionMax} reads best in results).`}
               />
               <Field
                 label="Keywords"

@@ -4,7 +4,7 @@
  * cancelled, then shows its report (./report.tsx). Reports download as CSV or JSON.
  */
 import { type SubmitEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { adminPaths } from '~/config/admin';
+import { adminPaths, siteCheckText } from '~/config/admin';
 import { siteCheckForm } from '~/lib/admin-forms';
 import type { SiteCheckRun } from '~/lib/admin-types';
 import { postJson } from '../data/post-json';
@@ -48,9 +48,7 @@ export function SiteCheckPanel({ initialRuns, siteOrigin, now: initialNow }: { i
     const summary = run.summary;
     toast({
       title: run.status === 'done' ? 'Site check finished' : run.status === 'cancelled' ? 'Site check cancelled' : 'Site check failed',
-      description: summary
-        ? `${plural(summary.pages, 'page', 'pages')}, ${plural(summary.errors, 'error', 'errors')}, ${plural(summary.warnings, 'warning', 'warnings')}.`
-        : (run.message ?? ''),
+      description: summary ? `${siteCheckText.checked(summary.pages)} ${siteCheckText.found(summary.errors, summary.warnings)}` : (run.message ?? ''),
       variant: run.status === 'failed' ? 'destructive' : 'success',
     });
   }, [runs, active?.id, show]);
@@ -162,8 +160,7 @@ export function SiteCheckPanel({ initialRuns, siteOrigin, now: initialNow }: { i
                   </span>
                   <span className="text-sm text-muted">
                     <TimeAgo at={run.createdAt} now={now} />
-                    {run.summary &&
-                      ` · ${plural(run.summary.pages, 'page', 'pages')}, ${plural(run.summary.errors, 'error', 'errors')}, ${plural(run.summary.warnings, 'warning', 'warnings')}`}
+                    {run.summary && ` · ${siteCheckText.checked(run.summary.pages)} ${siteCheckText.found(run.summary.errors, run.summary.warnings)}`}
                   </span>
                 </span>
                 {run.status !== 'running' && (

@@ -1,6 +1,6 @@
 /** A site check's report: its summary, what changed since the previous run, and the findings page by page with filters. */
 import { useId, useState } from 'react';
-import { adminPaths } from '~/config/admin';
+import { adminPaths, siteCheckText } from '~/config/admin';
 import type { SiteCheckDetail, SiteCheckFinding, SiteCheckRun, SiteCheckSeverity } from '~/lib/admin-types';
 import { rules, severities } from '~/lib/sitecheck-rules.mjs';
 import { Badge, type BadgeVariant, buttonClass, Notice, TimeAgo } from '../ui/primitives';
@@ -83,11 +83,11 @@ export function RunDetail({ run, now }: { run: SiteCheckDetail; now: number }) {
       {run.summary && <Summary run={run} />}
       {run.comparison ? (
         <p className="text-ink" data-comparison>
-          Since the previous run (<TimeAgo at={run.comparison.previousAt} now={now} />
-          ): {plural(run.comparison.newKeys.length, 'new finding', 'new findings')}, {plural(run.comparison.fixed.length, 'fixed', 'fixed')}.
+          Compared with the previous run of the same check (<TimeAgo at={run.comparison.previousAt} now={now} />){' '}
+          {siteCheckText.compared(run.comparison.pagesCompared, run.comparison.newKeys.length, run.comparison.fixed.length)}
         </p>
       ) : (
-        <p className="text-muted">This is the first finished run for this site, so there is nothing to compare with.</p>
+        <p className="text-muted">{siteCheckText.firstRun}</p>
       )}
       {run.comparison && run.comparison.fixed.length > 0 && (
         <details>

@@ -5,7 +5,7 @@
  */
 import yaml from 'js-yaml';
 import { z } from 'zod';
-import { aiLimits, type AiContentType, type AiServiceKey } from '~/config/ai';
+import { aiLimits, aiProblems, type AiContentType, type AiServiceKey } from '~/config/ai';
 import { describeRange, formatGbp, serviceOffers } from '~/config/pricing';
 import { allowedPrices, ukDate } from './prompts';
 
@@ -33,15 +33,19 @@ export function statedPrices(text: string): number[] {
 function priceProblems(text: string): string[] {
   const allowed = allowedPrices();
   const invented = [...new Set(statedPrices(text).filter((amount) => !allowed.has(amount)))];
-  return invented.map((amount) => `It states ${formatGbp(amount)}, which is not one of the business's prices.`);
+  return invented.map((amount) => aiProblems.unknownPrice(formatGbp(amount)));
 }
 
-const characters = (n: number) => `${n} ${n === 1 ? 'character' : 'characters'}`;
+function titleProblem(title: string, max: number): string | null {
+  const length = [...title].length;
+  if (length === 0) return aiProblems.titleMissing;
+  return length > max ? aiProblems.titleLong(length, max) : null;
+}
 
-function lengthProblem(what: string, text: string, min: number, max: number): string | null {
-  const length = [...text].length;
-  if (length > max) return `The ${what} has ${characters(length)}; it must have at most ${max}.`;
-  if (length < min) return `The ${what} has ${characters(length)}; it must have at least ${min}.`;
+function descriptionProblem(description: string, min: number, max: number): string | null {
+  const length = [...description].length;
+  if (length > max) return aiProblems.descriptionLong(length, max);
+  if (length < min) return aiProblems.descriptionShort(length, min);
   return null;
 }
 
@@ -64,12 +68,12 @@ function checkMeta(text: string): CheckedOutput {
     parsed = null;
   }
   const shape = z.object({ title: z.string(), description: z.string() }).safeParse(parsed);
-  if (!shape.success) return { content: text, problems: ['It is not one JSON object with a "title" and a "description".'] };
+  if (!shape.success) return { content: text, problems: [aiProblems.notMetaTags] };
   const meta = { title: shape.data.title.trim(), description: shape.data.description.trim() };
   const { titleMax, descriptionMin, descriptionMax } = aiLimits.meta;
   const problems = [
-    lengthProblem('title', meta.title, 1, titleMax),
-    lengthProblem('description', meta.description, descriptionMin, descriptionMax),
+    titleProblem(meta.title, titleMax),
+    descriptionProblem(meta.description, descriptionMin, descriptionMax),
     ...priceProblems(`${meta.title} ${meta.description}`),
   ].filter((p): p is string => p !== null);
   const content = `<title>${escapeHtml(meta.title)}</title>\n<meta name="description" content="${escapeHtml(meta.description)}">`;
@@ -98,7 +102,7 @@ function slug(title: string): string {
 function checkBlog(text: string, now: Date): CheckedOutput {
   const body = unfenced(text);
   const match = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n([\s\S]*))?$/.exec(body);
-  if (!match) return { content: text, problems: ['It does not start with a YAML front-matter block between two "---" lines.'] };
+  if (!match) return { content: text, problems: [aiProblems.noPostDetails] };
   let data: unknown;
   try {
     data = yaml.load(match[1]!, { schema: yaml.CORE_SCHEMA });
@@ -106,7 +110,7 @@ function checkBlog(text: string, now: Date): CheckedOutput {
     data = null;
   }
   const fields = frontMatter.safeParse(data);
-  if (!fields.success) return { content: text, problems: ['Its front matter must have a title, a description and keywords.'] };
+  if (!fields.success) return { content: text, problems: [aiProblems.postDetailsIncomplete] };
   const title = fields.data.title.trim();
   const description = fields.data.description.trim();
   const keywords = (Array.isArray(fields.data.keywords) ? fields.data.keywords.map(String) : fields.data.keywords.split(','))
@@ -115,10 +119,10 @@ function checkBlog(text: string, now: Date): CheckedOutput {
   const article = (match[2] ?? '').trim();
   const { titleMax, descriptionMin, descriptionMax } = aiLimits.blog;
   const problems = [
-    lengthProblem('title', title, 1, titleMax),
-    lengthProblem('description', description, descriptionMin, descriptionMax),
-    keywords.length === 0 ? 'Its front matter has no keywords.' : null,
-    article.length < 200 ? 'The article after the front matter is missing or too short.' : null,
+    titleProblem(title, titleMax),
+    descriptionProblem(description, descriptionMin, descriptionMax),
+    keywords.length === 0 ? aiProblems.noKeywords : null,
+    article.length < 200 ? aiProblems.articleShort : null,
     ...priceProblems(body),
   ].filter((p): p is string => p !== null);
   // The front matter the posts collection (src/content.config.ts) reads, dated today.
@@ -133,9 +137,9 @@ function checkService(text: string, service: AiServiceKey | undefined): CheckedO
   const range = service ? serviceOffers[service].range : null;
   if (range && range.unit !== 'free') {
     const stated = statedPrices(content);
-    if (!stated.includes(range.min) || !stated.includes(range.max)) problems.push(`It does not state the service's price range (${describeRange(range)}).`);
+    if (!stated.includes(range.min) || !stated.includes(range.max)) problems.push(aiProblems.rangeMissing(describeRange(range)));
   }
-  if (content.length < 100) problems.push('It is too short to be a service description.');
+  if (content.length < 100) problems.push(aiProblems.serviceShort);
   return { content, problems };
 }
 

@@ -34,9 +34,20 @@ export async function deleteGeneration(db: Db, id: string): Promise<boolean> {
   return Number(result.numDeletedRows) > 0;
 }
 
-export async function aiStatus(db: Db, ai: AiSettings): Promise<AiStatus> {
-  const last = await db.selectFrom('ai_generations').select(['created_at', 'outcome', 'message']).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+/** The account's use of its hourly allowance: read from the limiter itself, so the tab shows it after a reload too. */
+export async function generationAllowance(db: Db, userId: string, perHour: number, now = Date.now()): Promise<AiStatus['allowance']> {
+  const recent = await hitTimes(db, scope, userId, now - windowMs);
+  const freeAt = recent.length >= perHour ? now + msUntilFree(recent[recent.length - perHour]!, windowMs, now) : null;
+  return { used: Math.min(recent.length, perHour), freeAt };
+}
+
+export async function aiStatus(db: Db, ai: AiSettings, userId: string): Promise<AiStatus> {
+  const [last, allowance] = await Promise.all([
+    db.selectFrom('ai_generations').select(['created_at', 'outcome', 'message']).orderBy('created_at', 'desc').limit(1).executeTakeFirst(),
+    generationAllowance(db, userId, ai.generationsPerHour),
+  ]);
   return {
+    allowance,
     missing: missingAiSettings(ai),
     model: ai.model ?? null,
     endpointHost: ai.baseUrl ? new URL(ai.baseUrl).host : null,

@@ -50,7 +50,7 @@ export async function dashboardTab(runtime: DashboardDeps, caller: Caller, sessi
       await runtime.analytics.flush();
       return { tab, now, performance: await performanceData(db, now) };
     case 'ai-tools': {
-      const [aiState, aiHistory] = await Promise.all([aiStatus(db, ai), listGenerations(db)]);
+      const [aiState, aiHistory] = await Promise.all([aiStatus(db, ai, session.userId), listGenerations(db)]);
       return { tab, now, siteOrigin, ai: aiState, aiHistory };
     }
     case 'testing':
@@ -58,7 +58,7 @@ export async function dashboardTab(runtime: DashboardDeps, caller: Caller, sessi
     case 'settings': {
       const [site, aiState, indexNowStatus, sessions, events] = await Promise.all([
         status(),
-        aiStatus(db, ai),
+        aiStatus(db, ai, session.userId),
         indexNowOverview(db, siteUrl, indexNow),
         adminAuth.listSessions(caller, session),
         listAccountEvents(db, session.userId),

@@ -9,12 +9,27 @@ export const keyFilePath = (/** @type {string} */ key) => `/${key}.txt`;
  * Why this site must not submit anything, or null when it may: no key, or an origin that is not public https.
  * @param {string} siteUrl
  * @param {string | undefined} key
+ * @returns {'no-key' | 'not-https' | 'not-public' | null}
+ */
+export function indexNowOffKind(siteUrl, key) {
+  if (!key) return 'no-key';
+  const url = new URL(siteUrl);
+  if (url.protocol !== 'https:') return 'not-https';
+  if (isLocalHost(url.hostname)) return 'not-public';
+  return null;
+}
+
+/**
+ * The same, for the command line and the logs: in the settings' own names (the admin words it for the owner).
+ * @param {string} siteUrl
+ * @param {string | undefined} key
  */
 export function indexNowOffReason(siteUrl, key) {
-  if (!key) return 'INDEXNOW_KEY is not set, so IndexNow is off.';
-  const url = new URL(siteUrl);
-  if (url.protocol !== 'https:') return `SITE_URL (${url.origin}) is not an https address: only the public site submits.`;
-  if (isLocalHost(url.hostname)) return `SITE_URL (${url.origin}) is a loopback or private address: only the public site submits.`;
+  const kind = indexNowOffKind(siteUrl, key);
+  const origin = new URL(siteUrl).origin;
+  if (kind === 'no-key') return 'INDEXNOW_KEY is not set, so IndexNow is off.';
+  if (kind === 'not-https') return `SITE_URL (${origin}) is not an https address: only the public site submits.`;
+  if (kind === 'not-public') return `SITE_URL (${origin}) is a loopback or private address: only the public site submits.`;
   return null;
 }
 

@@ -1,7 +1,7 @@
 /** What the admin shows of IndexNow: whether it is on, the last run and the last 50 submissions. */
 import type { IndexNowOverview, IndexNowSubmission } from '~/lib/admin-types';
 import type { Db } from '../../db';
-import { indexNowOffReason, keyFilePath } from './eligibility.mjs';
+import { indexNowOffKind, keyFilePath } from './eligibility.mjs';
 import { type IndexNowSettings, indexNowRunning } from './run.mjs';
 
 export const shownSubmissions = 50;
@@ -19,7 +19,7 @@ export async function indexNowOverview(db: Db, siteUrl: string, indexNow: IndexN
     db.selectFrom('indexnow_submissions').selectAll().orderBy('created_at', 'desc').limit(shownSubmissions).execute(),
   ]);
   return {
-    offReason: indexNowOffReason(siteUrl, indexNow.key),
+    off: indexNowOffKind(siteUrl, indexNow.key),
     keyLocation: indexNow.key ? siteUrl + keyFilePath(indexNow.key) : null,
     endpointHost: new URL(indexNow.endpoint).host,
     siteOrigin: siteUrl,

@@ -190,6 +190,8 @@ async function crawl(start, options, signal, agents, onProgress) {
   const assetsUsed = new Map();
   /** @type {Map<string, { page: string, inline: number }>} */
   const scriptsOfPage = new Map();
+  /** Pages whose canonical names another page of the site: search engines fold them into that page. */
+  const canonicalElsewhere = new Set();
   let done = 0;
   const progress = (/** @type {'pages' | 'links'} */ phase, /** @type {number} */ total) => onProgress?.({ phase, done, total });
 
@@ -266,7 +268,10 @@ async function crawl(start, options, signal, agents, onProgress) {
       const target = absolute ? onThisSite(absolute) : null;
       if (!target) report(url, 'canonical-invalid', `The canonical link "${seen.canonical}" is not an absolute http(s) address.`);
       else if (!sameSite(target)) report(url, 'canonical-invalid', `The canonical link points to another site: ${target}.`);
-      else if (target !== answer.finalUrl) report(url, 'canonical-other-page', `The canonical link names ${target}.`);
+      else if (target !== answer.finalUrl) {
+        report(url, 'canonical-other-page', `The canonical link names ${target}.`);
+        canonicalElsewhere.add(url);
+      }
     }
     const h1s = seen.headings.filter((level) => level === 1).length;
     if (h1s === 0) report(url, 'h1-missing', `${url} has no h1.`);
@@ -394,8 +399,12 @@ async function crawl(start, options, signal, agents, onProgress) {
     cancelled = true;
   }
 
-  // Site-wide: duplicates (once per repeated text) and sitemap pages nothing links to.
-  const analysed = [...pages.values()].filter((page) => page.skipped === null && page.status !== null && page.status < 400);
+  // Site-wide: duplicates (once per repeated text) and sitemap pages nothing links to. A page that names another as
+  // its canonical (a form's /contact?type=call naming /contact) is that page to a search engine, so it shares its
+  // title and description by design and is left out of the duplicates.
+  const analysed = [...pages.values()].filter(
+    (page) => page.skipped === null && page.status !== null && page.status < 400 && !canonicalElsewhere.has(page.url),
+  );
   for (const [field, rule] of /** @type {const} */ ([
     ['title', 'title-duplicate'],
     ['description', 'description-duplicate'],

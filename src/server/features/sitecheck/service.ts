@@ -51,32 +51,50 @@ export async function listRuns(db: Db): Promise<SiteCheckRun[]> {
   return rows.map((row) => toRun(row));
 }
 
+/** The pages a report read and analysed (not skipped, not failed). */
+function pagesChecked(report: CheckReport): Set<string> {
+  return new Set(report.pages.filter((page) => page.skipped === null && page.status !== null && page.status < 400).map((page) => page.url));
+}
+
+/**
+ * What is new and what was fixed between two reports, counting only pages both of them checked: a page the earlier
+ * run reached and the later did not (or the other way round) has not been fixed (or broken), just not compared.
+ * Site-wide findings are always compared.
+ */
+export function compareReports(before: CheckReport, now: CheckReport): { pagesCompared: number; newKeys: string[]; fixed: SiteCheckFinding[] } {
+  const both = pagesChecked(before);
+  const nowChecked = pagesChecked(now);
+  for (const url of both) if (!nowChecked.has(url)) both.delete(url);
+  const comparable = (finding: { url: string | null }) => finding.url === null || both.has(finding.url);
+  const beforeKeys = new Set(before.findings.map((f) => f.key));
+  const nowKeys = new Set(now.findings.map((f) => f.key));
+  return {
+    pagesCompared: both.size,
+    newKeys: now.findings.filter((f) => comparable(f) && !beforeKeys.has(f.key)).map((f) => f.key),
+    fixed: before.findings.filter((f) => comparable(f) && !nowKeys.has(f.key)) as SiteCheckFinding[],
+  };
+}
+
 export async function getRun(db: Db, id: string): Promise<{ run: SiteCheckDetail; report: CheckReport | null } | null> {
   const row = await db.selectFrom('site_check_runs').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) return null;
   const report = row.report ? (JSON.parse(row.report) as CheckReport) : null;
   let comparison: SiteCheckDetail['comparison'] = null;
   if (report) {
+    // Like with like: the previous finished run from the same start address with the same page limit.
     const previous = await db
       .selectFrom('site_check_runs')
       .select(['id', 'created_at', 'report'])
       .where('site', '=', row.site)
+      .where('start_url', '=', row.start_url)
+      .where('max_pages', '=', row.max_pages)
       .where('status', '=', 'done')
       .where('created_at', '<', row.created_at)
       .orderBy('created_at', 'desc')
       .limit(1)
       .executeTakeFirst();
-    if (previous?.report) {
-      const before = (JSON.parse(previous.report) as CheckReport).findings;
-      const beforeKeys = new Set(before.map((f) => f.key));
-      const nowKeys = new Set(report.findings.map((f) => f.key));
-      comparison = {
-        previousId: previous.id,
-        previousAt: previous.created_at,
-        newKeys: report.findings.filter((f) => !beforeKeys.has(f.key)).map((f) => f.key),
-        fixed: before.filter((f) => !nowKeys.has(f.key)) as SiteCheckFinding[],
-      };
-    }
+    if (previous?.report)
+      comparison = { previousId: previous.id, previousAt: previous.created_at, ...compareReports(JSON.parse(previous.report) as CheckReport, report) };
   }
   return {
     run: {

@@ -9,9 +9,9 @@ import type { AiHistoryAnswer } from '~/lib/admin-types';
 export const prerender = false;
 
 /** The recent generations and the AI status. */
-export const GET: APIRoute = () =>
+export const GET: APIRoute = (context) =>
   guarded(async () => {
     const { db } = await getRuntime();
-    const [history, status] = await Promise.all([listGenerations(db), aiStatus(db, settings().ai)]);
+    const [history, status] = await Promise.all([listGenerations(db), aiStatus(db, settings().ai, context.locals.admin!.userId)]);
     return jsonAnswer(200, { ok: true, now: Date.now(), history, status } satisfies AiHistoryAnswer);
   });
