@@ -49,11 +49,12 @@ describe('CSV export cells', () => {
 });
 
 describe('admin forms', () => {
-  it('accepts a 6-digit code with spaces, or a backup code, and nothing else', () => {
-    expect(codeForm.safeParse({ method: 'totp', code: '123 456' })).toMatchObject({ success: true, data: { code: '123456' } });
-    expect(codeForm.safeParse({ method: 'backup', code: 'AbCdE-12345' }).success).toBe(true);
-    expect(codeForm.safeParse({ method: 'totp', code: '12345' }).success).toBe(false);
-    expect(codeForm.safeParse({ method: 'sms', code: '123456' }).success).toBe(false);
+  it('takes a 6-digit code or a backup code in one field, with or without spaces or dashes, in any case', () => {
+    for (const typed of ['123456', '123 456', '123-456', ' 12 34 56 '])
+      expect(codeForm.safeParse({ code: typed }), typed).toMatchObject({ success: true, data: { code: { method: 'totp', code: '123456' } } });
+    for (const typed of ['ABCDE-FGHJK', 'abcdefghjk', 'abcde fghjk', 'Abc-de-Fghjk'])
+      expect(codeForm.safeParse({ code: typed }), typed).toMatchObject({ success: true, data: { code: { method: 'backup', code: 'ABCDE-FGHJK' } } });
+    for (const typed of ['12345', '1234567', '', 'abc!defghij', 'x'.repeat(65)]) expect(codeForm.safeParse({ code: typed }).success, typed).toBe(false);
   });
   it('names each missing sign-in field in en-GB', () => {
     const result = signInForm.safeParse({ email: '', password: '' });
