@@ -116,6 +116,7 @@ describe.each(databaseNames())('database suite on %s', (name) => {
       auth_failure: 'high',
       suspicious_activity: 'high',
       rate_limit_exceeded: 'medium',
+      enquiry_refused: 'medium',
       honeypot_triggered: 'medium',
       invalid_input: 'low',
       validation_error: 'low',

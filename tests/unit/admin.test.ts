@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { adminPaths, adminTabs, parseTab } from '../../src/config/admin';
+import { adminPaths, adminTabs, parseTab, resetPasswordCommand } from '../../src/config/admin';
 import { codeForm, signInForm } from '../../src/lib/admin-forms';
-import { formatRelative } from '../../src/lib/format';
+import { formatRelative, spreadsheetLocalTime } from '../../src/lib/format';
+import { foldForSearch } from '../../src/server/db/search-text.mjs';
 import { safeNext } from '../../src/lib/safe-next';
 import { describeBrowser } from '../../src/components/admin/user-agent';
 import { csvCell, toCsv } from '../../src/server/api/csv';
@@ -91,5 +93,18 @@ describe('times and browsers as the owner reads them', () => {
     [null, 'Unknown browser'],
   ])('%s → %s', (ua, text) => {
     expect(describeBrowser(ua)).toBe(text);
+  });
+});
+
+describe('cockpit facts in one place', () => {
+  it('gives the owner\'s local time as spreadsheets sort it, in GMT and in BST', () => {
+    expect(spreadsheetLocalTime(Date.UTC(2026, 10, 25, 14, 5, 9))).toBe('2026-11-25 14:05:09 GMT');
+    expect(spreadsheetLocalTime(Date.UTC(2026, 6, 1, 14, 5, 9))).toBe('2026-07-01 15:05:09 BST');
+  });
+  it('folds accents and case for search', () => {
+    expect(foldForSearch('Zoë ÜNAL, Café')).toBe('zoe unal, cafe');
+  });
+  it('tells the owner the server command beside the SMTP setting and in the README', () => {
+    for (const file of ['README.md', 'docs/configuration.md']) expect(readFileSync(file, 'utf8'), file).toContain(resetPasswordCommand);
   });
 });
