@@ -63,7 +63,16 @@ describe.each(databaseNames())('the cockpit on %s', (name) => {
       kickOutbox: () => {},
     });
     const post = (address: string, fields: Record<string, string>) =>
-      handleContact(deps(), { header: (h) => (h === 'content-type' ? 'application/json' : null), chunks: () => [Buffer.from(JSON.stringify(fields))] }, address);
+      handleContact(
+        deps(),
+        {
+          header: (h) => (h === 'content-type' ? 'application/json' : null),
+          async *chunks() {
+            yield new TextEncoder().encode(JSON.stringify(fields));
+          },
+        },
+        address,
+      );
 
     it('lets different people on one address through, up to the address cap, and keeps each sender to their own limit', async () => {
       const office = nextAddress();
