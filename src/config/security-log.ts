@@ -13,13 +13,14 @@ export const securitySentences = {
     `${plural(failures, `wrong ${kind}`, `wrong ${kind}s`)} in a row at sign-in from ${address}${lockedMinutes ? lockText(lockedMinutes) : ''}`,
   sessionWrongPassword: (failures: number, action: string, email: string, address: string, lockedMinutes: number | null) =>
     `${plural(failures, 'wrong password', 'wrong passwords')} for ${email} from ${address} while ${action}${lockedMinutes ? lockText(lockedMinutes) : ''}`,
-  sessionPaused: (action: string, email: string, address: string) => `${action} refused for ${email} from ${address}: the account is paused after wrong passwords`,
+  sessionPaused: (action: string, email: string, address: string) =>
+    `${action} refused for ${email} from ${address}: the account is paused after wrong passwords`,
   lockedAttempt: (email: string, address: string) => `Sign-in to ${email} from ${address} refused: the account is locked after wrong passwords`,
   addressWaiting: (address: string, minutes: number) => `Too many failed sign-ins from ${address}: it waits ${minutes} minutes`,
   enquiryRefused: (name: string, email: string, address: string, reason: 'sender' | 'address', limit: number, windowMinutes: number) =>
     `Enquiry from ${name} (${email}) refused: ${
       reason === 'sender' ? `this sender already sent ${limit}` : `${address} already sent ${limit} from different people`
-    } in ${windowMinutes} minutes. Call or e-mail them back`,
+    } in ${windowMinutes} minutes. Call or e-mail them back.`,
 } as const;
 
 /** What the log says about the alert e-mail for an event. */

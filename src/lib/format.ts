@@ -11,7 +11,6 @@ export function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
-
 const exactTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: ownerTimeZone });
 const sortableLocal = new Intl.DateTimeFormat('en-GB', {
   timeZone: ownerTimeZone,

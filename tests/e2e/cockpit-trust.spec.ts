@@ -146,7 +146,10 @@ for (const width of [390, 1280]) {
       await page.getByRole('button', { name: 'Show' }).click();
       const items = page.locator('main ul > li', { has: page.getByRole('heading') });
       await expect(items).toHaveCount(contactLimits.maxSubmissions);
-      const shown = await items.getByRole('heading').getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')!.split('/').pop()!));
+      const shown = await items
+        .getByRole('heading')
+        .getByRole('link')
+        .evaluateAll((links) => links.map((a) => a.getAttribute('href')!.split('/').pop()!));
       const href = await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href');
       const csv = await page.request.get(href!);
       expect(csv.status()).toBe(200);

@@ -145,15 +145,26 @@ describe.each(databaseNames())('the cockpit on %s', (name) => {
       if (!accepted.accepted) throw new Error('not accepted');
       const configured = { configured: true, now };
       for (const search of ['zoe', 'ZOË', 'unal', 'CAFE', 'café'])
-        expect((await listLeads(db, { search }, configured)).leads.map((l) => l.id), search).toContain(accepted.id);
+        expect(
+          (await listLeads(db, { search }, configured)).leads.map((l) => l.id),
+          search,
+        ).toContain(accepted.id);
       expect((await listLeads(db, { search: 'zoey' }, configured)).leads.map((l) => l.id)).not.toContain(accepted.id);
 
       // Its e-mail is due in the past (the worker has not been round): the next try is now, never a past time.
-      await db.updateTable('mail_outbox').set({ next_attempt_at: now - 60 * 60_000 }).where('message_id', '=', accepted.id).execute();
+      await db
+        .updateTable('mail_outbox')
+        .set({ next_attempt_at: now - 60 * 60_000 })
+        .where('message_id', '=', accepted.id)
+        .execute();
       const waiting = (await getLead(db, accepted.id, configured))!.delivery;
       expect(waiting.state).toBe('waiting');
       expect(waiting.nextAttemptAt).toBeGreaterThanOrEqual(now);
-      await db.updateTable('mail_outbox').set({ next_attempt_at: now + 5 * 60_000 }).where('message_id', '=', accepted.id).execute();
+      await db
+        .updateTable('mail_outbox')
+        .set({ next_attempt_at: now + 5 * 60_000 })
+        .where('message_id', '=', accepted.id)
+        .execute();
       expect((await getLead(db, accepted.id, configured))!.delivery.nextAttemptAt).toBe(now + 5 * 60_000);
       expect((await getLead(db, accepted.id, { configured: false, now }))!.delivery).toMatchObject({ state: 'not-set-up', nextAttemptAt: null });
     });

@@ -97,7 +97,7 @@ describe('times and browsers as the owner reads them', () => {
 });
 
 describe('cockpit facts in one place', () => {
-  it('gives the owner\'s local time as spreadsheets sort it, in GMT and in BST', () => {
+  it("gives the owner's local time as spreadsheets sort it, in GMT and in BST", () => {
     expect(spreadsheetLocalTime(Date.UTC(2026, 10, 25, 14, 5, 9))).toBe('2026-11-25 14:05:09 GMT');
     expect(spreadsheetLocalTime(Date.UTC(2026, 6, 1, 14, 5, 9))).toBe('2026-07-01 15:05:09 BST');
   });

@@ -58,15 +58,15 @@ export function SecurityEventSummary({ event, now }: { event: SecurityEvent; now
       </p>
       <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted">
         {event.nameTried && (
-          <div className="flex gap-1">
-            <dt>Name:</dt>
-            <dd className="break-all text-ink">{event.nameTried}</dd>
+          <div className="flex min-w-0 flex-wrap gap-x-1">
+            <dt className="whitespace-nowrap">Name:</dt>
+            <dd className="min-w-0 break-all text-ink">{event.nameTried}</dd>
           </div>
         )}
         {event.emailTried && (
-          <div className="flex gap-1">
-            <dt>{event.nameTried ? 'E-mail:' : 'E-mail tried:'}</dt>
-            <dd className="break-all text-ink">
+          <div className="flex min-w-0 flex-wrap gap-x-1">
+            <dt className="whitespace-nowrap">{event.nameTried ? 'E-mail:' : 'E-mail tried:'}</dt>
+            <dd className="min-w-0 break-all text-ink">
               {event.nameTried ? (
                 <a href={`mailto:${event.emailTried}`} className="text-brand-700 underline underline-offset-2">
                   {event.emailTried}
@@ -78,9 +78,9 @@ export function SecurityEventSummary({ event, now }: { event: SecurityEvent; now
           </div>
         )}
         {event.address && (
-          <div className="flex gap-1">
-            <dt>Address:</dt>
-            <dd className="break-all text-ink">{event.address}</dd>
+          <div className="flex min-w-0 flex-wrap gap-x-1">
+            <dt className="whitespace-nowrap">Address:</dt>
+            <dd className="min-w-0 break-all text-ink">{event.address}</dd>
           </div>
         )}
         <div>

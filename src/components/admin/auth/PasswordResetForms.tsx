@@ -17,7 +17,7 @@ function NoMailHelp({ help, command }: { help: string; command: string }) {
   return (
     <div className="grid gap-2 rounded-lg border border-slate-200 bg-slate-50 p-3 text-ink" data-reset-help="">
       <p>{help}</p>
-      <code className="block rounded bg-white px-2 py-1 font-mono text-sm break-all">{command}</code>
+      <code className="block rounded bg-white px-2 py-1 font-mono text-sm break-words">{command}</code>
     </div>
   );
 }
@@ -39,7 +39,12 @@ export function ForgotPasswordForm() {
   return (
     <form method="post" onSubmit={submit} noValidate className="grid gap-4">
       {state.message && <Notice tone={state.message.tone}>{state.message.text}</Notice>}
-      {help && (help.help ? <NoMailHelp help={help.help} command={help.command} /> : <code className="block rounded bg-slate-50 px-2 py-1 font-mono text-sm break-all">{help.command}</code>)}
+      {help &&
+        (help.help ? (
+          <NoMailHelp help={help.help} command={help.command} />
+        ) : (
+          <code className="block rounded bg-slate-50 px-2 py-1 font-mono text-sm break-words">{help.command}</code>
+        ))}
       <Field label="Email" name="email" type="email" autoComplete="username" required error={state.errors.email} disabled={state.busy} />
       <Button type="submit" disabled={state.busy}>
         {state.busy ? 'Sending…' : 'Send me a link'}

@@ -45,8 +45,8 @@ export function OverviewPanel({ data }: { data: OverviewTabData }) {
         </ul>
         <p className="mt-2 text-sm text-muted">Enquiries marked as spam are not counted.</p>
         <p className="mt-2 text-ink" data-refused-count={data.refused.count}>
-          {data.refused.count === 0 ? 'No' : data.refused.count} {data.refused.count === 1 ? 'enquiry' : 'enquiries'} refused by the sending limit in the
-          last {data.refused.days} days
+          {data.refused.count === 0 ? 'No' : data.refused.count} {data.refused.count === 1 ? 'enquiry' : 'enquiries'} refused by the sending limit in the last{' '}
+          {data.refused.days} days
           {data.refused.count > 0 && (
             <>
               {' '}

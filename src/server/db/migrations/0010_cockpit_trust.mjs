@@ -17,6 +17,10 @@ export async function up(db) {
     .execute();
   const rows = await db.selectFrom('contact_messages').select(['id', 'name', 'email', 'subject', 'message']).execute();
   for (const row of rows) {
-    await db.updateTable('contact_messages').set({ search_text: enquirySearchText(row) }).where('id', '=', row.id).execute();
+    await db
+      .updateTable('contact_messages')
+      .set({ search_text: enquirySearchText(row) })
+      .where('id', '=', row.id)
+      .execute();
   }
 }

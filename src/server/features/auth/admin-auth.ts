@@ -184,8 +184,7 @@ export function createAdminAuth(setup: AdminAuthSetup) {
       await failed(caller, account, session.email, (outcome, locked) =>
         securitySentences.sessionWrongPassword(outcome.failures, action.toLowerCase(), session.email, caller.address, locked),
       );
-    }
-    else if (answer.status === 200) await clearAccountFailures(db, account);
+    } else if (answer.status === 200) await clearAccountFailures(db, account);
     return answer;
   }
 

@@ -100,7 +100,11 @@ export async function handleContact(runtime: ContactDeps, request: IncomingBody,
     if (result.ok) {
       const limit = reason === 'sender' ? contactLimits.maxSubmissions : contactLimits.maxPerAddress;
       const sentence = securitySentences.enquiryRefused(result.data.name, result.data.email, client, reason, limit, contactLimits.windowMinutes);
-      await recordSecurityEvent(security, 'enquiry_refused', sentence, userAgent, { address: client, emailTried: result.data.email, nameTried: result.data.name });
+      await recordSecurityEvent(security, 'enquiry_refused', sentence, userAgent, {
+        address: client,
+        emailTried: result.data.email,
+        nameTried: result.data.name,
+      });
     } else await record('rate_limit_exceeded', `contact: blocked for ${minutes} min`);
     return tooMany(minutes);
   };
