@@ -66,8 +66,17 @@ export const signInLimits = {
 export const resetPasswordCommand = 'npm run admin:reset-password -- --email YOUR-ADDRESS';
 
 export const authMessages = {
-  /** One message for a wrong e-mail, a wrong password and a locked account, so none can be told apart. */
-  invalidCredentials: 'The e-mail address or password is not right, or the account is locked for a while. Please try again later.',
+  /**
+   * One message for a wrong e-mail and a wrong password, so an unknown address is not told apart. It says nothing of
+   * locks: those are mentioned only once one is near (triesLeft, nowPaused, accountPaused).
+   */
+  invalidCredentials: 'The e-mail address or password is not right. Please try again.',
+  /**
+   * While an account is locked, whatever is typed: any address typed locks the same way (known or not), so saying so
+   * tells nothing about which accounts exist, and the owner is not told a right password is wrong.
+   */
+  accountPaused: (minutes: number) =>
+    `Sign-in with this e-mail address is paused after wrong passwords. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
   invalidCode: 'That code is not right. Please try again.',
   /** Added to a refusal once a pause is near (signInLimits.warnWhenTriesLeft). */
   triesLeft: (tries: number, minutes: number) => `${tries} ${tries === 1 ? 'try' : 'tries'} left before a ${minutes}-minute pause.`,

@@ -258,12 +258,18 @@ describe.each(databaseNames())('the cockpit on %s', (name) => {
         authMessages.triesLeft(1, signInLimits.lockMinutes),
         authMessages.nowPaused(signInLimits.lockMinutes),
       ]);
+      expect(authMessages.invalidCredentials).not.toMatch(/lock|pause/i);
       const events = await db.selectFrom('security_events').select(['details', 'address', 'email_tried']).where('email_tried', '=', guessed).execute();
       expect(events.map((e) => e.details)).toContain(
         securitySentences.wrongPasswords(signInLimits.accountFailures, guessed, client.address, signInLimits.lockMinutes),
       );
       expect(events.map((e) => e.details)).toContain(securitySentences.wrongPasswords(3, guessed, client.address, null));
       expect(events.every((e) => e.address === client.address)).toBe(true);
+      // While the lock lasts, the answer says so, even from another address.
+      expect((await auth.signIn(browser().caller(), guessed, 'whatever is typed')).body).toEqual({
+        ok: false,
+        error: authMessages.accountPaused(signInLimits.lockMinutes),
+      });
     });
 
     it('answers "forgot password" the same for any address, with the server command when no e-mail comes', async () => {

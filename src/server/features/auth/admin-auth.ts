@@ -130,8 +130,8 @@ export function createAdminAuth(setup: AdminAuthSetup) {
       caller.userAgent,
       who,
     );
-    // The same answer as a wrong password: a locked account is not told apart (so no Retry-After either).
-    return { status: 401, body: { ok: false, error: authMessages.invalidCredentials }, cookies: [] };
+    // Any address typed locks alike, so this tells nothing about which accounts exist.
+    return { status: 401, body: { ok: false, error: authMessages.accountPaused(state.retryAfterMinutes) }, cookies: [] };
   }
 
   /** Counts a failure and logs it in a sentence made from the outcome (how many, and whether it locked the account). */
