@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { adminPaths, adminTabs, parseTab, resetPasswordCommand } from '../../src/config/admin';
+import { adminPaths, adminTabs, deliveryLabels, parseTab, resetPasswordCommand } from '../../src/config/admin';
+import { DeliveryState } from '../../src/components/admin/labels';
+import type { Delivery } from '../../src/lib/admin-types';
 import { codeForm, signInForm } from '../../src/lib/admin-forms';
 import { formatRelative, spreadsheetLocalTime } from '../../src/lib/format';
 import { foldForSearch } from '../../src/server/db/search-text.mjs';
@@ -106,5 +110,24 @@ describe('cockpit facts in one place', () => {
   });
   it('tells the owner the server command beside the SMTP setting and in the README', () => {
     for (const file of ['README.md', 'docs/configuration.md']) expect(readFileSync(file, 'utf8'), file).toContain(resetPasswordCommand);
+  });
+});
+
+describe('an enquiry e-mail state as the owner reads it', () => {
+  const now = Date.UTC(2026, 10, 25, 14, 0);
+  const html = (delivery: Delivery) =>
+    renderToStaticMarkup(createElement(DeliveryState, { delivery, now }))
+      .replace(/<!-- -->/g, '')
+      .replace(/&#x27;/g, "'");
+  const waiting = { state: 'waiting' as const, sentAt: null, attempts: 1, lastError: null };
+
+  it('says e-mail is not set up instead of a next try that will never come', () => {
+    const text = html({ ...waiting, state: 'not-set-up', nextAttemptAt: null });
+    expect(text).toContain(deliveryLabels['not-set-up']);
+    expect(text).not.toContain('next try');
+  });
+  it('gives the next try as now, or as a time to come', () => {
+    expect(html({ ...waiting, nextAttemptAt: now })).toContain('next try now');
+    expect(html({ ...waiting, nextAttemptAt: now + 5 * 60_000 })).toContain('(in 5 minutes)');
   });
 });
