@@ -104,8 +104,6 @@ export const leadStatuses = ['new', 'replied', 'client', 'spam'] as const;
 export type LeadStatus = (typeof leadStatuses)[number];
 export const leadStatusLabels: Record<LeadStatus, string> = { new: 'New', replied: 'Replied', client: 'Client', spam: 'Spam' };
 
-export const adminPageSize = 50;
-
 /** The owner's clock: times in the admin, and the export's local-time column. */
 export const ownerTimeZone = 'Europe/London';
 
@@ -130,3 +128,5 @@ export const leadCsvColumns = [
   'E-mail delivery',
   'Reference',
 ] as const;
+
+export const adminPageSize = 50;
