@@ -9,6 +9,8 @@ export const adminPaths = {
   lead: (id: string) => `/admin/leads/${encodeURIComponent(id)}`,
   leadsCsv: '/api/admin/leads.csv',
   security: '/admin/security',
+  /** The security log showing only enquiries the contact form's limit refused. */
+  refusedEnquiries: '/admin/security?show=refused',
   indexNow: '/api/admin/indexnow',
   indexNowUrl: '/api/admin/indexnow/url',
   aiGenerate: '/api/admin/ai/generate',
@@ -51,6 +53,8 @@ export const signInLimits = {
   accountFailures: 5,
   accountWindowMinutes: 15,
   lockMinutes: 15,
+  /** A wrong password says how many tries are left once this few remain before a pause (never sooner). */
+  warnWhenTriesLeft: 2,
   /**
    * "Forgot password" answers no sooner than this, whether or not the address has an account, so the time taken
    * does not tell (the work for a real account — a token, an e-mail queued — takes a few milliseconds more).
@@ -58,12 +62,31 @@ export const signInLimits = {
   resetRequestAnswerMs: 600,
 } as const;
 
+/** The server command that resets the owner's password without e-mail (README, docs and the forgot-password answer). */
+export const resetPasswordCommand = 'npm run admin:reset-password -- --email YOUR-ADDRESS';
+
 export const authMessages = {
-  /** One message for a wrong e-mail, a wrong password and a locked account, so none can be told apart. */
-  invalidCredentials: 'The e-mail address or password is not right, or the account is locked for a while. Please try again later.',
+  /**
+   * One message for a wrong e-mail and a wrong password, so an unknown address is not told apart. It says nothing of
+   * locks: those are mentioned only once one is near (triesLeft, nowPaused, accountPaused).
+   */
+  invalidCredentials: 'The e-mail address or password is not right. Please try again.',
+  /**
+   * While an account is locked, whatever is typed: any address typed locks the same way (known or not), so saying so
+   * tells nothing about which accounts exist, and the owner is not told a right password is wrong.
+   */
+  accountPaused: (minutes: number) =>
+    `Sign-in with this e-mail address is paused after wrong passwords. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
   invalidCode: 'That code is not right. Please try again.',
+  /** Added to a refusal once a pause is near (signInLimits.warnWhenTriesLeft). */
+  triesLeft: (tries: number, minutes: number) => `${tries} ${tries === 1 ? 'try' : 'tries'} left before a ${minutes}-minute pause.`,
+  nowPaused: (minutes: number) => `Sign-in is now paused for ${minutes} minutes.`,
   tooManyAttempts: (minutes: number) => `Too many attempts from this connection. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
   resetRequested: 'If that address belongs to the account, a link to choose a new password is on its way. It works once, within 30 minutes.',
+  /** Said with every answer to "forgot password" (the same whether or not the account exists). */
+  resetNoMailHelp: 'No e-mail after a few minutes? Check the spam folder, or reset the password on the server with this command:',
+  /** Without a mail server no link can be sent, whoever asks: say so, and what to do instead. */
+  resetMailNotSetUp: "E-mail isn't set up on this site (SMTP_URL), so no link can be sent. Reset the password on the server with this command:",
   resetInvalid: 'This link has expired or has already been used. Ask for a new one.',
   resetDone: 'Your password has been changed. Please sign in.',
   signedOut: 'You have signed out.',
@@ -80,6 +103,31 @@ export const authMessages = {
 export const leadStatuses = ['new', 'replied', 'client', 'spam'] as const;
 export type LeadStatus = (typeof leadStatuses)[number];
 export const leadStatusLabels: Record<LeadStatus, string> = { new: 'New', replied: 'Replied', client: 'Client', spam: 'Spam' };
+
+/** The owner's clock: times in the admin, and the export's local-time column. */
+export const ownerTimeZone = 'Europe/London';
+
+/** How an enquiry's e-mail to the owner stands, in words (the admin and the CSV export). */
+export const deliveryLabels = {
+  sent: 'E-mailed',
+  none: 'No e-mail',
+  waiting: 'Waiting to be e-mailed',
+  'not-set-up': "Not e-mailed — e-mail isn't set up (SMTP_URL)",
+} as const;
+
+/** The enquiries export's columns: the time received as ISO 8601 (UTC) and as the owner's clock shows it. */
+export const leadCsvColumns = [
+  'Received (ISO 8601, UTC)',
+  `Received (${ownerTimeZone} time)`,
+  'Name',
+  'E-mail',
+  'Subject',
+  'Request',
+  'Message',
+  'Status',
+  'E-mail delivery',
+  'Reference',
+] as const;
 
 export const adminPageSize = 50;
 

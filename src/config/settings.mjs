@@ -109,7 +109,8 @@ export const settingDefinitions = {
     secret: true,
     schema: urlWith(['smtp:', 'smtps:'], 'must be smtp://… or smtps://…, e.g. smtps://user:pass@smtp.example.com:465'),
     when: 'run',
-    meaning: 'Mail server for enquiries and alerts. Unset: messages are kept and sent once it is set',
+    meaning:
+      'Mail server for enquiries, alerts and password-reset links. Unset: messages are kept and sent once it is set, enquiries show "Not e-mailed — e-mail isn\'t set up", and a forgotten password is reset on the server with `npm run admin:reset-password -- --email YOUR-ADDRESS`',
   },
   CONTACT_TO: {
     schema: z.email('must be an e-mail address'),

@@ -1,6 +1,7 @@
 /** The admin's forms, checked by the same rules in the browser and on the server. Messages are en-GB. */
 import { z } from 'zod';
 import { leadStatuses } from '~/config/admin';
+import { backupCodes } from '~/config/two-factor.mjs';
 
 const email = z
   .string()
@@ -12,12 +13,32 @@ const password = z.string().min(1, 'Enter your password.').max(128, 'That passwo
 const newPassword = z.string().min(1, 'Choose a new password.').max(1000, 'That password is too long.');
 
 export const signInForm = z.object({ email, password });
+
+/** A code typed at sign-in: six digits from the app, or a backup code; spaces and dashes anywhere, any case. */
+export type TwoFactorCode = { method: 'totp'; code: string } | { method: 'backup'; code: string; typed: string };
+
+/** Which kind of code was typed, in the form its verifier compares (a backup code upper-cased, as `ABCDE-FGHJK`). */
+export function readTwoFactorCode(input: string): TwoFactorCode | null {
+  const compact = input.replace(/[\s-]+/g, '');
+  if (/^\d{6}$/.test(compact)) return { method: 'totp', code: compact };
+  if (!/^[A-Za-z0-9]{8,24}$/.test(compact)) return null;
+  const upper = compact.toUpperCase();
+  const half = backupCodes.length / 2;
+  const code = upper.length === backupCodes.length ? `${upper.slice(0, half)}-${upper.slice(half)}` : upper;
+  // As typed (spaces dropped), for backup codes made before the unambiguous alphabet, which are case-sensitive.
+  return { method: 'backup', code, typed: input.replace(/\s+/g, '') };
+}
+
+export const codeMessage = 'Enter the 6-digit code from your app, or a backup code.';
 export const codeForm = z.object({
-  method: z.enum(['totp', 'backup']),
   code: z
     .string()
-    .transform((v) => v.replace(/\s+/g, ''))
-    .pipe(z.string().regex(/^(\d{6}|[A-Za-z0-9-]{8,24})$/, 'Enter the 6-digit code from your app, or a backup code.')),
+    .max(64, codeMessage)
+    .transform((value, context) => {
+      const code = readTwoFactorCode(value);
+      if (!code) context.addIssue({ code: 'custom', message: codeMessage });
+      return code ?? z.NEVER;
+    }),
 });
 export const forgotPasswordForm = z.object({ email });
 export const resetPasswordForm = z.object({ token: z.string().min(10).max(200), password: newPassword });

@@ -8,7 +8,8 @@ export const severities = ['critical', 'high', 'medium', 'low'] as const;
 export type Severity = (typeof severities)[number];
 
 export interface Delivery {
-  state: 'sent' | 'waiting' | 'none';
+  /** not-set-up: waiting only because no mail server is set up (SMTP_URL); nothing will try until one is. */
+  state: 'sent' | 'waiting' | 'not-set-up' | 'none';
   sentAt: number | null;
   attempts: number;
   nextAttemptAt: number | null;
@@ -39,9 +40,15 @@ export interface SecurityEvent {
   id: string;
   type: string;
   severity: Severity;
+  /** What happened, in a sentence. */
   details: string;
   userAgent: string | null;
   at: number;
+  address: string | null;
+  emailTried: string | null;
+  nameTried: string | null;
+  /** Whether an alert e-mail reported it: none, waiting in the outbox, or sent. */
+  alert: 'none' | 'pending' | 'sent';
 }
 
 export interface AccountEvent {
@@ -257,6 +264,8 @@ export interface OverviewTabData {
   now: number;
   analytics: AnalyticsOverview;
   counts: PeriodCount[];
+  /** Enquiries the contact form's limit refused in the last `days` days (each is in the security log). */
+  refused: { count: number; days: number };
   latestLeads: Lead[];
   latestEvents: SecurityEvent[];
   status: SiteStatus;

@@ -1,3 +1,5 @@
+import { ownerTimeZone } from '~/config/admin';
+
 const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** '21 November 2026' */
@@ -9,7 +11,24 @@ export function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
-const exactTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/London' });
+const exactTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: ownerTimeZone });
+const sortableLocal = new Intl.DateTimeFormat('en-GB', {
+  timeZone: ownerTimeZone,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+  timeZoneName: 'short',
+});
+
+/** '2026-07-01 15:05:09 BST': the owner's local time as spreadsheets sort it, with the zone it is in. */
+export function spreadsheetLocalTime(ms: number): string {
+  const part = Object.fromEntries(sortableLocal.formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
+  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second} ${part.timeZoneName}`;
+}
 
 /** '22 Nov 2026, 14:05' in UK time: the owner's clock. */
 export function formatExact(ms: number): string {

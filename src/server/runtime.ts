@@ -137,6 +137,7 @@ async function createRuntime(): Promise<Runtime> {
     maxSessionHours: adminMaxSessionHours,
     clientHashSecret: secretRow.value,
     alertTo: config.contactTo,
+    mailConfigured: Boolean(config.smtpUrl),
     // Through the outbox like every other message: stored first, retried until the mail server takes it.
     sendResetLink: async ({ email, token }) => {
       await enqueueMail(db, { ...resetLinkMail(email, `${siteUrl}${adminPaths.resetPassword}?token=${encodeURIComponent(token)}`), now: Date.now() });

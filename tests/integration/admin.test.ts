@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminPaths, adminTabs, authMessages, signInLimits } from '../../src/config/admin';
+import { adminPaths, adminTabs, authMessages, leadCsvColumns, resetPasswordCommand, signInLimits } from '../../src/config/admin';
 import { type Db, openDatabase } from '../../src/server/db';
 import { runAdminScript } from '../support/admin-account';
 import { CookieClient } from '../support/browser-session';
@@ -202,7 +202,7 @@ describe.each(databaseNames())('admin on %s', (name) => {
     }
   });
 
-  it('locks an account after five failures in fifteen minutes, with the same generic answer, and alerts once', async () => {
+  it('locks an account after five failures in fifteen minutes, says so whatever is typed, and alerts once', async () => {
     const eventsBefore = await db.selectFrom('security_events').select('id').where('type', '=', 'auth_failure').execute();
     for (let i = 0; i < signInLimits.accountFailures; i++) {
       const answer = await browser().json('/api/auth/sign-in', { email: other.email, password: `wrong password number ${i}` });
@@ -210,7 +210,7 @@ describe.each(databaseNames())('admin on %s', (name) => {
     }
     // The right password, from a fresh address, is refused while the lock lasts.
     const locked = await browser().json('/api/auth/sign-in', other);
-    expect(locked).toEqual({ status: 401, body: { ok: false, error: authMessages.invalidCredentials } });
+    expect(locked).toEqual({ status: 401, body: { ok: false, error: authMessages.accountPaused(signInLimits.lockMinutes) } });
     const eventsAfter = await db.selectFrom('security_events').select(['id', 'severity']).where('type', '=', 'auth_failure').execute();
     expect(eventsAfter.length - eventsBefore.length).toBe(signInLimits.accountFailures + 1);
     expect(new Set(eventsAfter.map((e) => e.severity))).toEqual(new Set(['high']));
@@ -266,10 +266,14 @@ describe.each(databaseNames())('admin on %s', (name) => {
     expect(Number(paused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(((await paused.json()) as { error: string }).error).toBe(authMessages.passwordAttemptsPaused(signInLimits.lockMinutes));
     expect((await client.json('/api/admin/password', { currentPassword: guesser.password, newPassword: 'a new long passphrase here' })).status).toBe(429);
-    expect(await browser().json('/api/auth/sign-in', guesser)).toEqual({ status: 401, body: { ok: false, error: authMessages.invalidCredentials } });
+    expect(await browser().json('/api/auth/sign-in', guesser)).toEqual({
+      status: 401,
+      body: { ok: false, error: authMessages.accountPaused(signInLimits.lockMinutes) },
+    });
     const events = await db.selectFrom('security_events').select(['details', 'severity']).where('type', '=', 'auth_failure').execute();
     expect(events.length - securityEventsBefore).toBeGreaterThanOrEqual(signInLimits.accountFailures + 2);
-    expect(events.some((e) => /wrong password; the account is now locked/.test(e.details))).toBe(true);
+    expect(events.some((e) => e.details.startsWith(`${signInLimits.accountFailures} wrong passwords for ${guesser.email} from `))).toBe(true);
+    expect(events.some((e) => e.details.endsWith(`— locked for ${signInLimits.lockMinutes} minutes`))).toBe(true);
   });
 
   it('refuses state-changing requests from another site', async () => {
@@ -363,7 +367,10 @@ describe.each(databaseNames())('admin on %s', (name) => {
     const asker = browser();
     const known = await asker.json('/api/auth/forgot-password', { email: owner.email });
     const unknown = await asker.json('/api/auth/forgot-password', { email: 'nobody@example.com' });
-    expect(known).toEqual({ status: 200, body: { ok: true, message: authMessages.resetRequested } });
+    expect(known).toEqual({
+      status: 200,
+      body: { ok: true, message: authMessages.resetRequested, help: authMessages.resetNoMailHelp, command: resetPasswordCommand },
+    });
     expect(unknown).toEqual(known);
     const [mail] = await until(async () => {
       const mails = sink.received.filter((m) => m.to.includes(owner.email));
@@ -536,24 +543,25 @@ describe.each(databaseNames())('lead inbox on %s', (name) => {
     const text = new TextDecoder().decode(bytes.slice(3));
     const rows = parseCsv(text);
     const [header, ...data] = rows;
-    expect(header![0]).toBe('Received (UTC)');
+    expect(header).toEqual([...leadCsvColumns]);
     const stored = await db.selectFrom('contact_messages').selectAll().orderBy('created_at').orderBy('id').execute();
     expect(data).toHaveLength(stored.length);
     const neutral = (v: string) => (/^[=+\-@]/.test(v) ? `'${v}` : v);
     data.forEach((row, i) => {
       const lead = stored[i]!;
       expect(row[0]).toBe(new Date(Number(lead.created_at)).toISOString());
-      expect(row.slice(1, 4)).toEqual([neutral(lead.name), neutral(lead.email), neutral(lead.subject)]);
-      expect(row[5]).toBe(neutral(lead.message));
-      expect(row[8]).toBe(lead.id);
+      expect(row[1]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d (GMT|BST)$/);
+      expect(row.slice(2, 5)).toEqual([neutral(lead.name), neutral(lead.email), neutral(lead.subject)]);
+      expect(row[6]).toBe(neutral(lead.message));
+      expect(row[9]).toBe(lead.id);
     });
     // The subjects as stored (the contact form's cleaning applies first), each formula made inert.
     for (const start of ["'=HYPERLINK(", "'+SUM(", "'-2+3", "'@cmd"])
       expect(
-        data.some((r) => r[3]!.startsWith(start)),
+        data.some((r) => r[4]!.startsWith(start)),
         start,
       ).toBe(true);
-    expect(data.map((r) => r[1])).toContain('Zoë Ünal');
+    expect(data.map((r) => r[2])).toContain('Zoë Ünal');
   });
 
   it('marks, searches and deletes enquiries', async () => {

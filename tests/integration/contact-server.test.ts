@@ -165,9 +165,11 @@ describe.each(databaseNames())('contact pipeline on %s', (name) => {
     expect(json.error).toBe(`Please wait ${json.retryAfterMinutes} minutes before submitting again.`);
     // Another client is not affected.
     expect((await send(message('limit-other'))).status).toBe(201);
-    const events = await db.selectFrom('security_events').select(['severity']).where('type', '=', 'rate_limit_exceeded').execute();
+    // A valid enquiry turned away is kept for the owner to call back, with the name and e-mail address given.
+    const events = await db.selectFrom('security_events').select(['severity', 'email_tried']).where('type', '=', 'enquiry_refused').execute();
     expect(events.length).toBeGreaterThan(0);
     expect(events[0]!.severity).toBe('medium');
+    expect(events[0]!.email_tried).toBeTruthy();
   }, 60_000);
 
   it('answers a filled honeypot like a success but stores nothing', async () => {

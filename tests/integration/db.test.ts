@@ -54,8 +54,8 @@ describe.each(databaseNames())('database suite on %s', (name) => {
       expect((await acceptSubmission(db, kind, { clientHash, data, requestType: 'general', notify, now: start + i * 60_000 })).accepted).toBe(true);
     }
     const blocked = await acceptSubmission(db, kind, { clientHash, data, requestType: 'general', notify, now: start + 3 * 60_000 });
-    expect(blocked).toEqual({ accepted: false, retryAfterMinutes: 7 });
-    expect(await rateLimitStatus(db, clientHash, start + 3 * 60_000)).toEqual({ limited: true, retryAfterMinutes: 7 });
+    expect(blocked).toEqual({ accepted: false, retryAfterMinutes: 7, reason: 'sender' });
+    expect(await rateLimitStatus(db, clientHash, data.email, start + 3 * 60_000)).toEqual({ limited: true, retryAfterMinutes: 7, reason: 'sender' });
     // Other clients are unaffected, and the window slides.
     expect((await acceptSubmission(db, kind, { clientHash: nextClient(), data, requestType: 'general', notify, now: start })).accepted).toBe(true);
     expect((await acceptSubmission(db, kind, { clientHash, data, requestType: 'general', notify, now: start + rateLimitWindowMs + 1 })).accepted).toBe(true);
@@ -116,6 +116,7 @@ describe.each(databaseNames())('database suite on %s', (name) => {
       auth_failure: 'high',
       suspicious_activity: 'high',
       rate_limit_exceeded: 'medium',
+      enquiry_refused: 'medium',
       honeypot_triggered: 'medium',
       invalid_input: 'low',
       validation_error: 'low',

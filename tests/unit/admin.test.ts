@@ -1,7 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { adminPaths, adminTabs, parseTab } from '../../src/config/admin';
+import { adminPaths, adminTabs, deliveryLabels, parseTab, resetPasswordCommand } from '../../src/config/admin';
+import { DeliveryState } from '../../src/components/admin/labels';
+import type { Delivery } from '../../src/lib/admin-types';
 import { codeForm, signInForm } from '../../src/lib/admin-forms';
-import { formatRelative } from '../../src/lib/format';
+import { formatRelative, spreadsheetLocalTime } from '../../src/lib/format';
+import { foldForSearch } from '../../src/server/db/search-text.mjs';
 import { safeNext } from '../../src/lib/safe-next';
 import { describeBrowser } from '../../src/components/admin/user-agent';
 import { csvCell, toCsv } from '../../src/server/api/csv';
@@ -49,11 +55,12 @@ describe('CSV export cells', () => {
 });
 
 describe('admin forms', () => {
-  it('accepts a 6-digit code with spaces, or a backup code, and nothing else', () => {
-    expect(codeForm.safeParse({ method: 'totp', code: '123 456' })).toMatchObject({ success: true, data: { code: '123456' } });
-    expect(codeForm.safeParse({ method: 'backup', code: 'AbCdE-12345' }).success).toBe(true);
-    expect(codeForm.safeParse({ method: 'totp', code: '12345' }).success).toBe(false);
-    expect(codeForm.safeParse({ method: 'sms', code: '123456' }).success).toBe(false);
+  it('takes a 6-digit code or a backup code in one field, with or without spaces or dashes, in any case', () => {
+    for (const typed of ['123456', '123 456', '123-456', ' 12 34 56 '])
+      expect(codeForm.safeParse({ code: typed }), typed).toMatchObject({ success: true, data: { code: { method: 'totp', code: '123456' } } });
+    for (const typed of ['ABCDE-FGHJK', 'abcdefghjk', 'abcde fghjk', 'Abc-de-Fghjk'])
+      expect(codeForm.safeParse({ code: typed }), typed).toMatchObject({ success: true, data: { code: { method: 'backup', code: 'ABCDE-FGHJK' } } });
+    for (const typed of ['12345', '1234567', '', 'abc!defghij', 'x'.repeat(65)]) expect(codeForm.safeParse({ code: typed }).success, typed).toBe(false);
   });
   it('names each missing sign-in field in en-GB', () => {
     const result = signInForm.safeParse({ email: '', password: '' });
@@ -90,5 +97,37 @@ describe('times and browsers as the owner reads them', () => {
     [null, 'Unknown browser'],
   ])('%s → %s', (ua, text) => {
     expect(describeBrowser(ua)).toBe(text);
+  });
+});
+
+describe('cockpit facts in one place', () => {
+  it("gives the owner's local time as spreadsheets sort it, in GMT and in BST", () => {
+    expect(spreadsheetLocalTime(Date.UTC(2026, 10, 25, 14, 5, 9))).toBe('2026-11-25 14:05:09 GMT');
+    expect(spreadsheetLocalTime(Date.UTC(2026, 6, 1, 14, 5, 9))).toBe('2026-07-01 15:05:09 BST');
+  });
+  it('folds accents and case for search', () => {
+    expect(foldForSearch('Zoë ÜNAL, Café')).toBe('zoe unal, cafe');
+  });
+  it('tells the owner the server command beside the SMTP setting and in the README', () => {
+    for (const file of ['README.md', 'docs/configuration.md']) expect(readFileSync(file, 'utf8'), file).toContain(resetPasswordCommand);
+  });
+});
+
+describe('an enquiry e-mail state as the owner reads it', () => {
+  const now = Date.UTC(2026, 10, 25, 14, 0);
+  const html = (delivery: Delivery) =>
+    renderToStaticMarkup(createElement(DeliveryState, { delivery, now }))
+      .replace(/<!-- -->/g, '')
+      .replace(/&#x27;/g, "'");
+  const waiting = { state: 'waiting' as const, sentAt: null, attempts: 1, lastError: null };
+
+  it('says e-mail is not set up instead of a next try that will never come', () => {
+    const text = html({ ...waiting, state: 'not-set-up', nextAttemptAt: null });
+    expect(text).toContain(deliveryLabels['not-set-up']);
+    expect(text).not.toContain('next try');
+  });
+  it('gives the next try as now, or as a time to come', () => {
+    expect(html({ ...waiting, nextAttemptAt: now })).toContain('next try now');
+    expect(html({ ...waiting, nextAttemptAt: now + 5 * 60_000 })).toContain('(in 5 minutes)');
   });
 });

@@ -13,6 +13,8 @@ export interface ContactMessageTable {
   status: Generated<string>;
   /** Last activity: received or marked. Retention counts from here. */
   updated_at: number;
+  /** Name, e-mail, subject and message folded for search (src/server/db/search-text.mjs). */
+  search_text: Generated<string>;
 }
 
 export interface AccountEventTable {
@@ -85,6 +87,14 @@ export interface SecurityEventTable {
   details: string;
   user_agent: string | null;
   created_at: number;
+  /** The client address, when the event has one. */
+  address: Generated<string | null>;
+  /** The e-mail address tried (sign-in) or given (a refused enquiry). */
+  email_tried: Generated<string | null>;
+  /** The name given with a refused enquiry. */
+  name_tried: Generated<string | null>;
+  /** The outbox row of the alert e-mail that reported this event. */
+  alert_id: Generated<string | null>;
 }
 
 export interface SettingTable {

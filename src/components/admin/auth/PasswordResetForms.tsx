@@ -12,8 +12,19 @@ function useSubmit() {
   return { errors, setErrors, message, setMessage, busy, setBusy };
 }
 
+/** What to do when no e-mail comes (or none can be sent): the server command, ready to copy. */
+function NoMailHelp({ help, command }: { help: string; command: string }) {
+  return (
+    <div className="grid gap-2 rounded-lg border border-slate-200 bg-slate-50 p-3 text-ink" data-reset-help="">
+      <p>{help}</p>
+      <code className="block rounded bg-white px-2 py-1 font-mono text-sm break-words">{command}</code>
+    </div>
+  );
+}
+
 export function ForgotPasswordForm() {
   const state = useSubmit();
+  const [help, setHelp] = useState<{ help: string | null; command: string } | null>(null);
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const checked = forgotPasswordForm.safeParse({ email: new FormData(event.currentTarget).get('email') ?? '' });
@@ -23,10 +34,17 @@ export function ForgotPasswordForm() {
     const { body } = await postJson('/api/auth/forgot-password', checked.data);
     state.setBusy(false);
     state.setMessage(body.ok ? { tone: 'success', text: String(body.message) } : { tone: 'error', text: String(body.error ?? '') });
+    setHelp(body.ok && typeof body.command === 'string' ? { help: typeof body.help === 'string' ? body.help : null, command: body.command } : null);
   }
   return (
     <form method="post" onSubmit={submit} noValidate className="grid gap-4">
       {state.message && <Notice tone={state.message.tone}>{state.message.text}</Notice>}
+      {help &&
+        (help.help ? (
+          <NoMailHelp help={help.help} command={help.command} />
+        ) : (
+          <code className="block rounded bg-slate-50 px-2 py-1 font-mono text-sm break-words">{help.command}</code>
+        ))}
       <Field label="Email" name="email" type="email" autoComplete="username" required error={state.errors.email} disabled={state.busy} />
       <Button type="submit" disabled={state.busy}>
         {state.busy ? 'Sending…' : 'Send me a link'}

@@ -1,6 +1,7 @@
 /**
- * Sign-in: e-mail and password, then — when two-factor is on — the 6-digit code or a backup code. Checked in the
- * browser by the server's own rules; every refusal the server gives is one generic message.
+ * Sign-in: e-mail and password, then — when two-factor is on — the 6-digit code or a backup code, in one field.
+ * Checked in the browser by the server's own rules; every refusal the server gives is one generic message, with how
+ * many tries are left once a pause is near.
  */
 import { type SubmitEvent, useEffect, useRef, useState } from 'react';
 import { adminPaths } from '~/config/admin';
@@ -11,21 +12,22 @@ import { Button, Field, Notice } from '../ui/primitives';
 
 export function SignInForm({ next, notice }: { next: string; notice?: string }) {
   const [step, setStep] = useState<'password' | 'code'>('password');
-  const [method, setMethod] = useState<'totp' | 'backup'>('totp');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<string | null>(null);
+  const [warning, setWarning] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const codeRef = useRef<HTMLInputElement>(null);
   const errorRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (step === 'code') codeRef.current?.focus();
-  }, [step, method]);
+  }, [step]);
 
   const done = () => window.location.assign(safeNext(next, adminPaths.home));
 
-  function fail(text: string) {
+  function fail(text: string, near?: unknown) {
     setMessage(text);
+    setWarning(typeof near === 'string' ? near : null);
     requestAnimationFrame(() => errorRef.current?.focus());
   }
 
@@ -34,6 +36,7 @@ export function SignInForm({ next, notice }: { next: string; notice?: string }) 
     const data = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
     const checked = signInForm.safeParse(data);
     setMessage(null);
+    setWarning(null);
     if (!checked.success) {
       const found = fieldErrors(checked.error);
       setErrors(found);
@@ -48,14 +51,15 @@ export function SignInForm({ next, notice }: { next: string; notice?: string }) 
     if (body.ok && body.twoFactor) setStep('code');
     else if (body.ok) done();
     else if (body.errors) setErrors(body.errors as FieldErrors);
-    else fail(String(body.error));
+    else fail(String(body.error), body.warning);
   }
 
   async function submitCode(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    const data = { method, code: String(new FormData(event.currentTarget).get('code') ?? '') };
-    const checked = codeForm.safeParse(data);
+    const code = String(new FormData(event.currentTarget).get('code') ?? '');
+    const checked = codeForm.safeParse({ code });
     setMessage(null);
+    setWarning(null);
     if (!checked.success) {
       setErrors(fieldErrors(checked.error));
       codeRef.current?.focus();
@@ -63,16 +67,22 @@ export function SignInForm({ next, notice }: { next: string; notice?: string }) 
     }
     setErrors({});
     setBusy(true);
-    const { body } = await postJson('/api/auth/two-factor', checked.data);
+    // The server tells the two kinds of code apart again: it gets the code as typed.
+    const { body } = await postJson('/api/auth/two-factor', { code });
     setBusy(false);
     if (body.ok) return done();
     if (body.restart) setStep('password');
-    fail(String(body.error ?? (body.errors as FieldErrors | undefined)?.code ?? ''));
+    fail(String(body.error ?? (body.errors as FieldErrors | undefined)?.code ?? ''), body.warning);
   }
 
   const errorBox = (
     <div ref={errorRef} tabIndex={-1} className="outline-none">
-      {message && <Notice tone="error">{message}</Notice>}
+      {message && (
+        <Notice tone="error">
+          {message}
+          {warning && <strong className="mt-1 block">{warning}</strong>}
+        </Notice>
+      )}
     </div>
   );
 
@@ -82,27 +92,22 @@ export function SignInForm({ next, notice }: { next: string; notice?: string }) 
         <h2 id="code-heading" className="text-xl font-semibold text-ink">
           Two-factor check
         </h2>
-        <p className="text-muted">
-          {method === 'totp' ? 'Enter the 6-digit code your authenticator app shows for this site.' : 'Enter one of your backup codes. Each works once.'}
-        </p>
         {errorBox}
         <Field
-          key={method}
           ref={codeRef}
-          label={method === 'totp' ? 'Code' : 'Backup code'}
+          label="Code"
+          hint="The 6-digit code your authenticator app shows for this site, or one of your backup codes (each works once)."
           name="code"
           autoComplete="one-time-code"
-          inputMode={method === 'totp' ? 'numeric' : 'text'}
-          maxLength={method === 'totp' ? 7 : 24}
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={40}
           required
           error={errors.code}
           disabled={busy}
         />
         <Button type="submit" disabled={busy}>
           {busy ? 'Checking…' : 'Verify and sign in'}
-        </Button>
-        <Button variant="ghost" onClick={() => setMethod(method === 'totp' ? 'backup' : 'totp')}>
-          {method === 'totp' ? 'Use a backup code instead' : 'Use the code from my app instead'}
         </Button>
       </form>
     );

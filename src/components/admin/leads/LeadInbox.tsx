@@ -30,7 +30,10 @@ function pageHref(props: InboxProps, page: number) {
   return query ? `${adminPaths.leads}?${query}` : adminPaths.leads;
 }
 
-/** Marks and erasure, shared by the inbox rows and the single-enquiry page. */
+/**
+ * Marks and erasure, shared by the inbox rows and the single-enquiry page. Every mark is always there in the same
+ * order (the current one pressed and disabled), so no button moves when the state changes.
+ */
 export function LeadActions({ lead, afterDelete }: { lead: Lead; afterDelete: () => void }) {
   const [busy, setBusy] = useState(false);
   async function mark(status: LeadStatus) {
@@ -50,14 +53,25 @@ export function LeadActions({ lead, afterDelete }: { lead: Lead; afterDelete: ()
     afterDelete();
   }
   return (
-    <div className="flex flex-wrap gap-2" role="group" aria-label={`Actions for the enquiry from ${lead.name}`}>
-      {leadStatuses
-        .filter((s) => s !== lead.status)
-        .map((status) => (
-          <Button key={status} variant="secondary" size="sm" disabled={busy} onClick={() => mark(status)}>
-            Mark as {leadStatusLabels[status].toLowerCase()}
+    <div className="flex flex-wrap items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2" role="group" aria-label={`Mark the enquiry from ${lead.name} as`}>
+        <span className="text-sm text-muted" aria-hidden="true">
+          Mark as
+        </span>
+        {leadStatuses.map((status) => (
+          <Button
+            key={status}
+            variant="secondary"
+            size="sm"
+            aria-pressed={status === lead.status}
+            className="aria-pressed:border-brand-700 aria-pressed:bg-brand-700 aria-pressed:text-white"
+            disabled={busy}
+            onClick={() => status !== lead.status && mark(status)}
+          >
+            {leadStatusLabels[status]}
           </Button>
         ))}
+      </div>
       <Button variant="danger" size="sm" disabled={busy} onClick={erase}>
         Delete
       </Button>
@@ -116,7 +130,7 @@ export function LeadInbox(props: InboxProps) {
             </p>
             <div className="flex flex-wrap items-start gap-2">
               <LeadStatusBadge status={lead.status} />
-              <DeliveryState delivery={lead.delivery} />
+              <DeliveryState delivery={lead.delivery} now={now} />
             </div>
             <LeadActions lead={lead} afterDelete={() => window.location.reload()} />
           </li>
@@ -151,7 +165,7 @@ export function LeadDetail({ lead, now }: { lead: Lead; now: number }) {
         </dd>
         <dt className="font-medium text-ink">E-mail to you</dt>
         <dd>
-          <DeliveryState delivery={lead.delivery} />
+          <DeliveryState delivery={lead.delivery} now={now} />
         </dd>
       </dl>
       <h2 className="text-lg font-semibold text-ink">Message</h2>

@@ -44,6 +44,20 @@ export function OverviewPanel({ data }: { data: OverviewTabData }) {
           ))}
         </ul>
         <p className="mt-2 text-sm text-muted">Enquiries marked as spam are not counted.</p>
+        <p className="mt-2 text-ink" data-refused-count={data.refused.count}>
+          {data.refused.count === 0 ? 'No' : data.refused.count} {data.refused.count === 1 ? 'enquiry' : 'enquiries'} refused by the sending limit in the last{' '}
+          {data.refused.days} days
+          {data.refused.count > 0 && (
+            <>
+              {' '}
+              —{' '}
+              <a href={adminPaths.refusedEnquiries} className="font-medium text-brand-700 underline underline-offset-2">
+                who they were, to call back
+              </a>
+            </>
+          )}
+          .
+        </p>
       </section>
       <div className="grid gap-6 lg:grid-cols-2">
         <Card
@@ -69,7 +83,7 @@ export function OverviewPanel({ data }: { data: OverviewTabData }) {
                   </p>
                   <div className="flex flex-wrap items-start gap-2">
                     <LeadStatusBadge status={lead.status} />
-                    <DeliveryState delivery={lead.delivery} />
+                    <DeliveryState delivery={lead.delivery} now={now} />
                   </div>
                 </li>
               ))}

@@ -12,11 +12,14 @@ export interface SecurityLogProps {
   total: number;
   page: number;
   pages: number;
+  /** Only the enquiries the contact form's limit refused. */
+  refusedOnly: boolean;
   now: number;
 }
 
-export function SecurityLog({ events, counts, severity, total, page, pages, now }: SecurityLogProps) {
-  const href = (p: number) => `${adminPaths.security}?${new URLSearchParams({ ...(severity !== 'all' && { severity }), page: String(p) })}`;
+export function SecurityLog({ events, counts, severity, total, page, pages, refusedOnly, now }: SecurityLogProps) {
+  const href = (p: number) =>
+    `${adminPaths.security}?${new URLSearchParams({ ...(severity !== 'all' && { severity }), ...(refusedOnly && { show: 'refused' }), page: String(p) })}`;
   return (
     <div className="grid gap-4">
       <section aria-labelledby="last-day">
@@ -40,6 +43,12 @@ export function SecurityLog({ events, counts, severity, total, page, pages, now 
           value={severity}
           options={severities.map((s) => ({ value: s, label: severityLabels[s] }))}
         />
+        <div className="flex min-h-11 items-center gap-2">
+          <input id="show-refused" type="checkbox" name="show" value="refused" defaultChecked={refusedOnly} className="size-5" />
+          <label htmlFor="show-refused" className="font-medium text-ink">
+            Only refused enquiries
+          </label>
+        </div>
         <button type="submit" className={buttonClass('primary')}>
           Show
         </button>

@@ -1,6 +1,7 @@
 /**
  * Two-factor enrolment: password, then a QR code drawn here in the browser (no third-party service), the secret as
- * text and ten backup codes shown once; a code from the app turns it on. Turning it off asks for the password.
+ * text in groups of four (with a copy button) and ten backup codes shown once; a code from the app turns it on.
+ * Turning it off, and making new backup codes (which voids the old ones), ask for the password.
  */
 import { type SubmitEvent, useState } from 'react';
 import { confirmCodeForm, type FieldErrors, fieldErrors, passwordOnlyForm } from '~/lib/admin-forms';
@@ -13,6 +14,38 @@ interface Enrolment {
   secret: string;
   backupCodes: string[];
   modules: boolean[][];
+}
+
+/** 'JBSW Y3DP EHPK 3PXP': easier to read out and type than one long run. */
+export function groupsOfFour(secret: string): string {
+  return secret.replace(/(.{4})(?=.)/g, '$1 ');
+}
+
+function CopyButton({ text, label }: { text: string; label: string }) {
+  const [copied, setCopied] = useState(false);
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied(true);
+    } catch {
+      toast({ title: 'Not copied', description: 'Select the text and copy it instead.', variant: 'destructive' });
+    }
+  }
+  return (
+    <Button variant="secondary" size="sm" onClick={copy} aria-label={label}>
+      {copied ? 'Copied' : 'Copy'}
+    </Button>
+  );
+}
+
+function BackupCodeList({ codes }: { codes: string[] }) {
+  return (
+    <ul className="mt-2 grid grid-cols-2 gap-1 font-mono text-sm text-ink" data-backup-codes="">
+      {codes.map((code) => (
+        <li key={code}>{code}</li>
+      ))}
+    </ul>
+  );
 }
 
 function QrCode({ modules, label }: { modules: boolean[][]; label: string }) {
@@ -37,6 +70,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
+  const [newCodes, setNewCodes] = useState<string[] | null>(null);
 
   async function start(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -76,6 +110,21 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
     window.location.reload();
   }
 
+  async function regenerate(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const checked = passwordOnlyForm.safeParse({ password: new FormData(form).get('password') ?? '' });
+    // Its own error key: the card's other form also asks for the password.
+    if (!checked.success) return setErrors({ regeneratePassword: fieldErrors(checked.error).password ?? '' });
+    setBusy(true);
+    const { body } = await postJson('/api/admin/two-factor/backup-codes', checked.data);
+    setBusy(false);
+    if (!body.ok) return setErrors({ regeneratePassword: (body.errors as FieldErrors | undefined)?.password ?? String(body.error ?? '') });
+    setErrors({});
+    form.reset();
+    setNewCodes(body.backupCodes as string[]);
+  }
+
   if (enabled) {
     return (
       <Card title="Two-factor authentication" headingLevel={3}>
@@ -96,6 +145,28 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
             Turn off two-factor
           </Button>
         </form>
+        <h4 className="mt-6 mb-2 font-semibold text-ink">Backup codes</h4>
+        {newCodes ? (
+          <div role="status">
+            <p className="text-ink">New backup codes: keep them somewhere safe. Each works once; the old ones no longer work, and these are not shown again.</p>
+            <BackupCodeList codes={newCodes} />
+          </div>
+        ) : (
+          <form method="post" onSubmit={regenerate} noValidate className="grid max-w-md gap-4">
+            <Field
+              label="Password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              hint="Needed to make new backup codes. The old ones stop working."
+              error={errors.regeneratePassword}
+              disabled={busy}
+            />
+            <Button type="submit" variant="secondary" className="justify-self-start" disabled={busy}>
+              Make new backup codes
+            </Button>
+          </form>
+        )}
       </Card>
     );
   }
@@ -109,18 +180,17 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
             <div className="mt-2">
               <QrCode modules={enrolment.modules} label="QR code for your authenticator app" />
             </div>
-            <p className="mt-2 text-sm text-muted">Or type this key into the app:</p>
-            <p className="mt-1 font-mono text-sm break-all text-ink" data-totp-secret="">
-              {enrolment.secret}
+            <p className="mt-2 text-sm text-muted">Or type this key into the app (spaces do not matter):</p>
+            <p className="mt-1 flex flex-wrap items-center gap-2">
+              <span className="font-mono text-base tracking-wide break-words text-ink" data-totp-secret="">
+                {groupsOfFour(enrolment.secret)}
+              </span>
+              <CopyButton text={enrolment.secret} label="Copy the key" />
             </p>
           </li>
           <li>
             <p className="font-medium text-ink">2. Keep these backup codes somewhere safe. Each works once; they are not shown again.</p>
-            <ul className="mt-2 grid grid-cols-2 gap-1 font-mono text-sm text-ink" data-backup-codes="">
-              {enrolment.backupCodes.map((code) => (
-                <li key={code}>{code}</li>
-              ))}
-            </ul>
+            <BackupCodeList codes={enrolment.backupCodes} />
           </li>
           <li>
             <form method="post" onSubmit={confirm} noValidate className="grid max-w-md gap-4">

@@ -1,33 +1,32 @@
 import type { APIRoute } from 'astro';
-import { leadStatuses, leadStatusLabels, type LeadStatus } from '~/config/admin';
+import { deliveryLabels, leadCsvColumns, leadStatusLabels } from '~/config/admin';
 import { requestLabel } from '~/lib/contact-presets';
-import { allLeads } from '~/server/features/contact/inbox';
+import { spreadsheetLocalTime } from '~/lib/format';
+import { allLeads, leadQueryFromParams } from '~/server/features/contact/inbox';
 import { toCsv } from '~/server/api/csv';
 import { guarded } from '~/server/api/endpoint';
 import { getRuntime } from '~/server/runtime';
 
 export const prerender = false;
 
-/** The inbox as CSV, with the same search and status filter as the page. */
+/** The inbox as CSV: every enquiry the page's filter shows (read from the same address, every page of it). */
 export const GET: APIRoute = (context) =>
   guarded(async () => {
-    const { db } = await getRuntime();
-    const status = context.url.searchParams.get('status');
-    const leads = await allLeads(db, {
-      search: context.url.searchParams.get('q') ?? undefined,
-      status: leadStatuses.includes(status as LeadStatus) ? (status as LeadStatus) : 'all',
-    });
+    const { db, config } = await getRuntime();
+    const { search, status } = leadQueryFromParams(context.url.searchParams);
+    const leads = await allLeads(db, { search, status }, { configured: Boolean(config.smtpUrl), now: Date.now() });
     const csv = toCsv(
-      ['Received (UTC)', 'Name', 'E-mail', 'Subject', 'Request', 'Message', 'Status', 'E-mail delivery', 'Reference'],
+      [...leadCsvColumns],
       leads.map((lead) => [
         new Date(lead.receivedAt).toISOString(),
+        spreadsheetLocalTime(lead.receivedAt),
         lead.name,
         lead.email,
         lead.subject,
         requestLabel(lead.requestType),
         lead.message,
         leadStatusLabels[lead.status],
-        lead.delivery.state === 'sent' ? 'E-mailed' : lead.delivery.state === 'waiting' ? 'Waiting' : 'None',
+        deliveryLabels[lead.delivery.state],
         lead.id,
       ]),
     );

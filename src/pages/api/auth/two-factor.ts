@@ -3,4 +3,4 @@ import { formEndpoint } from '~/server/features/auth/form-endpoint';
 
 export const prerender = false;
 
-export const POST = formEndpoint(codeForm, ({ auth, caller, data }) => auth.verifyCode(caller, data.code, data.method));
+export const POST = formEndpoint(codeForm, ({ auth, caller, data }) => auth.verifyCode(caller, data.code));

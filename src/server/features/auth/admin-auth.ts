@@ -4,7 +4,9 @@
  * one generic answer, and nothing of better-auth is reachable that the admin does not use.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { authMessages, signInLimits } from '~/config/admin';
+import { authMessages, resetPasswordCommand, signInLimits } from '~/config/admin';
+import { securitySentences } from '~/config/security-log';
+import type { TwoFactorCode } from '~/lib/admin-forms';
 import { hashClient } from '../../platform/client-hash';
 import type { Db, DbKind } from '../../db';
 import type { Caller } from '../../api/caller';
@@ -13,7 +15,7 @@ import { type AccountEventType, recordAccountEvent } from './events';
 import { cookiesForCaller, headersForAuth } from './cookie-scheme';
 import { createAuth } from './options.mjs';
 import { passwordProblem } from './password-policy.mjs';
-import { clearAccountFailures, recordFailure, throttleState } from './throttle';
+import { clearAccountFailures, type FailureOutcome, recordFailure, throttleState } from './throttle';
 import { claimCode, releaseCode } from './used-codes';
 
 export interface AdminAuthSetup {
@@ -26,6 +28,8 @@ export interface AdminAuthSetup {
   maxSessionHours: number;
   clientHashSecret: string;
   alertTo: string;
+  /** Whether a mail server is set up (SMTP_URL): without one, "forgot password" says how to reset on the server. */
+  mailConfigured: boolean;
   sendResetLink: (reset: { email: string; token: string }) => Promise<void>;
 }
 
@@ -100,11 +104,18 @@ export function createAdminAuth(setup: AdminAuthSetup) {
   const retryAfter = (minutes: number) => ({ 'Retry-After': String(minutes * 60) });
 
   /** Throttle check shared by password and code attempts. */
-  async function refused(caller: Caller, account: string | undefined): Promise<AuthAnswer | null> {
+  async function refused(caller: Caller, account: string | undefined, email: string | null): Promise<AuthAnswer | null> {
     const state = await throttleState(db, { address: addressKey(caller), account });
     if (!state.blocked) return null;
+    const who = { address: caller.address, emailTried: email };
     if (state.reason === 'address') {
-      await recordSecurityEvent(security, 'rate_limit_exceeded', 'Admin sign-in: too many failed attempts from one address', caller.userAgent);
+      await recordSecurityEvent(
+        security,
+        'rate_limit_exceeded',
+        securitySentences.addressWaiting(caller.address, state.retryAfterMinutes),
+        caller.userAgent,
+        who,
+      );
       return {
         status: 429,
         body: { ok: false, error: authMessages.tooManyAttempts(state.retryAfterMinutes) },
@@ -112,14 +123,35 @@ export function createAdminAuth(setup: AdminAuthSetup) {
         headers: retryAfter(state.retryAfterMinutes),
       };
     }
-    await recordSecurityEvent(security, 'auth_failure', 'Admin sign-in refused: the account is locked after repeated failures', caller.userAgent);
-    // The same answer as a wrong password: a locked account is not told apart (so no Retry-After either).
-    return { status: 401, body: { ok: false, error: authMessages.invalidCredentials }, cookies: [] };
+    await recordSecurityEvent(
+      security,
+      'auth_failure',
+      email ? securitySentences.lockedAttempt(email, caller.address) : securitySentences.lockedAttempt('the account signing in', caller.address),
+      caller.userAgent,
+      who,
+    );
+    // Any address typed locks alike, so this tells nothing about which accounts exist.
+    return { status: 401, body: { ok: false, error: authMessages.accountPaused(state.retryAfterMinutes) }, cookies: [] };
   }
 
-  async function failed(caller: Caller, account: string | undefined, details: string) {
-    const locked = await recordFailure(db, { address: addressKey(caller), account });
-    await recordSecurityEvent(security, 'auth_failure', locked ? `${details}; the account is now locked for a while` : details, caller.userAgent);
+  /** Counts a failure and logs it in a sentence made from the outcome (how many, and whether it locked the account). */
+  async function failed(
+    caller: Caller,
+    account: string | undefined,
+    email: string | null,
+    sentence: (outcome: FailureOutcome, lockedMinutes: number | null) => string,
+  ): Promise<FailureOutcome> {
+    const outcome = await recordFailure(db, { address: addressKey(caller), account });
+    const lockedMinutes = outcome.locked ? signInLimits.lockMinutes : null;
+    await recordSecurityEvent(security, 'auth_failure', sentence(outcome, lockedMinutes), caller.userAgent, { address: caller.address, emailTried: email });
+    return outcome;
+  }
+
+  /** Nothing about pauses until one is near; then how many tries are left, or that the pause has begun. */
+  function warning(outcome: FailureOutcome): string | undefined {
+    if (outcome.triesLeft === 0) return authMessages.nowPaused(outcome.pauseMinutes);
+    if (outcome.triesLeft <= signInLimits.warnWhenTriesLeft) return authMessages.triesLeft(outcome.triesLeft, outcome.pauseMinutes);
+    return undefined;
   }
 
   /**
@@ -136,7 +168,10 @@ export function createAdminAuth(setup: AdminAuthSetup) {
     const account = accountKey(session.email);
     const state = await throttleState(db, { address: addressKey(caller), account });
     if (state.blocked) {
-      await recordSecurityEvent(security, 'auth_failure', `${action} refused: too many wrong passwords, the account is held back`, caller.userAgent);
+      await recordSecurityEvent(security, 'auth_failure', securitySentences.sessionPaused(action, session.email, caller.address), caller.userAgent, {
+        address: caller.address,
+        emailTried: session.email,
+      });
       return {
         status: 429,
         body: { ok: false, error: authMessages.passwordAttemptsPaused(state.retryAfterMinutes) },
@@ -145,8 +180,11 @@ export function createAdminAuth(setup: AdminAuthSetup) {
       };
     }
     const { answer, wrongPassword } = await attempt();
-    if (wrongPassword) await failed(caller, account, `${action} refused: wrong password`);
-    else if (answer.status === 200) await clearAccountFailures(db, account);
+    if (wrongPassword) {
+      await failed(caller, account, session.email, (outcome, locked) =>
+        securitySentences.sessionWrongPassword(outcome.failures, action.toLowerCase(), session.email, caller.address, locked),
+      );
+    } else if (answer.status === 200) await clearAccountFailures(db, account);
     return answer;
   }
 
@@ -194,13 +232,14 @@ export function createAdminAuth(setup: AdminAuthSetup) {
 
     async signIn(caller: Caller, email: string, password: string): Promise<AuthAnswer> {
       const account = accountKey(email);
-      const blocked = await refused(caller, account);
+      const blocked = await refused(caller, account, email);
       if (blocked) return blocked;
       const response = await auth.api.signInEmail({ body: { email, password, rememberMe: true }, headers: headersOf(caller), asResponse: true });
       const body = await readJson(response);
       if (!response.ok) {
-        await failed(caller, account, 'Admin sign-in failed: wrong e-mail address or password');
-        return { status: 401, body: { ok: false, error: authMessages.invalidCredentials }, cookies: [] };
+        const outcome = await failed(caller, account, email, (o, locked) => securitySentences.wrongPasswords(o.failures, email, caller.address, locked));
+        const near = warning(outcome);
+        return { status: 401, body: { ok: false, error: authMessages.invalidCredentials, ...(near && { warning: near }) }, cookies: [] };
       }
       const cookies = cookiesOf(caller, response.headers);
       if (body.twoFactorRedirect) {
@@ -212,25 +251,31 @@ export function createAdminAuth(setup: AdminAuthSetup) {
       return { status: 200, body: { ok: true }, cookies };
     },
 
-    async verifyCode(caller: Caller, code: string, method: 'totp' | 'backup'): Promise<AuthAnswer> {
+    /** A code from the app or a backup code, told apart by its shape (readTwoFactorCode). */
+    async verifyCode(caller: Caller, typed: TwoFactorCode): Promise<AuthAnswer> {
+      const { method } = typed;
       const account = pendingAccount(caller);
       if (!account) return { status: 401, body: { ok: false, error: authMessages.twoFactorExpired, restart: true }, cookies: [] };
-      const blocked = await refused(caller, account);
+      const blocked = await refused(caller, account, null);
       if (blocked) return blocked;
-      const trimmed = code.replace(/\s+/g, '');
-      const claim = method === 'totp' ? codeKey(account, trimmed) : null;
+      const codeFailed = (kind: 'two-factor code' | 'backup code' | 'reused two-factor code') =>
+        failed(caller, account, null, (o, locked) => securitySentences.wrongCodes(o.failures, kind, caller.address, locked));
+      const claim = typed.method === 'totp' ? codeKey(account, typed.code) : null;
       if (claim && !(await claimCode(db, claim))) {
-        await failed(caller, account, 'Admin sign-in failed: a two-factor code that was already used');
+        await codeFailed('reused two-factor code');
         return { status: 401, body: { ok: false, error: authMessages.invalidCode, restart: false }, cookies: [] };
       }
-      const response =
+      const verify = (code: string) =>
         method === 'totp'
-          ? await auth.api.verifyTOTP({ body: { code: trimmed }, headers: headersOf(caller), asResponse: true })
-          : await auth.api.verifyBackupCode({ body: { code: trimmed }, headers: headersOf(caller), asResponse: true });
+          ? auth.api.verifyTOTP({ body: { code }, headers: headersOf(caller), asResponse: true })
+          : auth.api.verifyBackupCode({ body: { code }, headers: headersOf(caller), asResponse: true });
+      let response = await verify(typed.code);
+      // Backup codes made before the unambiguous alphabet are mixed-case: then the code exactly as typed.
+      if (!response.ok && typed.method === 'backup' && typed.typed !== typed.code && /[a-z]/.test(typed.typed)) response = await verify(typed.typed);
       const body = await readJson(response);
       if (!response.ok) {
         if (claim) await releaseCode(db, claim);
-        await failed(caller, account, method === 'totp' ? 'Admin sign-in failed: wrong two-factor code' : 'Admin sign-in failed: wrong backup code');
+        await codeFailed(method === 'totp' ? 'two-factor code' : 'backup code');
         // better-auth ends a pending sign-in after five wrong codes: then the password is needed again.
         const restart = body.code === 'INVALID_TWO_FACTOR_COOKIE';
         return {
@@ -254,7 +299,11 @@ export function createAdminAuth(setup: AdminAuthSetup) {
 
     /** Answers the same whether or not the address has an account; counts against the address like a failure. */
     async requestReset(caller: Caller, email: string): Promise<AuthAnswer> {
-      const answer: AuthAnswer = { status: 200, body: { ok: true, message: authMessages.resetRequested }, cookies: [] };
+      // The same answer for every address: whether a link can go out depends on the mail server, not on the account.
+      const body = setup.mailConfigured
+        ? { ok: true, message: authMessages.resetRequested, help: authMessages.resetNoMailHelp, command: resetPasswordCommand }
+        : { ok: true, message: authMessages.resetMailNotSetUp, command: resetPasswordCommand };
+      const answer: AuthAnswer = { status: 200, body, cookies: [] };
       const answerAt = Date.now() + signInLimits.resetRequestAnswerMs;
       try {
         await requestResetWork(caller, email);
@@ -288,7 +337,7 @@ export function createAdminAuth(setup: AdminAuthSetup) {
     async changePassword(caller: Caller, session: AdminSession, current: string, next: string): Promise<AuthAnswer> {
       const problem = passwordProblem(next, session.email);
       if (problem) return { status: 400, body: { ok: false, errors: { newPassword: problem } }, cookies: [] };
-      return withSessionPassword(caller, session, 'Password change', async () => {
+      return withSessionPassword(caller, session, 'Changing the password', async () => {
         const response = await auth.api.changePassword({
           body: { currentPassword: current, newPassword: next, revokeOtherSessions: true },
           headers: headersOf(caller),
@@ -391,6 +440,27 @@ export function createAdminAuth(setup: AdminAuthSetup) {
         }
         await event(session.userId, 'two_factor_removed', caller);
         return { wrongPassword: false, answer: { status: 200, body: { ok: true }, cookies: cookiesOf(caller, response.headers) } };
+      });
+    },
+
+    /** New backup codes, shown once; the old ones stop working. Asks for the password like every two-factor change. */
+    async regenerateBackupCodes(caller: Caller, session: AdminSession, password: string): Promise<AuthAnswer> {
+      return withSessionPassword(caller, session, 'Making new backup codes', async () => {
+        const response = await auth.api.generateBackupCodes({ body: { password }, headers: headersOf(caller), asResponse: true });
+        const body = await readJson(response);
+        if (!response.ok) {
+          const wrongPassword = body.code === 'INVALID_PASSWORD';
+          return {
+            wrongPassword,
+            answer: {
+              status: 400,
+              body: { ok: false, errors: wrongPassword ? { password: authMessages.wrongPassword } : {}, error: String(body.message ?? '') },
+              cookies: [],
+            },
+          };
+        }
+        await event(session.userId, 'backup_codes_regenerated', caller);
+        return { wrongPassword: false, answer: { status: 200, body: { ok: true, backupCodes: body.backupCodes }, cookies: [] } };
       });
     },
   };

@@ -13,6 +13,7 @@ export const accountEventLabels = {
   two_factor_verified: 'Signed in with a two-factor code',
   two_factor_backup_code_used: 'Signed in with a backup code',
   two_factor_removed: 'Two-factor authentication turned off',
+  backup_codes_regenerated: 'New backup codes made (the old ones no longer work)',
   sessions_revoked: 'Signed out other sessions',
 } as const;
 export type AccountEventType = keyof typeof accountEventLabels;

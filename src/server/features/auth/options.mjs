@@ -1,11 +1,21 @@
 // better-auth's configuration, shared by the server runtime and the admin scripts (plain JavaScript, so the scripts
 // run without a TypeScript step). Accounts are e-mail + password; public sign-up is off everywhere, including
 // better-auth's own server API: the owner's account is made by `npm run admin:create`.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { getMigrations } from 'better-auth/db/migration';
 import { twoFactor } from 'better-auth/plugins';
+import { backupCodes } from '../../../config/two-factor.mjs';
 import { passwordRules } from './password-policy.mjs';
+
+/** Backup codes from the unambiguous alphabet, as `ABCDE-FGHJK`. */
+export function makeBackupCodes() {
+  const half = backupCodes.length / 2;
+  return Array.from({ length: backupCodes.count }, () => {
+    const code = Array.from({ length: backupCodes.length }, () => backupCodes.alphabet[randomInt(backupCodes.alphabet.length)]).join('');
+    return `${code.slice(0, half)}-${code.slice(half)}`;
+  });
+}
 
 /** A password-reset link stays valid this long (and works once). */
 export const resetLinkMinutes = 30;
@@ -50,7 +60,7 @@ export function authOptions({ db, kind, secret, baseURL, appName, idleMinutes = 
     // absolute limit is enforced by `currentSession` in admin-auth.ts from the session's creation time.
     // freshAge 0: disabling two-factor asks for the password instead of a recent sign-in.
     session: { expiresIn: idleSeconds, updateAge: Math.min(60, idleSeconds), freshAge: 0 },
-    plugins: [twoFactor({ issuer: appName })],
+    plugins: [twoFactor({ issuer: appName, backupCodeOptions: { customBackupCodesGenerate: makeBackupCodes } })],
     advanced: {
       // The HTTP front resolves the client address (TRUST_PROXY) and hands on only that, as X-Forwarded-For.
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },

@@ -41,19 +41,33 @@ export async function throttleState(db: Db, keys: ThrottleKeys, now = Date.now()
   return { blocked: false };
 }
 
-/** Counts one failure; returns true when it has just locked the account. */
-export async function recordFailure(db: Db, keys: ThrottleKeys, now = Date.now()): Promise<boolean> {
+export interface FailureOutcome {
+  /** True when this failure has just locked the account. */
+  locked: boolean;
+  /** The account's failures in its window, this one included (the address's when no account is known). */
+  failures: number;
+  /** Tries left before a pause (the account's lock or the address's wait, whichever comes first), and its length. */
+  triesLeft: number;
+  pauseMinutes: number;
+}
+
+/** Counts one failure; says whether it locked the account and how many tries are left before a pause. */
+export async function recordFailure(db: Db, keys: ThrottleKeys, now = Date.now()): Promise<FailureOutcome> {
   await addHit(db, scopes.address, keys.address, now);
-  if (!keys.account) return false;
+  const address = await countSince(db, scopes.address, keys.address, now - signInLimits.addressWindowMinutes * minute);
+  const addressLeft = { triesLeft: Math.max(0, signInLimits.addressFailures - address.count), pauseMinutes: signInLimits.addressWindowMinutes };
+  if (!keys.account) return { locked: false, failures: address.count, ...addressLeft };
   await addHit(db, scopes.account, keys.account, now);
   const failures = await countSince(db, scopes.account, keys.account, now - signInLimits.accountWindowMinutes * minute);
-  if (failures.count < signInLimits.accountFailures) return false;
+  const accountLeft = { triesLeft: Math.max(0, signInLimits.accountFailures - failures.count), pauseMinutes: signInLimits.lockMinutes };
+  const nearest = accountLeft.triesLeft <= addressLeft.triesLeft ? accountLeft : addressLeft;
+  if (failures.count < signInLimits.accountFailures) return { locked: false, failures: failures.count, ...nearest };
   const lock = await countSince(db, scopes.lock, keys.account, now - signInLimits.lockMinutes * minute);
-  if (lock.count > 0) return false;
+  if (lock.count > 0) return { locked: false, failures: failures.count, ...nearest };
   await addHit(db, scopes.lock, keys.account, now);
   // The failures that caused the lock are spent: after it ends, the account has five tries again.
   await clearHits(db, scopes.account, keys.account);
-  return true;
+  return { locked: true, failures: failures.count, ...accountLeft };
 }
 
 /** A successful sign-in clears the account's failure count (not the address's, which only time clears). */

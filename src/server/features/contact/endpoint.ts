@@ -1,5 +1,7 @@
 /** POST /api/contact: in a fixed order (honeypot, rate limit, fields) with every outcome recorded. */
 import { business } from '~/config/business';
+import { contactLimits } from '~/config/contact';
+import { securitySentences } from '~/config/security-log';
 import { checklist } from '~/config/checklist';
 import {
   type ContactField,
@@ -13,7 +15,7 @@ import {
   validateContact,
 } from '~/lib/contact';
 import { hashClient } from '../../platform/client-hash';
-import { acceptSubmission, rateLimitStatus } from './leads';
+import { acceptSubmission, type LimitReason, rateLimitStatus } from './leads';
 import { BodyError, type IncomingBody, readFields } from '../../api/request-body';
 import type { Db, DbKind } from '../../db';
 import type { ServerConfig } from '../../platform/server-config';
@@ -88,13 +90,27 @@ export async function handleContact(runtime: ContactDeps, request: IncomingBody,
     wantsHtml,
   });
 
-  const limit = await rateLimitStatus(runtime.db, clientHash);
-  if (limit.limited) {
-    await record('rate_limit_exceeded', `contact: blocked for ${limit.retryAfterMinutes} min`);
-    return tooMany(limit.retryAfterMinutes);
-  }
-
   const result = validateContact(fields);
+  /**
+   * An enquiry the limit turns away is lost business unless the owner hears of it: when its name and e-mail address
+   * are valid it is logged with them (kept as long as enquiries), so they can be called back; otherwise it is a plain
+   * rate-limit event.
+   */
+  const refuse = async (minutes: number, reason: LimitReason) => {
+    if (result.ok) {
+      const limit = reason === 'sender' ? contactLimits.maxSubmissions : contactLimits.maxPerAddress;
+      const sentence = securitySentences.enquiryRefused(result.data.name, result.data.email, client, reason, limit, contactLimits.windowMinutes);
+      await recordSecurityEvent(security, 'enquiry_refused', sentence, userAgent, {
+        address: client,
+        emailTried: result.data.email,
+        nameTried: result.data.name,
+      });
+    } else await record('rate_limit_exceeded', `contact: blocked for ${minutes} min`);
+    return tooMany(minutes);
+  };
+  const limit = await rateLimitStatus(runtime.db, clientHash, result.ok ? result.data.email : undefined);
+  if (limit.limited) return refuse(limit.retryAfterMinutes, limit.reason);
+
   const values = { ...result.data, type: requestType };
   if (!result.ok) {
     await record('validation_error', `contact: invalid ${Object.keys(result.errors).join(', ')}`);
@@ -108,10 +124,7 @@ export async function handleContact(runtime: ContactDeps, request: IncomingBody,
       requestType,
       notify: runtime.config.contactTo,
     });
-    if (!accepted.accepted) {
-      await record('rate_limit_exceeded', `contact: blocked for ${accepted.retryAfterMinutes} min`);
-      return tooMany(accepted.retryAfterMinutes);
-    }
+    if (!accepted.accepted) return refuse(accepted.retryAfterMinutes, accepted.reason);
     runtime.kickOutbox();
     return { status: 201, body: sent(accepted.id), wantsHtml };
   } catch (error) {

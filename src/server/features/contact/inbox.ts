@@ -1,8 +1,15 @@
 /** The lead inbox: enquiries with their e-mail delivery state, marked, searched, exported and erased by the owner. */
 import { sql } from 'kysely';
-import { adminPageSize, type LeadStatus } from '~/config/admin';
+import { adminPageSize, type LeadStatus, leadStatuses } from '~/config/admin';
 import type { Delivery, Lead, PeriodCount } from '~/lib/admin-types';
 import type { Db } from '../../db';
+import { foldForSearch } from '../../db/search-text.mjs';
+
+/** How enquiries' e-mails can go out: whether a mail server is set up, and the time to measure the next try from. */
+export interface MailView {
+  configured: boolean;
+  now: number;
+}
 
 export interface LeadQuery {
   search?: string;
@@ -36,17 +43,20 @@ function leadsQuery(db: Db) {
 
 type LeadRow = Awaited<ReturnType<ReturnType<typeof leadsQuery>['execute']>>[number];
 
-function toLead(row: LeadRow): Lead {
-  const delivery: Delivery =
-    row.mail_status === null || row.mail_status === undefined
-      ? { state: 'none', sentAt: null, attempts: 0, nextAttemptAt: null, lastError: null }
-      : {
-          state: row.mail_status === 'sent' ? 'sent' : 'waiting',
-          sentAt: row.sent_at === null ? null : Number(row.sent_at),
-          attempts: Number(row.attempts ?? 0),
-          nextAttemptAt: row.mail_status === 'sent' || row.next_attempt_at === null ? null : Number(row.next_attempt_at),
-          lastError: row.last_error ?? null,
-        };
+/**
+ * An enquiry's e-mail to the owner: sent, waiting for its next try (never a time in the past: a row already due goes
+ * at the worker's next round, so "now"), or not going anywhere because no mail server is set up.
+ */
+function delivery(row: LeadRow, mail: MailView): Delivery {
+  if (row.mail_status === null || row.mail_status === undefined) return { state: 'none', sentAt: null, attempts: 0, nextAttemptAt: null, lastError: null };
+  const attempts = Number(row.attempts ?? 0);
+  const lastError = row.last_error ?? null;
+  if (row.mail_status === 'sent') return { state: 'sent', sentAt: row.sent_at === null ? null : Number(row.sent_at), attempts, nextAttemptAt: null, lastError };
+  if (!mail.configured) return { state: 'not-set-up', sentAt: null, attempts, nextAttemptAt: null, lastError };
+  return { state: 'waiting', sentAt: null, attempts, nextAttemptAt: Math.max(Number(row.next_attempt_at ?? mail.now), mail.now), lastError };
+}
+
+function toLead(row: LeadRow, mail: MailView): Lead {
   return {
     id: row.id,
     receivedAt: Number(row.created_at),
@@ -57,13 +67,23 @@ function toLead(row: LeadRow): Lead {
     subject: row.subject,
     message: row.message,
     status: row.status as LeadStatus,
-    delivery,
+    delivery: delivery(row, mail),
   };
 }
 
-/** Escapes LIKE wildcards so a search for "50%" finds "50%", not everything. */
+/** The inbox's filter as the page's address gives it: the page and the CSV export read it the same way. */
+export function leadQueryFromParams(params: URLSearchParams): Required<Pick<LeadQuery, 'search' | 'status' | 'page'>> {
+  const status = params.get('status');
+  return {
+    search: (params.get('q') ?? '').trim().slice(0, 200),
+    status: leadStatuses.includes(status as LeadStatus) ? (status as LeadStatus) : 'all',
+    page: Number(params.get('page')) || 1,
+  };
+}
+
+/** Escapes LIKE wildcards so a search for "50%" finds "50%", not everything; folded like the text it searches. */
 function likePattern(search: string): string {
-  return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${foldForSearch(search).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 function filtered(db: Db, query: LeadQuery) {
@@ -72,14 +92,13 @@ function filtered(db: Db, query: LeadQuery) {
   const search = query.search?.trim();
   if (search) {
     const pattern = likePattern(search);
-    q = q.where((eb) =>
-      eb.or(['m.name', 'm.email', 'm.subject', 'm.message'].map((column) => eb(sql`lower(${sql.ref(column)})`, 'like', sql`${pattern} escape '\\'`))),
-    );
+    // Accents and case ignored: "zoe" finds "Zoë" (search_text is folded when the enquiry is stored).
+    q = q.where(sql<boolean>`m.search_text like ${pattern} escape '\\'`);
   }
   return q;
 }
 
-export async function listLeads(db: Db, query: LeadQuery = {}): Promise<{ leads: Lead[]; total: number; page: number; pages: number }> {
+export async function listLeads(db: Db, query: LeadQuery, mail: MailView): Promise<{ leads: Lead[]; total: number; page: number; pages: number }> {
   const base = filtered(db, query);
   const { total } = await db
     .selectFrom(base.as('f'))
@@ -94,18 +113,18 @@ export async function listLeads(db: Db, query: LeadQuery = {}): Promise<{ leads:
     .limit(limit)
     .offset((page - 1) * limit)
     .execute();
-  return { leads: rows.map(toLead), total: Number(total), page, pages };
+  return { leads: rows.map((row) => toLead(row, mail)), total: Number(total), page, pages };
 }
 
-/** Every matching enquiry, oldest first, for the CSV export. */
-export async function allLeads(db: Db, query: LeadQuery = {}): Promise<Lead[]> {
+/** Every enquiry the filter shows (every page of it), oldest first, for the CSV export. */
+export async function allLeads(db: Db, query: LeadQuery, mail: MailView): Promise<Lead[]> {
   const rows = await filtered(db, query).orderBy('m.created_at').orderBy('m.id').execute();
-  return rows.map(toLead);
+  return rows.map((row) => toLead(row, mail));
 }
 
-export async function getLead(db: Db, id: string): Promise<Lead | null> {
+export async function getLead(db: Db, id: string, mail: MailView): Promise<Lead | null> {
   const row = await leadsQuery(db).where('m.id', '=', id).executeTakeFirst();
-  return row ? toLead(row) : null;
+  return row ? toLead(row, mail) : null;
 }
 
 export async function setLeadStatus(db: Db, id: string, status: LeadStatus, now = Date.now()): Promise<boolean> {

@@ -1,5 +1,5 @@
 /** Accepting a contact message: rate limit, lead row and notification e-mail, all in one transaction. */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import { signInLimits } from '~/config/admin';
 import { aiLimits } from '~/config/ai';
@@ -11,10 +11,13 @@ import { type ContactInput, type RequestType, requestTypeLabels } from '~/lib/co
 import { absoluteUrl } from '~/seo/urls';
 import type { Db, DbKind } from '../../db';
 import type { Database } from '../../db/schema';
+import { enquirySearchText } from '../../db/search-text.mjs';
+import { deleteRefusedEnquiriesBefore } from '../security/events';
 import { enqueueMail } from '../../platform/outbox';
 import { addHit, deleteHitsOlderThan, hitTimes, msUntilFree, removeHit } from '../../platform/rate-limit';
 
-const scope = 'contact';
+/** One sender (address and e-mail address) and one address as a whole each have a window of hits. */
+const scopes = { sender: 'contact', address: 'contact:address' } as const;
 export const rateLimitWindowMs = contactLimits.windowMinutes * 60 * 1000;
 /** The longest a rate-limit hit matters: the contact window, a sign-in window or lock, or the AI generator's hour. */
 export const longestHitWindowMs = Math.max(
@@ -28,22 +31,44 @@ export const longestHitWindowMs = Math.max(
   ].map((m) => m * 60_000),
 );
 
-export type AcceptResult = { accepted: true; id: string } | { accepted: false; retryAfterMinutes: number };
+/** Which limit refused an enquiry: the sender's own, or the address's (many senders, or a flood). */
+export type LimitReason = 'sender' | 'address';
+export type AcceptResult = { accepted: true; id: string } | { accepted: false; retryAfterMinutes: number; reason: LimitReason };
 
 function minutesUntilFree(oldestInWindow: number, now: number): number {
   return Math.max(1, Math.ceil(msUntilFree(oldestInWindow, rateLimitWindowMs, now) / 60_000));
 }
 
-async function hitsInWindow(db: Db, clientHash: string, now: number) {
-  const times = await hitTimes(db, scope, clientHash, now - rateLimitWindowMs);
+/**
+ * The sender's key: the address's keyed hash with the lower-cased e-mail address, hashed again (the secret is in the
+ * address hash, so neither part can be read back).
+ */
+export function senderKey(clientHash: string, email: string): string {
+  return createHash('sha256').update(`${clientHash}\n${email.trim().toLowerCase()}`).digest('base64url');
+}
+
+async function hitsInWindow(db: Db, scope: string, key: string, now: number) {
+  const times = await hitTimes(db, scope, key, now - rateLimitWindowMs);
   return { count: times.length, oldest: times[0] ?? now };
 }
 
-/** A cheap look before validation, so a blocked client hears about the limit first (the honeypot, then the limit, then the fields). */
-export async function rateLimitStatus(db: Db, clientHash: string, now = Date.now()): Promise<{ limited: boolean; retryAfterMinutes: number }> {
-  const { count, oldest } = await hitsInWindow(db, clientHash, now);
-  const limited = count >= contactLimits.maxSubmissions;
-  return { limited, retryAfterMinutes: limited ? minutesUntilFree(oldest, now) : 0 };
+/**
+ * A cheap look before validation, so a blocked client hears about the limit first (the honeypot, then the limit, then
+ * the fields): the address's cap, and the sender's when the e-mail address is known.
+ */
+export async function rateLimitStatus(
+  db: Db,
+  clientHash: string,
+  email?: string,
+  now = Date.now(),
+): Promise<{ limited: false; retryAfterMinutes: 0 } | { limited: true; retryAfterMinutes: number; reason: LimitReason }> {
+  const address = await hitsInWindow(db, scopes.address, clientHash, now);
+  if (address.count >= contactLimits.maxPerAddress) return { limited: true, retryAfterMinutes: minutesUntilFree(address.oldest, now), reason: 'address' };
+  if (email) {
+    const sender = await hitsInWindow(db, scopes.sender, senderKey(clientHash, email), now);
+    if (sender.count >= contactLimits.maxSubmissions) return { limited: true, retryAfterMinutes: minutesUntilFree(sender.oldest, now), reason: 'sender' };
+  }
+  return { limited: false, retryAfterMinutes: 0 };
 }
 
 export function leadEmail(input: ContactInput, requestType: RequestType, id: string, now: number) {
@@ -80,9 +105,10 @@ export interface Submission {
 }
 
 /**
- * Stores validated messages with their notification e-mails, unless a client already has the maximum number of
- * accepted messages in the window. Each hit is inserted before counting, and PostgreSQL takes a lock per client, so
- * concurrent requests cannot slip under the limit, in one instance or several.
+ * Stores validated messages with their notification e-mails, unless the sender (address and e-mail address) or the
+ * address as a whole already has the maximum number of accepted messages in the window. Each hit is inserted before
+ * counting, and PostgreSQL takes a lock per address (which covers its senders), so concurrent requests cannot slip
+ * under either limit, in one instance or several.
  */
 async function acceptBatch(db: Db, kind: DbKind, batch: Submission[]): Promise<AcceptResult[]> {
   return db.transaction().execute(async (trx) => {
@@ -95,17 +121,32 @@ async function acceptBatch(db: Db, kind: DbKind, batch: Submission[]): Promise<A
     const results: AcceptResult[] = [];
     for (const submission of batch) {
       const now = submission.now ?? Date.now();
-      const hitId = await addHit(trx, scope, submission.clientHash, now);
-      const { count, oldest } = await hitsInWindow(trx, submission.clientHash, now);
-      if (count > contactLimits.maxSubmissions) {
-        await removeHit(trx, hitId);
-        results.push({ accepted: false, retryAfterMinutes: minutesUntilFree(oldest, now) });
+      const sender = senderKey(submission.clientHash, submission.data.email);
+      const hits = [await addHit(trx, scopes.address, submission.clientHash, now), await addHit(trx, scopes.sender, sender, now)];
+      const address = await hitsInWindow(trx, scopes.address, submission.clientHash, now);
+      const own = await hitsInWindow(trx, scopes.sender, sender, now);
+      const refusal =
+        own.count > contactLimits.maxSubmissions
+          ? { reason: 'sender' as const, oldest: own.oldest }
+          : address.count > contactLimits.maxPerAddress
+            ? { reason: 'address' as const, oldest: address.oldest }
+            : null;
+      if (refusal) {
+        for (const hit of hits) await removeHit(trx, hit);
+        results.push({ accepted: false, retryAfterMinutes: minutesUntilFree(refusal.oldest, now), reason: refusal.reason });
         continue;
       }
       const id = randomUUID();
       await trx
         .insertInto('contact_messages')
-        .values({ id, created_at: now, updated_at: now, request_type: submission.requestType, ...submission.data })
+        .values({
+          id,
+          created_at: now,
+          updated_at: now,
+          request_type: submission.requestType,
+          ...submission.data,
+          search_text: enquirySearchText(submission.data),
+        })
         .execute();
       const mail = leadEmail(submission.data, submission.requestType, id, now);
       await enqueueMail(trx, { kind: 'lead', recipient: submission.notify, replyTo: submission.data.email, messageId: id, now, ...mail });
@@ -169,7 +210,8 @@ async function drain(db: Db, queue: Queue) {
 
 /**
  * Rate-limit hits are only needed for their window (the longest is the AI generator's hour). Enquiries are kept for the
- * period the privacy notice states after their last activity; those marked as clients are kept.
+ * period the privacy notice states after their last activity; those marked as clients are kept. Refused enquiries are
+ * kept for the same period from when they were refused.
  */
 export async function deleteExpiredLeadData(db: Db, now = Date.now()): Promise<void> {
   // Every limit's window, the AI generator's hour included: deleting sooner would hand out its slots again.
@@ -177,4 +219,6 @@ export async function deleteExpiredLeadData(db: Db, now = Date.now()): Promise<v
   const cutoff = new Date(now);
   cutoff.setUTCMonth(cutoff.getUTCMonth() - business.retention.enquiryMonths);
   await db.deleteFrom('contact_messages').where('updated_at', '<', cutoff.getTime()).where('status', '!=', 'client').execute();
+  // Enquiries the limit refused (the name and e-mail address tried, so the owner can call back) are kept as long.
+  await deleteRefusedEnquiriesBefore(db, cutoff.getTime());
 }

@@ -13,10 +13,13 @@ import { indexNowOverview } from '../indexnow/overview';
 import { listRuns } from '../sitecheck/service';
 import { analyticsOverview, performanceData } from '../analytics/report';
 import { enquiryCounts, listLeads } from '../contact/inbox';
+import { refusedEnquiryCount } from '../security/events';
 import { listSecurityEvents } from '../security/log';
 import { siteStatus } from './status';
 
 const latest = 5;
+/** The Overview counts refused enquiries over the same span as its longest enquiry count. */
+const refusedDays = 30;
 
 /** What the dashboard reads from (the runtime has all of it). */
 export interface DashboardDeps {
@@ -37,14 +40,24 @@ export async function dashboardTab(runtime: DashboardDeps, caller: Caller, sessi
     case 'overview': {
       // Beacons still queued are written first, so the owner sees the visit that just happened.
       await runtime.analytics.flush();
-      const [analytics, counts, leads, events, site] = await Promise.all([
+      const [analytics, counts, refused, leads, events, site] = await Promise.all([
         analyticsOverview(db, now),
         enquiryCounts(db, now),
-        listLeads(db, { limit: latest }),
+        refusedEnquiryCount(db, now - refusedDays * 86_400_000),
+        listLeads(db, { limit: latest }, { configured: Boolean(config.smtpUrl), now }),
         listSecurityEvents(db, { limit: latest }),
         status(),
       ]);
-      return { tab, now, analytics, counts, latestLeads: leads.leads, latestEvents: events.events, status: site };
+      return {
+        tab,
+        now,
+        analytics,
+        counts,
+        refused: { count: refused, days: refusedDays },
+        latestLeads: leads.leads,
+        latestEvents: events.events,
+        status: site,
+      };
     }
     case 'performance':
       await runtime.analytics.flush();

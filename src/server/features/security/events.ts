@@ -8,6 +8,8 @@ export const severityByType = {
   auth_failure: 'high',
   suspicious_activity: 'high',
   rate_limit_exceeded: 'medium',
+  /** An enquiry the contact form's limit turned away: kept with the name and e-mail given, so the owner can call back. */
+  enquiry_refused: 'medium',
   honeypot_triggered: 'medium',
   invalid_input: 'low',
   validation_error: 'low',
@@ -32,12 +34,35 @@ function safeDetails(details: string): string {
   return details.replace(/[<>]/g, '').slice(0, maxDetailLength);
 }
 
-export async function recordSecurityEvent(ctx: SecurityContext, type: SecurityEventType, details: string, userAgent: string | null): Promise<void> {
+/** Who an event was about, when known: the client address, and the e-mail address (and name) tried or given. */
+export interface SecurityEventSubject {
+  address?: string | null;
+  emailTried?: string | null;
+  nameTried?: string | null;
+}
+
+export async function recordSecurityEvent(
+  ctx: SecurityContext,
+  type: SecurityEventType,
+  details: string,
+  userAgent: string | null,
+  subject: SecurityEventSubject = {},
+): Promise<void> {
   const now = ctx.now?.() ?? Date.now();
   const severity = severityByType[type];
   await ctx.db
     .insertInto('security_events')
-    .values({ id: randomUUID(), type, severity, details: safeDetails(details), user_agent: userAgent?.slice(0, 300) ?? null, created_at: now })
+    .values({
+      id: randomUUID(),
+      type,
+      severity,
+      details: safeDetails(details),
+      user_agent: userAgent?.slice(0, 300) ?? null,
+      created_at: now,
+      address: subject.address?.slice(0, 100) ?? null,
+      email_tried: subject.emailTried?.slice(0, 254) ?? null,
+      name_tried: subject.nameTried?.slice(0, 100) ?? null,
+    })
     .execute();
   if (alarming.includes(severity)) await alertOnBurst(ctx, now);
 }
@@ -56,13 +81,13 @@ async function alertOnBurst(ctx: SecurityContext, now: number) {
   if (recentAlert) return;
   const events = await ctx.db
     .selectFrom('security_events')
-    .select(['type', 'severity', 'details', 'created_at'])
+    .select(['id', 'type', 'severity', 'details', 'created_at'])
     .where('severity', 'in', alarming)
     .where('created_at', '>', since)
     .orderBy('created_at', 'desc')
     .limit(20)
     .execute();
-  await enqueueMail(ctx.db, {
+  const alertId = await enqueueMail(ctx.db, {
     kind: 'alert',
     recipient: ctx.alertTo,
     subject: `Security alert: ${count} high-severity events in 5 minutes`,
@@ -75,12 +100,39 @@ async function alertOnBurst(ctx: SecurityContext, now: number) {
     ].join('\n'),
     now,
   });
+  // The log shows, for each event, whether an alert e-mail reported it.
+  await ctx.db
+    .updateTable('security_events')
+    .set({ alert_id: alertId })
+    .where(
+      'id',
+      'in',
+      events.map((e) => e.id),
+    )
+    .execute();
 }
 
 export async function deleteOldSecurityEvents(db: Db, retentionDays: number, now = Date.now()): Promise<number> {
   const result = await db
     .deleteFrom('security_events')
     .where('created_at', '<', now - retentionDays * 24 * 60 * 60 * 1000)
+    // Refused enquiries are kept as long as enquiries: deleteRefusedEnquiriesBefore, from the enquiries' clean-up.
+    .where('type', '!=', 'enquiry_refused')
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+export async function deleteRefusedEnquiriesBefore(db: Db, cutoff: number): Promise<void> {
+  await db.deleteFrom('security_events').where('type', '=', 'enquiry_refused').where('created_at', '<', cutoff).execute();
+}
+
+/** Enquiries the contact form's limit turned away since `since`. */
+export async function refusedEnquiryCount(db: Db, since: number): Promise<number> {
+  const { count } = await db
+    .selectFrom('security_events')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('type', '=', 'enquiry_refused')
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(count);
 }

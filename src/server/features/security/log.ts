@@ -1,25 +1,32 @@
-/** The security log as the owner reads it: newest first, filtered by severity, with counts for the last 24 hours. */
+/**
+ * The security log as the owner reads it: newest first, filtered by severity or to refused enquiries, with counts for
+ * the last 24 hours. Each event is a sentence with its address, the e-mail address tried and whether an alert
+ * e-mail reported it.
+ */
 import { adminPageSize } from '~/config/admin';
 import { type SecurityEvent, severities } from '~/lib/admin-types';
 
 export { severities };
 import type { Db } from '../../db';
-import { type Severity, severityByType } from './events';
+import { type SecurityEventType, type Severity, severityByType } from './events';
 
 export async function listSecurityEvents(
   db: Db,
-  query: { severity?: Severity | 'all'; page?: number; limit?: number } = {},
+  query: { severity?: Severity | 'all'; type?: SecurityEventType; page?: number; limit?: number } = {},
 ): Promise<{ events: SecurityEvent[]; total: number; page: number; pages: number }> {
-  let base = db.selectFrom('security_events');
-  if (query.severity && query.severity !== 'all') base = base.where('severity', '=', query.severity);
+  let base = db.selectFrom('security_events as e');
+  if (query.severity && query.severity !== 'all') base = base.where('e.severity', '=', query.severity);
+  if (query.type) base = base.where('e.type', '=', query.type);
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   const limit = query.limit ?? adminPageSize;
   const pages = Math.max(1, Math.ceil(Number(total) / limit));
   const page = Math.min(Math.max(1, query.page ?? 1), pages);
   const rows = await base
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('id')
+    .leftJoin('mail_outbox as o', 'o.id', 'e.alert_id')
+    .selectAll('e')
+    .select('o.status as alert_status')
+    .orderBy('e.created_at', 'desc')
+    .orderBy('e.id')
     .limit(limit)
     .offset((page - 1) * limit)
     .execute();
@@ -31,6 +38,10 @@ export async function listSecurityEvents(
       details: r.details,
       userAgent: r.user_agent,
       at: Number(r.created_at),
+      address: r.address,
+      emailTried: r.email_tried,
+      nameTried: r.name_tried,
+      alert: r.alert_id === null ? 'none' : r.alert_status === 'sent' ? 'sent' : 'pending',
     })),
     total: Number(total),
     page,
