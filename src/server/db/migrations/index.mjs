@@ -10,6 +10,7 @@ import * as m0006 from './0006_site_checks.mjs';
 import * as m0007 from './0007_analytics.mjs';
 import * as m0008 from './0008_audits.mjs';
 import * as m0009 from './0009_posts.mjs';
+import * as m0010 from './0010_analytics_cockpit.mjs';
 
 /** @type {Record<string, import('kysely').Migration>} */
 export const migrations = {
@@ -22,4 +23,5 @@ export const migrations = {
   '0007_analytics': m0007,
   '0008_audits': m0008,
   '0009_posts': m0009,
+  '0010_analytics_cockpit': m0010,
 };

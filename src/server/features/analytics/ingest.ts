@@ -6,7 +6,7 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { analyticsRules } from '~/config/analytics';
+import { analyticsRules, browserOf } from '~/config/analytics';
 import type { Db, DbKind } from '../../db';
 import { type ClientCaps, createClientCaps } from './client-caps';
 import { addDays, dayOf } from './days';
@@ -91,7 +91,7 @@ export function createAnalyticsService(options: AnalyticsOptions): AnalyticsServ
       const items: DatedEvent[] = [];
       for (const item of batch) {
         const day = dayOf(item.at);
-        items.push({ event: item.event, at: item.at, day, visitor: visitorId(await saltFor(day, trx), item) });
+        items.push({ event: item.event, at: item.at, day, visitor: visitorId(await saltFor(day, trx), item), browser: browserOf(item.userAgent) });
       }
       await saveFold(trx, foldEvents(items, await loadKnown(trx, items), randomUUID));
     });
@@ -157,6 +157,7 @@ export function createAnalyticsService(options: AnalyticsOptions): AnalyticsServ
         .execute();
       for (const { day } of expired) {
         await db.deleteFrom('analytics_visitors').where('day', '=', day).execute();
+        await db.updateTable('analytics_conversions').set({ visitor: null }).where('day', '=', day).execute();
         await db.deleteFrom('analytics_salts').where('day', '=', day).execute();
         salts.delete(day);
       }

@@ -11,7 +11,10 @@ import { listAccountEvents } from '../auth/events';
 import { aiStatus, listGenerations } from '../ai/history';
 import { indexNowOverview } from '../indexnow/overview';
 import { listRuns } from '../sitecheck/service';
-import { analyticsOverview, performanceData } from '../analytics/report';
+import { currentVisitors, performanceData } from '../analytics/report';
+import { builtPageTitles } from '../analytics/site-pages';
+import { analyticsViewOf } from '../analytics/view';
+import { defaultAnalyticsQuery } from '~/lib/analytics-query';
 import { enquiryCounts, listLeads } from '../contact/inbox';
 import { listSecurityEvents } from '../security/log';
 import { siteStatus } from './status';
@@ -25,6 +28,8 @@ export interface DashboardDeps {
   config: ServerConfig;
   adminAuth: AdminAuth;
   analytics: AnalyticsService;
+  /** The built site, whose pages' titles the analytics lists show beside their paths. */
+  clientDir: string;
 }
 
 export async function dashboardTab(runtime: DashboardDeps, caller: Caller, session: AdminSession, tab: AdminTab): Promise<DashboardTabData> {
@@ -37,14 +42,15 @@ export async function dashboardTab(runtime: DashboardDeps, caller: Caller, sessi
     case 'overview': {
       // Beacons still queued are written first, so the owner sees the visit that just happened.
       await runtime.analytics.flush();
-      const [analytics, counts, leads, events, site] = await Promise.all([
-        analyticsOverview(db, now),
+      const [visitorsNow, view, counts, leads, events, site] = await Promise.all([
+        currentVisitors(db, now),
+        analyticsViewOf(db, defaultAnalyticsQuery, { retentionDays: config.analyticsRetentionDays, titles: builtPageTitles(runtime.clientDir), now }),
         enquiryCounts(db, now),
         listLeads(db, { limit: latest }),
         listSecurityEvents(db, { limit: latest }),
         status(),
       ]);
-      return { tab, now, analytics, counts, latestLeads: leads.leads, latestEvents: events.events, status: site };
+      return { tab, now, analytics: { currentVisitors: visitorsNow, view }, counts, latestLeads: leads.leads, latestEvents: events.events, status: site };
     }
     case 'performance':
       await runtime.analytics.flush();
