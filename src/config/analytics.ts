@@ -100,6 +100,18 @@ export type BreakdownDimension = (typeof breakdowns)[number]['id'];
 /** Rows listed per breakdown before "Show all". */
 export const breakdownLimit = 10;
 
+/**
+ * Goals shown beside enquiries, counted without cookies: visits to a page the site does not have (from its 404 page's
+ * beacon), and the clicks the beacon reports (`goalIds`).
+ */
+export const goals = [
+  { id: 'notFound', label: 'Visits to a missing page (404)' },
+  { id: 'outbound', label: 'Clicks on links to other sites' },
+  { id: 'checklist', label: 'Checklist PDF downloads' },
+  { id: 'audit', label: '“Get a Free Audit” clicks' },
+] as const;
+export type GoalKind = (typeof goals)[number]['id'];
+
 /** Browsers by user agent, first match wins (Edge and Opera say "Chrome" too, Chrome says "Safari"). */
 export const browserPatterns = [
   { id: 'Edge', pattern: /\bEdg(?:e|A|iOS)?\// },

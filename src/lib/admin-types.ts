@@ -1,7 +1,7 @@
 /** The shapes the admin's pages receive from the server (times are epoch milliseconds). */
 import type { LeadStatus } from '~/config/admin';
 import type { AiContentType, AiOutcome } from '~/config/ai';
-import type { BreakdownDimension, FormFactor, VitalMetric } from '~/config/analytics';
+import type { BreakdownDimension, FormFactor, GoalKind, VitalMetric } from '~/config/analytics';
 import type { AnalyticsQuery } from './analytics-query';
 
 /** Most severe first. */
@@ -219,6 +219,12 @@ export interface AnalyticsView {
   series: AnalyticsPoint[];
   /** Each list in full (up to `analyticsView.fullListLimit` rows), largest first. */
   lists: Record<BreakdownDimension, AnalyticsRow[]>;
+  /** Goals in the period and the one before (from the daily totals, whatever the filter). */
+  goals: { id: GoalKind; count: number; previous: number }[];
+  /** 404 visits by the missing path and the site that linked to it ('' when none). */
+  notFound: { path: string; referrer: string; count: number }[];
+  /** Outbound clicks by the other site. */
+  outbound: AnalyticsRow[];
   /** Raw visits are kept this many days; daily totals for good. */
   retentionDays: number;
   /** A filtered view is counted from raw visits, so it covers no day before this one. */

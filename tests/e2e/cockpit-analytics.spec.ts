@@ -11,10 +11,12 @@ import { type APIRequestContext, expect, type Page, request as playwrightRequest
 import { randomUUID } from 'node:crypto';
 import { adminPaths } from '../../src/config/admin';
 import { business } from '../../src/config/business';
+import { paths } from '../../src/config/paths';
 import { analyticsEndpoint, analyticsView, breakdownLimit, vitalMetrics } from '../../src/config/analytics';
 import { thresholdText } from '../../src/lib/analytics-figures';
 import { niceScale } from '../../src/lib/chart-scale';
 import { openTab, signedInTest as test } from './admin-session';
+import { asNewClient } from './contact-form';
 import { sitemapPaths } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
@@ -77,6 +79,39 @@ test('seed: visits on more pages than a list shows, from a newsletter and a sear
   // Enough phone samples on one page for its figures (five is the minimum shown).
   for (let i = 0; i < 6; i++) await visit(api, '/services', { phone: true, lcp: 1800 + i * 100 });
   await api.dispose();
+});
+
+test('goals, cookieless: a "Get a Free Audit" click and a visit to a missing page, from a real browser, show beside enquiries', async ({ browser, page }) => {
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] }, userAgent: phoneAgent, viewport: { width: 390, height: 844 } });
+  await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'webdriver', { get: () => false }));
+  const visitorPage = await context.newPage();
+  await asNewClient(visitorPage);
+  const beacon = (kind: string) => visitorPage.waitForRequest((r) => r.url().endsWith(analyticsEndpoint) && (r.postData() ?? '').includes(`"k":"${kind}"`));
+  const viewed = beacon('v');
+  await visitorPage.goto('/about');
+  await viewed;
+  const clicked = beacon('g');
+  await visitorPage.locator(`a[href="${paths.freeAudit}"]`).filter({ visible: true }).first().click();
+  expect((await clicked).postData()).toContain('"g":"audit"');
+  const missing = `/no-such-page-${Date.now()}`;
+  const notFound = beacon('v');
+  await visitorPage.goto(missing);
+  await notFound;
+  expect(await context.cookies()).toEqual([]);
+  await context.close();
+
+  await openTab(page, 'overview');
+  await waitHydrated(page);
+  await expect
+    .poll(async () => {
+      await page.reload();
+      return page.locator('[data-not-found]').textContent();
+    })
+    .toContain(missing);
+  expect(Number(await page.locator('[data-goal=audit] [data-value]').textContent())).toBeGreaterThanOrEqual(1);
+  expect(Number(await page.locator('[data-goal=notFound] [data-value]').textContent())).toBeGreaterThanOrEqual(1);
+  // A missing page is not a page: it is in no list of pages.
+  await expect(page.locator(`[data-breakdown=page] tr[data-row="${missing}"]`)).toHaveCount(0);
 });
 
 for (const size of sizes) {

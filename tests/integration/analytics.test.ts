@@ -173,6 +173,34 @@ describe.each(databaseNames())('analytics definitions on %s', (name) => {
     expect(filtered.current.conversions).toBe(1);
   });
 
+  it('goals: 404 visits by path and referrer apart from pages; outbound, checklist and free-audit clicks on counted page views', async () => {
+    const day = '2026-03-18';
+    const withPages = createAnalyticsService({ db, kind: name, siteHost: 'www.example.test', retentionDays: 30, flushMs: 60_000, pages: new Set(['/goals-page']) });
+    const who = client('203.0.113.16');
+    const id = randomUUID();
+    const goal = (g: string, x?: string, viewId = id) => withPages.accept({ k: 'g', id: viewId, p: '/goals-page', w: 'desktop', g, x } as never, who, noon(day) + minute);
+    expect(withPages.accept({ k: 'v', id, p: '/goals-page', w: 'desktop' }, who, noon(day))).toBe('queued');
+    goal('outbound', 'www.example.org');
+    goal('outbound', 'example.org');
+    goal('checklist');
+    goal('audit');
+    goal('audit', undefined, randomUUID()); // no counted page view: not counted
+    expect(withPages.accept({ k: 'v', id: randomUUID(), p: '/old-page', w: 'desktop', r: 'www.bing.com' }, who, noon(day) + 2 * minute)).toBe('not-a-page');
+    withPages.accept({ k: 'v', id: randomUUID(), p: '/old-page', w: 'mobile' }, client('203.0.113.17'), noon(day) + 2 * minute);
+    await withPages.flush();
+    await withPages.stop();
+    const view = await viewOf({ period: 'custom', from: day, to: day }, noon(day));
+    expect(Object.fromEntries(view.goals.map((g) => [g.id, g.count]))).toEqual({ notFound: 2, outbound: 2, checklist: 1, audit: 1 });
+    expect(view.notFound).toEqual([
+      { path: '/old-page', referrer: '', count: 1 },
+      { path: '/old-page', referrer: 'bing.com', count: 1 },
+    ]);
+    expect(view.outbound.map((r) => [r.value, r.count])).toEqual([['example.org', 2]]);
+    // A missing page is no page view and no visit.
+    expect([view.current.pageViews, view.current.visits]).toEqual([1, 1]);
+    expect(view.lists.page.map((r) => r.value)).toEqual(['/goals-page']);
+  });
+
   it('takes no more than its queue holds, writing in batches: what is taken is stored, what is not is said', async () => {
     const small = createAnalyticsService({ db, kind: name, siteHost: 'www.example.test', retentionDays: 30, flushMs: 60_000, batchSize: 3, maxQueue: 5 });
     const day = '2026-02-11';

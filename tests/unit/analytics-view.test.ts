@@ -1,6 +1,8 @@
 /** The cockpit's pure parts: a readable chart scale, labels people read, and the view as the URL holds it. */
 import { describe, expect, it } from 'vitest';
-import { analyticsView, breakdownLimit, browserOf } from '../../src/config/analytics';
+import { analyticsView, breakdownLimit, browserOf, goalPaths } from '../../src/config/analytics';
+import { checklist } from '../../src/config/checklist';
+import { paths } from '../../src/config/paths';
 import { readAnalyticsQuery, writeAnalyticsQuery } from '../../src/lib/analytics-query';
 import { campaignLabel, rowLabel, sourceLabel } from '../../src/lib/analytics-labels';
 import { niceScale } from '../../src/lib/chart-scale';
@@ -71,5 +73,11 @@ describe('the view in the URL', () => {
     expect(readAnalyticsQuery(new URLSearchParams('period=7d&filter=colour:red'))).toBeNull();
     expect(analyticsView.maxCustomDays).toBeGreaterThan(366);
     expect(breakdownLimit).toBe(10);
+  });
+});
+
+describe('goals', () => {
+  it('the beacon names the checklist and the free audit by the paths the site serves them at', () => {
+    expect(goalPaths).toEqual({ [checklist.path]: 'checklist', [paths.freeAudit]: 'audit' });
   });
 });

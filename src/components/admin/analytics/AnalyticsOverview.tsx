@@ -12,6 +12,7 @@ import { formatShortDay as dayLabel } from '~/lib/format';
 import { useAnalyticsView, useCurrentVisitors } from '../data/queries';
 import { Button, Card, Notice } from '../ui/primitives';
 import { BreakdownCard } from './BreakdownCard';
+import { GoalsCard } from './GoalsCard';
 import { VisitsChart } from './VisitsChart';
 
 const minutes = (ms: number) => `${ms / 60_000} minutes`;
@@ -186,6 +187,7 @@ export function AnalyticsOverview({ data }: { data: Overview }) {
           />
         ))}
       </div>
+      <GoalsCard view={view} filtered={Boolean(filter)} />
       <p className="text-sm text-muted" data-retention>
         Counted without cookies: a visitor is counted once a day; a visit ends after {minutes(analyticsRules.visitGapMs)} without activity; a bounce is a visit
         with one page view; visit duration is the time pages were in view; conversion rate is the share of visitors who sent an enquiry (enquiries marked as

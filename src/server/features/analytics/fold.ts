@@ -12,7 +12,13 @@ import { bucketOf, type Histogram, plausible } from './histogram';
  * A conversion is not a beacon: the contact endpoint reports it for the client that sent the form, naming the stored
  * enquiry so that marking it as spam can take the conversion back.
  */
-export type QueuedEvent = AnalyticsEvent | { k: 'c'; lead?: string };
+export type QueuedEvent = AnalyticsEvent | { k: 'c'; lead?: string } | NotFoundEvent;
+/** A page view of a path the site does not have (its 404 page sent it): counted apart from pages, by path and referrer. */
+export interface NotFoundEvent {
+  k: 'n';
+  p: string;
+  r?: string;
+}
 
 /** An event with its day and the visitor id made for it. */
 export interface DatedEvent {
@@ -186,6 +192,14 @@ export function foldEvents(items: DatedEvent[], known: KnownRecords, newId: () =
         view.metrics = [...recorded].join(',');
         view.dirty = true;
       }
+    } else if (event.k === 'g') {
+      // A goal counts only on a page view that was counted (not a bot's, not the owner's).
+      const view = pageViews.get(event.id);
+      if (!view) continue;
+      countIn(view.day, 'goal', event.g);
+      if (event.g === 'outbound' && event.x) countIn(view.day, 'outbound', event.x.toLowerCase().replace(/^www\./, ''));
+    } else if (event.k === 'n') {
+      countIn(day, 'notFound', JSON.stringify([event.p, event.r ? event.r.toLowerCase().replace(/^www\./, '') : '']));
     } else {
       // A conversion belongs to the visitor's current visit; without one (no page view counted) it is not counted.
       const visit = currentVisit.get(visitor);

@@ -132,17 +132,23 @@ export function createAnalyticsService(options: AnalyticsOptions): AnalyticsServ
   return {
     accept(event, client, at = Date.now()) {
       // Only page views make visitors and views; engagement and conversions attach to one already counted.
+      let queued: QueuedEvent = event;
+      let outcome: AcceptOutcome = 'queued';
       if (event.k === 'v') {
-        if (pages && !pages.has(event.p)) return 'not-a-page';
+        // A path the site does not have is no page view; it is counted as a 404 visit instead (its page sent it).
+        if (pages && !pages.has(event.p)) {
+          queued = { k: 'n', p: event.p, r: event.r };
+          outcome = 'not-a-page';
+        }
         if (clientCaps && !clientCaps.admitPageView(client.address, client.userAgent, at)) return 'over-caps';
       }
       if (stopped || queue.length + draining >= maxQueue) {
         droppedCount++;
         return 'full';
       }
-      queue.push({ event, address: client.address, userAgent: client.userAgent, at });
+      queue.push({ event: queued, address: client.address, userAgent: client.userAgent, at });
       if (queue.length >= batchSize) void flush();
-      return 'queued';
+      return outcome;
     },
     flush,
     async cleanUp(now = Date.now()) {

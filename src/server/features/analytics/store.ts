@@ -8,7 +8,7 @@ import { type Histogram, mergeInto } from './histogram';
 export async function loadKnown(trx: Db, items: DatedEvent[]): Promise<KnownRecords> {
   const earliest = Math.min(...items.map((i) => i.at)) - analyticsRules.visitGapMs;
   const visitors = [...new Set(items.map((i) => i.visitor))];
-  const viewIds = [...new Set(items.flatMap((i) => (i.event.k === 'c' ? [] : [i.event.id])))];
+  const viewIds = [...new Set(items.flatMap((i) => ('id' in i.event ? [i.event.id] : [])))];
   const pageViews = new Map<string, PageViewRow>();
   for (const ids of chunks(viewIds)) {
     for (const row of await trx

@@ -3,7 +3,7 @@
  * point beyond `monthlyAfterDays`) and every list in full. Unfiltered, all of it comes from the daily totals, kept for
  * good, so any period works; filtered, it is counted from the raw visits, which are kept `retentionDays`, and says so.
  */
-import { analyticsPeriods, analyticsView as limits, type BreakdownDimension, breakdowns, formFactorOf, type ViewportClass } from '~/config/analytics';
+import { analyticsPeriods, analyticsView as limits, type BreakdownDimension, breakdowns, formFactorOf, goals, type ViewportClass } from '~/config/analytics';
 import type { AnalyticsQuery } from '~/lib/analytics-query';
 import { spanDays } from '~/lib/analytics-query';
 import { rowLabel } from '~/lib/analytics-labels';
@@ -54,6 +54,29 @@ function buckets(from: string, to: string, unit: 'day' | 'month') {
     months.set(key, [...(months.get(key) ?? []), day]);
   }
   return [...months.values()].map((list) => ({ from: list[0]!, to: list.at(-1)!, days: list }));
+}
+
+/** Goals from the daily totals: 404 visits by path and referrer, outbound clicks by site, the clicks counted. */
+async function goalFigures(db: Db, from: string, to: string) {
+  const rows = await db
+    .selectFrom('analytics_daily_breakdown')
+    .select((eb) => ['dimension', 'value', eb.fn.sum<number>('count').as('total')])
+    .where('dimension', 'in', ['goal', 'notFound', 'outbound'])
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .groupBy(['dimension', 'value'])
+    .execute();
+  const of = (dimension: string) => rows.filter((r) => r.dimension === dimension).map((r) => ({ value: r.value, count: Number(r.total) }));
+  const notFound = of('notFound').map(({ value, count }) => {
+    const [path = '', referrer = ''] = JSON.parse(value) as [string, string];
+    return { path, referrer, count };
+  });
+  const counts = new Map<string, number>(of('goal').map((r) => [r.value, r.count]));
+  counts.set(
+    'notFound',
+    notFound.reduce((sum, r) => sum + r.count, 0),
+  );
+  return { counts, notFound, outbound: new Map(of('outbound').map((r) => [r.value, r.count])) };
 }
 
 /** Each list from the daily totals. Form factors are the devices, grouped. */
@@ -203,6 +226,7 @@ export async function analyticsViewOf(db: Db, query: AnalyticsQuery, options: Vi
       pageViews: point.days.reduce((sum, day) => sum + Number(byDay.get(day)?.page_views ?? 0), 0),
     }));
   }
+  const [goalsNow, goalsBefore] = await Promise.all([goalFigures(db, from, to), goalFigures(db, previousFrom, previousTo)]);
   return {
     query,
     label,
@@ -216,6 +240,12 @@ export async function analyticsViewOf(db: Db, query: AnalyticsQuery, options: Vi
     unit,
     series,
     lists: Object.fromEntries(breakdowns.map((b) => [b.id, rowsOf(b.id, lists[b.id], options.titles)])) as AnalyticsView['lists'],
+    goals: goals.map((g) => ({ id: g.id, count: goalsNow.counts.get(g.id) ?? 0, previous: goalsBefore.counts.get(g.id) ?? 0 })),
+    notFound: goalsNow.notFound.sort((a, b) => b.count - a.count || a.path.localeCompare(b.path)).slice(0, limits.fullListLimit),
+    outbound: [...goalsNow.outbound]
+      .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
+      .slice(0, limits.fullListLimit)
+      .map(([value, count]) => ({ value, label: value, count })),
     retentionDays: options.retentionDays,
     rawFrom,
   };
