@@ -2,7 +2,7 @@
  * The Overview's visit statistics: a period (today to 12 months, or a custom range) and a filter, both in the URL so a
  * reload or a shared link shows the same view; six figures against the period before, the chart and the lists.
  */
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { type AnalyticsPeriod, analyticsPeriods, analyticsRules, breakdowns, customPeriod } from '~/config/analytics';
 import type { AnalyticsOverview as Overview, AnalyticsView } from '~/lib/admin-types';
 import { type AnalyticsQuery, readAnalyticsQuery, sameQuery, writeAnalyticsQuery } from '~/lib/analytics-query';
@@ -48,7 +48,7 @@ function PeriodPicker({ query, today, onChange }: { query: AnalyticsQuery; today
   // Choosing "Custom range" shows the day fields; the view changes once they are applied.
   const [choosingCustom, setChoosingCustom] = useState(false);
   const custom = choosingCustom || query.period === 'custom';
-  const apply = (event: FormEvent) => {
+  const apply = (event: { preventDefault(): void }) => {
     event.preventDefault();
     if (from <= to) onChange({ ...query, period: 'custom', from, to });
   };
