@@ -23,6 +23,7 @@ export const adminPaths = {
   /** The Overview's figures for a period and filter, given as URL parameters (src/lib/analytics-query.ts). */
   analyticsView: (params: string) => `/api/admin/analytics/view?${params}`,
   analyticsNow: '/api/admin/analytics/now',
+  weeklySummary: '/api/admin/weekly-summary',
   dashboardTab: (tab: AdminTab) => `/api/admin/dashboard?tab=${tab}`,
   tab: (tab: AdminTab) => (tab === 'overview' ? '/admin' : `/admin?tab=${tab}`),
 } as const;

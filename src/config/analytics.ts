@@ -123,3 +123,17 @@ export const browserPatterns = [
 ] as const;
 export const otherBrowser = 'Other';
 export const browserOf = (userAgent: string): string => browserPatterns.find((b) => b.pattern.test(userAgent))?.id ?? otherBrowser;
+
+/**
+ * The weekly summary e-mail to the owner (through the outbox): on by default when a mail server is set, turned off in
+ * Settings. It covers the last full week, Monday to Sunday, against the week before, and goes once a week, at the
+ * first clean-up pass from Monday on.
+ */
+export const weeklySummary = {
+  /** The settings row holding 'off' when the owner turned it off. */
+  settingKey: 'weekly_summary',
+  /** The settings row holding the Monday of the last week a summary was queued for. */
+  sentKey: 'weekly_summary_sent',
+  topPages: 5,
+  subject: (from: string, to: string) => `Your week on the site: ${from} – ${to}`,
+} as const;

@@ -321,6 +321,8 @@ export interface SettingsTabData {
   status: SiteStatus;
   ai: AiStatus;
   indexNow: IndexNowOverview;
+  /** The weekly summary e-mail: on unless turned off (it needs a mail server to go). */
+  weeklySummary: { enabled: boolean };
   account: { email: string; twoFactorEnabled: boolean; sessions: SessionInfo[]; events: AccountEvent[] };
 }
 export type DashboardTabData = OverviewTabData | AiTabData | TestingTabData | PerformanceTabData | SettingsTabData;

@@ -240,3 +240,17 @@ for (const size of sizes) {
     expect(await axe(page)).toEqual([]);
   });
 }
+
+test('the weekly summary e-mail is on by default with a mail server, and one click in Settings turns it off (and on again)', async ({ page }) => {
+  await openTab(page, 'settings');
+  await waitHydrated(page);
+  const state = page.locator('[data-weekly-summary]');
+  await expect(state).toHaveAttribute('data-weekly-summary', 'on');
+  await page.getByRole('button', { name: 'Turn the weekly summary off' }).click();
+  await expect(state).toHaveAttribute('data-weekly-summary', 'off');
+  await page.reload();
+  await waitHydrated(page);
+  await expect(state).toHaveAttribute('data-weekly-summary', 'off');
+  await page.getByRole('button', { name: 'Turn the weekly summary on' }).click();
+  await expect(state).toHaveAttribute('data-weekly-summary', 'on');
+});

@@ -6,12 +6,14 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyticsClientCaps, analyticsEndpoint, analyticsRules, type VitalMetric } from '../../src/config/analytics';
+import { analyticsClientCaps, analyticsEndpoint, analyticsRules, type VitalMetric, weeklySummary } from '../../src/config/analytics';
 import { overviewFigures } from '../../src/lib/analytics-figures';
 import { honeypotField } from '../../src/lib/contact';
 import { currentVisitors, performanceData, vitalTrend } from '../../src/server/features/analytics/report';
 import { setConversionSpam } from '../../src/server/features/analytics/conversions';
 import { analyticsViewOf } from '../../src/server/features/analytics/view';
+import { composeWeeklySummary, maybeQueueWeeklySummary, setWeeklySummary } from '../../src/server/features/dashboard/weekly-summary';
+import { formatShortDay } from '../../src/lib/format';
 import type { AnalyticsQuery } from '../../src/lib/analytics-query';
 import { addDays, dayOf } from '../../src/server/features/analytics/days';
 import { type AnalyticsService, createAnalyticsService } from '../../src/server/features/analytics/ingest';
@@ -175,10 +177,18 @@ describe.each(databaseNames())('analytics definitions on %s', (name) => {
 
   it('goals: 404 visits by path and referrer apart from pages; outbound, checklist and free-audit clicks on counted page views', async () => {
     const day = '2026-03-18';
-    const withPages = createAnalyticsService({ db, kind: name, siteHost: 'www.example.test', retentionDays: 30, flushMs: 60_000, pages: new Set(['/goals-page']) });
+    const withPages = createAnalyticsService({
+      db,
+      kind: name,
+      siteHost: 'www.example.test',
+      retentionDays: 30,
+      flushMs: 60_000,
+      pages: new Set(['/goals-page']),
+    });
     const who = client('203.0.113.16');
     const id = randomUUID();
-    const goal = (g: string, x?: string, viewId = id) => withPages.accept({ k: 'g', id: viewId, p: '/goals-page', w: 'desktop', g, x } as never, who, noon(day) + minute);
+    const goal = (g: string, x?: string, viewId = id) =>
+      withPages.accept({ k: 'g', id: viewId, p: '/goals-page', w: 'desktop', g, x } as never, who, noon(day) + minute);
     expect(withPages.accept({ k: 'v', id, p: '/goals-page', w: 'desktop' }, who, noon(day))).toBe('queued');
     goal('outbound', 'www.example.org');
     goal('outbound', 'example.org');
@@ -199,6 +209,55 @@ describe.each(databaseNames())('analytics definitions on %s', (name) => {
     // A missing page is no page view and no visit.
     expect([view.current.pageViews, view.current.visits]).toEqual([1, 1]);
     expect(view.lists.page.map((r) => r.value)).toEqual(['/goals-page']);
+  });
+
+  it('the weekly summary: last full week against the one before, queued once a week, only when on and a mail server is set', async () => {
+    const monday = '2026-05-11';
+    const lastWeek = (d: number) => noon(addDays(monday, -7 + d));
+    view(client('203.0.113.70'), lastWeek(0), '/weekly-a');
+    view(client('203.0.113.71'), lastWeek(2), '/weekly-a');
+    view(client('203.0.113.72'), lastWeek(6), '/weekly-b');
+    view(client('203.0.113.73'), lastWeek(-3), '/weekly-a'); // the week before
+    await service.flush();
+    const enquiry = (id: string, at: number, status = 'new') =>
+      db
+        .insertInto('contact_messages')
+        .values({
+          id: `${name}-${id}`,
+          created_at: at,
+          request_type: 'general',
+          name: 'A',
+          email: 'a@example.com',
+          subject: 'S',
+          message: 'M',
+          status,
+          updated_at: at,
+        })
+        .execute();
+    await enquiry('weekly-1', lastWeek(1));
+    await enquiry('weekly-2', lastWeek(3), 'spam');
+    const now = noon(monday) + 60 * minute;
+    const summary = await composeWeeklySummary(db, now, { retentionDays: 30 });
+    expect([summary.from, summary.to]).toEqual([addDays(monday, -7), addDays(monday, -1)]);
+    expect(summary.subject).toBe(weeklySummary.subject(formatShortDay(summary.from), formatShortDay(summary.to)));
+    expect(summary.body).toContain('Visitors: 3 (up 2 on the week before (1))');
+    expect(summary.body).toContain('Enquiries: 1 (up 1 on the week before (0); spam left out)');
+    expect(summary.body).toContain('  /weekly-a: 2 page views');
+
+    const deps = { db, smtpConfigured: true, recipient: 'owner@example.com', retentionDays: 30 };
+    const queued = () => db.selectFrom('mail_outbox').select('id').where('kind', '=', 'weekly_summary').execute();
+    const before = (await queued()).length;
+    expect(await maybeQueueWeeklySummary({ ...deps, smtpConfigured: false }, now)).toBe(false);
+    await setWeeklySummary(db, false);
+    expect(await maybeQueueWeeklySummary(deps, now)).toBe(false);
+    await setWeeklySummary(db, true);
+    expect(await maybeQueueWeeklySummary(deps, now)).toBe(true);
+    // Once a week: later the same week, nothing more; the next Monday, the next one.
+    expect(await maybeQueueWeeklySummary(deps, now + 2 * 86_400_000)).toBe(false);
+    expect((await queued()).length).toBe(before + 1);
+    expect(await maybeQueueWeeklySummary(deps, noon(addDays(monday, 7)))).toBe(true);
+    expect((await queued()).length).toBe(before + 2);
+    await db.deleteFrom('settings').where('key', 'in', [weeklySummary.settingKey, weeklySummary.sentKey]).execute();
   });
 
   it('takes no more than its queue holds, writing in batches: what is taken is stored, what is not is said', async () => {

@@ -24,7 +24,7 @@ export interface AccountEventTable {
   created_at: number;
 }
 
-export type MailKind = 'lead' | 'alert' | 'password_reset' | 'audit_report';
+export type MailKind = 'lead' | 'alert' | 'password_reset' | 'audit_report' | 'weekly_summary';
 export type MailStatus = 'pending' | 'sent';
 
 export interface MailOutboxTable {

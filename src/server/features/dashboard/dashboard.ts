@@ -18,6 +18,7 @@ import { defaultAnalyticsQuery } from '~/lib/analytics-query';
 import { enquiryCounts, listLeads } from '../contact/inbox';
 import { listSecurityEvents } from '../security/log';
 import { siteStatus } from './status';
+import { weeklySummaryEnabled } from './weekly-summary';
 
 const latest = 5;
 
@@ -62,12 +63,13 @@ export async function dashboardTab(runtime: DashboardDeps, caller: Caller, sessi
     case 'testing':
       return { tab, now, siteOrigin, siteChecks: await listRuns(db) };
     case 'settings': {
-      const [site, aiState, indexNowStatus, sessions, events] = await Promise.all([
+      const [site, aiState, indexNowStatus, sessions, events, weeklyOn] = await Promise.all([
         status(),
         aiStatus(db, ai),
         indexNowOverview(db, siteUrl, indexNow),
         adminAuth.listSessions(caller, session),
         listAccountEvents(db, session.userId),
+        weeklySummaryEnabled(db),
       ]);
       return {
         tab,
@@ -75,6 +77,7 @@ export async function dashboardTab(runtime: DashboardDeps, caller: Caller, sessi
         status: site,
         ai: aiState,
         indexNow: indexNowStatus,
+        weeklySummary: { enabled: weeklyOn },
         account: { email: session.email, twoFactorEnabled: session.twoFactorEnabled, sessions, events },
       };
     }
