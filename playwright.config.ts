@@ -49,6 +49,11 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: { executablePath: ensureChromium(), args: chromiumArgs },
   },
+  projects: [
+    { name: 'site', testIgnore: /cockpit-analytics\.spec\.ts/ },
+    // Its visitors are counted: it runs after the rest, so the analytics spec's exact counts see only its own visits.
+    { name: 'cockpit', testMatch: /cockpit-analytics\.spec\.ts/, dependencies: ['site'] },
+  ],
   webServer: [
     {
       command: `node tests/support/fake-indexnow.mjs ${process.env.E2E_INDEXNOW_PORT}`,

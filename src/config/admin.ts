@@ -22,6 +22,10 @@ export const adminPaths = {
   siteCheckReport: (id: string, format: 'csv' | 'json') => `/api/admin/sitecheck/${encodeURIComponent(id)}/report.${format}`,
   audits: '/api/admin/audits',
   analyticsTrend: (path: string) => `/api/admin/analytics/trend?path=${encodeURIComponent(path)}`,
+  /** The Overview's figures for a period and filter, given as URL parameters (src/lib/analytics-query.ts). */
+  analyticsView: (params: string) => `/api/admin/analytics/view?${params}`,
+  analyticsNow: '/api/admin/analytics/now',
+  weeklySummary: '/api/admin/weekly-summary',
   dashboardTab: (tab: AdminTab) => `/api/admin/dashboard?tab=${tab}`,
   tab: (tab: AdminTab) => (tab === 'overview' ? '/admin' : `/admin?tab=${tab}`),
 } as const;

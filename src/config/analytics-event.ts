@@ -53,9 +53,28 @@ export const engagementEventSchema = z.object({
   m: z.partialRecord(z.enum(vitalMetrics.map((m) => m.id) as [VitalMetric, ...VitalMetric[]]), sample).optional(),
 });
 
+/** The goals the beacon reports (src/config/analytics.ts `goals` says how each reads). Here, not in the wire file, so the beacon's chunk stays small. */
+export const goalIds = ['outbound', 'checklist', 'audit'] as const;
+export type GoalId = (typeof goalIds)[number];
+
+/** A goal reached on a page view: `x` is the other site's host for an outbound click. */
+export const goalEventSchema = z.object({
+  k: z.literal('g'),
+  id,
+  p: path,
+  w: viewport,
+  g: z.enum(goalIds as unknown as [GoalId, ...GoalId[]]),
+  x: z
+    .string()
+    .max(253)
+    .regex(/^[a-zA-Z0-9.:-]+$/)
+    .optional(),
+});
+
 /** Short keys on the wire keep the beacon small. */
-export const analyticsEventSchema = z.discriminatedUnion('k', [pageViewEventSchema, engagementEventSchema]);
+export const analyticsEventSchema = z.discriminatedUnion('k', [pageViewEventSchema, engagementEventSchema, goalEventSchema]);
 
 export type PageViewEvent = z.infer<typeof pageViewEventSchema>;
 export type EngagementEvent = z.infer<typeof engagementEventSchema>;
+export type GoalEvent = z.infer<typeof goalEventSchema>;
 export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;

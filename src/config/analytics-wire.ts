@@ -21,3 +21,9 @@ export type VitalRating = 'good' | 'needs-improvement' | 'poor';
 export type { AnalyticsEvent, EngagementEvent, PageViewEvent } from './analytics-event';
 
 export const viewportOf = (width: number): ViewportClass => viewportClasses.find((c) => width < c.below)!.id;
+
+/**
+ * Goals the beacon reports besides enquiries: a click on a link to another site ('outbound'), or on a link to one of
+ * these paths: checklist.path and paths.freeAudit written out (a unit test keeps them equal).
+ */
+export const goalPaths: Record<string, 'checklist' | 'audit'> = { '/downloads/local-seo-checklist.pdf': 'checklist', '/free-seo-audit': 'audit' };

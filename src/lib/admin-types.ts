@@ -1,7 +1,8 @@
 /** The shapes the admin's pages receive from the server (times are epoch milliseconds). */
 import type { IndexNowOffKind, LeadStatus } from '~/config/admin';
 import type { AiContentType, AiOutcome } from '~/config/ai';
-import type { AnalyticsPeriod, BreakdownDimension, FormFactor, VitalMetric } from '~/config/analytics';
+import type { BreakdownDimension, FormFactor, GoalKind, VitalMetric } from '~/config/analytics';
+import type { AnalyticsQuery } from './analytics-query';
 
 /** Most severe first. */
 export const severities = ['critical', 'high', 'medium', 'low'] as const;
@@ -197,25 +198,63 @@ export interface AnalyticsTotals {
   conversions: number;
 }
 
-export interface AnalyticsPeriodFigures {
-  id: AnalyticsPeriod;
+/** A row of an analytics list: the stored value, what it reads as, and a page's title when known. */
+export interface AnalyticsRow {
+  value: string;
   label: string;
-  /** First and last day of the period, and of the same span just before it. */
+  title?: string;
+  count: number;
+}
+
+/** One point of the chart: a day, or a month on long periods. */
+export interface AnalyticsPoint {
+  from: string;
+  to: string;
+  visitors: number;
+  pageViews: number;
+}
+
+/** What the Overview shows for a period (and a filter): figures against the period before, the chart, the lists. */
+export interface AnalyticsView {
+  query: AnalyticsQuery;
+  label: string;
+  today: string;
   from: string;
   to: string;
   previousFrom: string;
   previousTo: string;
   current: AnalyticsTotals;
   previous: AnalyticsTotals;
-  breakdowns: Record<BreakdownDimension, { value: string; count: number }[]>;
+  unit: 'day' | 'month';
+  series: AnalyticsPoint[];
+  /** Each list in full (up to `analyticsView.fullListLimit` rows), largest first. */
+  lists: Record<BreakdownDimension, AnalyticsRow[]>;
+  /** Goals in the period and the one before (from the daily totals, whatever the filter). */
+  goals: { id: GoalKind; count: number; previous: number }[];
+  /** 404 visits by the missing path and the site that linked to it ('' when none). */
+  notFound: { path: string; referrer: string; count: number }[];
+  /** Outbound clicks by the other site. */
+  outbound: AnalyticsRow[];
+  /** Raw visits are kept this many days; daily totals for good. */
+  retentionDays: number;
+  /** A filtered view is counted from raw visits, so it covers no day before this one. */
+  rawFrom: string;
+}
+
+export interface AnalyticsViewAnswer {
+  ok: true;
+  view: AnalyticsView;
+}
+
+export interface CurrentVisitorsAnswer {
+  ok: true;
+  currentVisitors: number;
 }
 
 export interface AnalyticsOverview {
-  today: string;
   currentVisitors: number;
-  periods: AnalyticsPeriodFigures[];
-  /** The last 30 days, oldest first, for the chart. */
-  daily: { day: string; visitors: number; pageViews: number }[];
+  /** The default view, rendered with the page. */
+  view: AnalyticsView;
 }
 
 export interface VitalSummary {
@@ -294,6 +333,8 @@ export interface SettingsTabData {
   status: SiteStatus;
   ai: AiStatus;
   indexNow: IndexNowOverview;
+  /** The weekly summary e-mail: on unless turned off (it needs a mail server to go). */
+  weeklySummary: { enabled: boolean };
   account: { email: string; twoFactorEnabled: boolean; sessions: SessionInfo[]; events: AccountEvent[] };
 }
 export type DashboardTabData = OverviewTabData | AiTabData | TestingTabData | PerformanceTabData | SettingsTabData;

@@ -43,7 +43,7 @@ export const overviewFigures: Figure[] = [
     label: 'Conversion rate',
     value: (t) => ratio(t.conversions, t.visitors),
     format: percent,
-    detail: (t) => `${plural(t.conversions, 'visitor', 'visitors')} sent an enquiry, of ${t.visitors.toLocaleString('en-GB')}`,
+    detail: (t) => `${plural(t.conversions, 'visitor', 'visitors')} sent an enquiry (spam left out), of ${t.visitors.toLocaleString('en-GB')}`,
   },
 ];
 
@@ -73,3 +73,9 @@ export function ratingOfValue(metric: VitalMetric, value: number): VitalRating {
 }
 
 export const ratingLabels: Record<VitalRating, string> = { good: 'Good', 'needs-improvement': 'Needs improvement', poor: 'Poor' };
+
+/** The thresholds a page is judged by, in words: 'good up to 2.50 s, poor over 4.00 s'. */
+export function thresholdText(metric: VitalMetric): string {
+  const [good, poor] = vitalMetrics.find((m) => m.id === metric)!.thresholds;
+  return `good up to ${formatVital(metric, good)}, poor over ${formatVital(metric, poor)}`;
+}

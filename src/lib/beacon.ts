@@ -3,7 +3,7 @@
  * since the last report and the Core Web Vitals measured meanwhile. Nothing is stored in the browser: no cookie, no
  * storage key; the page-view id lives only in this page's memory.
  */
-import { type AnalyticsEvent, analyticsEndpoint, type VitalMetric, type VitalRating, viewportOf } from '~/config/analytics-wire';
+import { type AnalyticsEvent, analyticsEndpoint, goalPaths, type VitalMetric, type VitalRating, viewportOf } from '~/config/analytics-wire';
 
 function send(event: AnalyticsEvent) {
   const body = JSON.stringify(event);
@@ -48,6 +48,19 @@ export function startBeacon() {
     else visibleSince = performance.now();
   });
   addEventListener('pagehide', report);
+
+  // Goals: a click on a link to another site, the checklist PDF or the free audit (window capture: before the page leaves).
+  addEventListener(
+    'click',
+    (event) => {
+      const a = (event.target as Element).closest?.('a') as HTMLAnchorElement | null;
+      // Not a link without href, mailto: or tel: (no host); `x` is the link's host, kept for outbound clicks.
+      if (!a?.host) return;
+      const g = a.host != location.host ? 'outbound' : goalPaths[a.pathname];
+      if (g) send({ k: 'g', id, p, w, g, x: a.host });
+    },
+    true,
+  );
 
   void import('web-vitals').then(({ onCLS, onFCP, onINP, onLCP, onTTFB }) => {
     // Each metric once per page view, as first reported (web-vitals reports LCP, CLS and INP when the page is hidden).

@@ -27,7 +27,8 @@ import { fromNodeRequest } from './api/request-body';
 import { type EventAnswer, takeEvent } from './features/analytics/endpoint';
 import { analyticsEndpoint } from '~/config/analytics-wire';
 import { type AnalyticsService, createAnalyticsService } from './features/analytics/ingest';
-import { builtPagePaths } from './features/analytics/site-pages';
+import { builtPagePaths, builtPageTitles } from './features/analytics/site-pages';
+import { maybeQueueWeeklySummary } from './features/dashboard/weekly-summary';
 import { createIndexNowService, type IndexNowService } from './features/indexnow/service';
 import { createPostsService, type PostsService } from './features/posts/service';
 import { hostPort } from './features/sitecheck/address-guard.mjs';
@@ -122,6 +123,15 @@ async function createRuntime(): Promise<Runtime> {
       await deleteExpiredLeadData(db);
       await deleteOldAudits(db);
       await analytics.cleanUp();
+      // Once a week, last week's summary for the owner (when on and a mail server is set).
+      const queued = await maybeQueueWeeklySummary({
+        db,
+        smtpConfigured: Boolean(config.smtpUrl),
+        recipient: config.contactTo,
+        retentionDays: config.analyticsRetentionDays,
+        titles: builtPageTitles(clientDir),
+      });
+      if (queued) kickOutbox();
     },
     { everyMs: config.cleanupIntervalMs },
   );

@@ -61,12 +61,14 @@ const number = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''
 async function overviewFigures(page: Page) {
   await page.goto(adminPaths.home);
   await expect(page.locator('astro-island:has([role=tablist])')).not.toHaveAttribute('ssr', '');
-  await choose(page, 'Today');
+  await page.getByRole('combobox', { name: 'Period' }).selectOption('today');
+  await expect(page).toHaveURL(/period=today/);
+  await expect(page.locator('[data-period-range]')).toContainText('Today');
   const value = (id: string) => page.locator(`[data-figure=${id}] [data-value]`).textContent();
   /** The first count in a rate's detail: "2 visits with one page view, of 5" → 2. */
   const detailCount = async (id: string) => number((await page.locator(`[data-figure=${id}] [data-detail]`).textContent())!.match(/[\d,]+/)![0]);
-  const listed = async (dimension: string, label: string) => {
-    const row = page.locator(`[data-breakdown=${dimension}] tbody tr`).filter({ has: page.getByRole('cell', { name: label, exact: true }) });
+  const listed = async (dimension: string, value: string) => {
+    const row = page.locator(`[data-breakdown=${dimension}] tbody tr[data-row="${value}"]`);
     return (await row.count()) === 0 ? 0 : number(await row.locator('td').last().textContent());
   };
   return {
@@ -77,8 +79,8 @@ async function overviewFigures(page: Page) {
     conversions: await detailCount('conversionRate'),
     current: number(await page.locator('[data-current-visitors] strong').textContent()),
     servicesViews: await listed('page', '/services'),
-    phones: await listed('device', 'Mobile'),
-    laptops: await listed('device', 'Laptop'),
+    phones: await listed('device', 'mobile'),
+    laptops: await listed('device', 'laptop'),
   };
 }
 

@@ -6,9 +6,15 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyticsClientCaps, analyticsEndpoint, analyticsRules, type VitalMetric } from '../../src/config/analytics';
+import { analyticsClientCaps, analyticsEndpoint, analyticsRules, type VitalMetric, weeklySummary } from '../../src/config/analytics';
 import { overviewFigures } from '../../src/lib/analytics-figures';
-import { analyticsOverview, performanceData, vitalTrend } from '../../src/server/features/analytics/report';
+import { honeypotField } from '../../src/lib/contact';
+import { currentVisitors, performanceData, vitalTrend } from '../../src/server/features/analytics/report';
+import { setConversionSpam } from '../../src/server/features/analytics/conversions';
+import { analyticsViewOf } from '../../src/server/features/analytics/view';
+import { composeWeeklySummary, maybeQueueWeeklySummary, setWeeklySummary } from '../../src/server/features/dashboard/weekly-summary';
+import { formatShortDay } from '../../src/lib/format';
+import type { AnalyticsQuery } from '../../src/lib/analytics-query';
 import { addDays, dayOf } from '../../src/server/features/analytics/days';
 import { type AnalyticsService, createAnalyticsService } from '../../src/server/features/analytics/ingest';
 import { type Db, openDatabase } from '../../src/server/db';
@@ -53,6 +59,9 @@ describe.each(databaseNames())('analytics definitions on %s', (name) => {
     return { page_views: 0, visitors: 0, visits: 0, bounces: 0, engaged_ms: 0, conversions: 0, ...row, engagedMs: Number(row?.engaged_ms ?? 0) };
   };
 
+  const viewOf = (query: AnalyticsQuery, now: number) => analyticsViewOf(db, query, { retentionDays: 30, now });
+  const countIn = (list: { value: string; count: number }[], value: string) => list.find((r) => r.value === value)?.count ?? 0;
+
   beforeAll(async () => {
     target = await createTarget(name);
     ({ db } = await openDatabase(target.url, target.options));
@@ -75,9 +84,8 @@ describe.each(databaseNames())('analytics definitions on %s', (name) => {
     expect((await daily(day)).visitors).toBe(2);
     view(a, noon(addDays(day, 1)));
     expect((await daily(addDays(day, 1))).visitors).toBe(1);
-    const overview = await analyticsOverview(db, noon(addDays(day, 1)));
-    expect(overview.periods.find((p) => p.id === '7d')!.current.visitors).toBe(3);
-    expect(overview.periods.find((p) => p.id === 'today')!.current.visitors).toBe(1);
+    expect((await viewOf({ period: '7d' }, noon(addDays(day, 1)))).current.visitors).toBe(3);
+    expect((await viewOf({ period: 'today' }, noon(addDays(day, 1)))).current.visitors).toBe(1);
   });
 
   it('a visit ends after 30 minutes without activity; an engagement beacon is activity', async () => {
@@ -107,8 +115,7 @@ describe.each(databaseNames())('analytics definitions on %s', (name) => {
     const row = await daily(day);
     expect({ visits: row.visits, bounces: row.bounces, pageViews: row.page_views }).toEqual({ visits: 2, bounces: 1, pageViews: 3 });
     const bounceRate = overviewFigures.find((f) => f.id === 'bounceRate')!;
-    const overview = await analyticsOverview(db, noon(day));
-    expect(bounceRate.value(overview.periods[0]!.current)).toBe(0.5);
+    expect(bounceRate.value((await viewOf({ period: 'today' }, noon(day))).current)).toBe(0.5);
   });
 
   it('visit duration is engaged time: summed per visit, one page view counting 30 minutes at most', async () => {
@@ -125,8 +132,7 @@ describe.each(databaseNames())('analytics definitions on %s', (name) => {
     const row = await daily(day);
     expect(row.engagedMs).toBe(30_000 + analyticsRules.maxEngagedMs);
     const duration = overviewFigures.find((f) => f.id === 'visitDuration')!;
-    const overview = await analyticsOverview(db, noon(day));
-    expect(duration.value(overview.periods[0]!.current)).toBe((30_000 + analyticsRules.maxEngagedMs) / 2);
+    expect(duration.value((await viewOf({ period: 'today' }, noon(day))).current)).toBe((30_000 + analyticsRules.maxEngagedMs) / 2);
   });
 
   it('conversion rate is visitors who converted ÷ visitors; a conversion without a counted visit is not counted', async () => {
@@ -139,9 +145,119 @@ describe.each(databaseNames())('analytics definitions on %s', (name) => {
     const row = await daily(day);
     expect({ visitors: row.visitors, conversions: row.conversions }).toEqual({ visitors: 4, conversions: 1 });
     const rate = overviewFigures.find((f) => f.id === 'conversionRate')!;
-    expect(rate.value((await analyticsOverview(db, noon(day))).periods[0]!.current)).toBe(0.25);
+    expect(rate.value((await viewOf({ period: 'today' }, noon(day))).current)).toBe(0.25);
     const visit = await db.selectFrom('analytics_visits').select('converted').where('day', '=', day).where('converted', '=', 1).execute();
     expect(visit).toHaveLength(1);
+  });
+
+  it('conversions and enquiries agree: an enquiry marked as spam is not a conversion, and counts again when unmarked', async () => {
+    const day = '2026-03-17';
+    const [a, b] = ['203.0.113.14', '203.0.113.15'].map((address) => client(address));
+    view(a!, noon(day));
+    view(b!, noon(day));
+    service.accept({ k: 'c', lead: `${name}-lead-a1` }, a!, noon(day) + minute);
+    service.accept({ k: 'c', lead: `${name}-lead-b1` }, b!, noon(day) + minute);
+    service.accept({ k: 'c', lead: `${name}-lead-b2` }, b!, noon(day) + 2 * minute); // b's second enquiry the same day
+    expect((await daily(day)).conversions).toBe(2);
+    expect(await setConversionSpam(db, `${name}-lead-a1`, true)).toBe(true);
+    expect((await daily(day)).conversions).toBe(1);
+    // b sent another enquiry that is not spam: b still converted.
+    expect(await setConversionSpam(db, `${name}-lead-b1`, true)).toBe(false);
+    expect((await daily(day)).conversions).toBe(1);
+    expect(await setConversionSpam(db, `${name}-lead-b2`, true)).toBe(true);
+    expect((await daily(day)).conversions).toBe(0);
+    expect(await setConversionSpam(db, `${name}-lead-a1`, false)).toBe(true);
+    expect((await daily(day)).conversions).toBe(1);
+    // Marking spam twice, or an enquiry that converted nothing, changes nothing.
+    expect(await setConversionSpam(db, `${name}-lead-b2`, true)).toBe(false);
+    expect(await setConversionSpam(db, `${name}-no-such-lead`, true)).toBe(false);
+    const filtered = await viewOf({ period: 'custom', from: day, to: day, filter: { dimension: 'device', value: 'desktop' } }, noon(day));
+    expect(filtered.current.conversions).toBe(1);
+  });
+
+  it('goals: 404 visits by path and referrer apart from pages; outbound, checklist and free-audit clicks on counted page views', async () => {
+    const day = '2026-03-18';
+    const withPages = createAnalyticsService({
+      db,
+      kind: name,
+      siteHost: 'www.example.test',
+      retentionDays: 30,
+      flushMs: 60_000,
+      pages: new Set(['/goals-page']),
+    });
+    const who = client('203.0.113.16');
+    const id = randomUUID();
+    const goal = (g: string, x?: string, viewId = id) =>
+      withPages.accept({ k: 'g', id: viewId, p: '/goals-page', w: 'desktop', g, x } as never, who, noon(day) + minute);
+    expect(withPages.accept({ k: 'v', id, p: '/goals-page', w: 'desktop' }, who, noon(day))).toBe('queued');
+    goal('outbound', 'www.example.org');
+    goal('outbound', 'example.org');
+    goal('checklist');
+    goal('audit');
+    goal('audit', undefined, randomUUID()); // no counted page view: not counted
+    expect(withPages.accept({ k: 'v', id: randomUUID(), p: '/old-page', w: 'desktop', r: 'www.bing.com' }, who, noon(day) + 2 * minute)).toBe('not-a-page');
+    withPages.accept({ k: 'v', id: randomUUID(), p: '/old-page', w: 'mobile' }, client('203.0.113.17'), noon(day) + 2 * minute);
+    await withPages.flush();
+    await withPages.stop();
+    const view = await viewOf({ period: 'custom', from: day, to: day }, noon(day));
+    expect(Object.fromEntries(view.goals.map((g) => [g.id, g.count]))).toEqual({ notFound: 2, outbound: 2, checklist: 1, audit: 1 });
+    expect(view.notFound).toEqual([
+      { path: '/old-page', referrer: '', count: 1 },
+      { path: '/old-page', referrer: 'bing.com', count: 1 },
+    ]);
+    expect(view.outbound.map((r) => [r.value, r.count])).toEqual([['example.org', 2]]);
+    // A missing page is no page view and no visit.
+    expect([view.current.pageViews, view.current.visits]).toEqual([1, 1]);
+    expect(view.lists.page.map((r) => r.value)).toEqual(['/goals-page']);
+  });
+
+  it('the weekly summary: last full week against the one before, queued once a week, only when on and a mail server is set', async () => {
+    const monday = '2026-05-11';
+    const lastWeek = (d: number) => noon(addDays(monday, -7 + d));
+    view(client('203.0.113.70'), lastWeek(0), '/weekly-a');
+    view(client('203.0.113.71'), lastWeek(2), '/weekly-a');
+    view(client('203.0.113.72'), lastWeek(6), '/weekly-b');
+    view(client('203.0.113.73'), lastWeek(-3), '/weekly-a'); // the week before
+    await service.flush();
+    const enquiry = (id: string, at: number, status = 'new') =>
+      db
+        .insertInto('contact_messages')
+        .values({
+          id: `${name}-${id}`,
+          created_at: at,
+          request_type: 'general',
+          name: 'A',
+          email: 'a@example.com',
+          subject: 'S',
+          message: 'M',
+          status,
+          updated_at: at,
+        })
+        .execute();
+    await enquiry('weekly-1', lastWeek(1));
+    await enquiry('weekly-2', lastWeek(3), 'spam');
+    const now = noon(monday) + 60 * minute;
+    const summary = await composeWeeklySummary(db, now, { retentionDays: 30 });
+    expect([summary.from, summary.to]).toEqual([addDays(monday, -7), addDays(monday, -1)]);
+    expect(summary.subject).toBe(weeklySummary.subject(formatShortDay(summary.from), formatShortDay(summary.to)));
+    expect(summary.body).toContain('Visitors: 3 (up 2 on the week before (1))');
+    expect(summary.body).toContain('Enquiries: 1 (up 1 on the week before (0); spam left out)');
+    expect(summary.body).toContain('  /weekly-a: 2 page views');
+
+    const deps = { db, smtpConfigured: true, recipient: 'owner@example.com', retentionDays: 30 };
+    const queued = () => db.selectFrom('mail_outbox').select('id').where('kind', '=', 'weekly_summary').execute();
+    const before = (await queued()).length;
+    expect(await maybeQueueWeeklySummary({ ...deps, smtpConfigured: false }, now)).toBe(false);
+    await setWeeklySummary(db, false);
+    expect(await maybeQueueWeeklySummary(deps, now)).toBe(false);
+    await setWeeklySummary(db, true);
+    expect(await maybeQueueWeeklySummary(deps, now)).toBe(true);
+    // Once a week: later the same week, nothing more; the next Monday, the next one.
+    expect(await maybeQueueWeeklySummary(deps, now + 2 * 86_400_000)).toBe(false);
+    expect((await queued()).length).toBe(before + 1);
+    expect(await maybeQueueWeeklySummary(deps, noon(addDays(monday, 7)))).toBe(true);
+    expect((await queued()).length).toBe(before + 2);
+    await db.deleteFrom('settings').where('key', 'in', [weeklySummary.settingKey, weeklySummary.sentKey]).execute();
   });
 
   it('takes no more than its queue holds, writing in batches: what is taken is stored, what is not is said', async () => {
@@ -163,22 +279,84 @@ describe.each(databaseNames())('analytics definitions on %s', (name) => {
   it('current visitors are those active in the last 5 minutes; lists count entries, referrers, campaigns and devices', async () => {
     const now = Date.now();
     const day = dayOf(now);
-    const before = await analyticsOverview(db, now);
+    const before = await viewOf({ period: 'today' }, now);
+    const nowBefore = await currentVisitors(db, now);
     view(client('198.51.100.1'), now - 4 * minute, '/pricing', { r: 'www.google.com', us: 'newsletter', um: 'email', uc: 'winter' });
-    view(client('198.51.100.2'), now - 6 * minute, '/pricing');
-    service.accept({ k: 'v', id: randomUUID(), p: '/blog', w: 'mobile' }, client('198.51.100.3'), now - minute);
+    view(client('198.51.100.2'), now - 6 * minute, '/pricing', { r: 'www.bing.com' });
+    service.accept({ k: 'v', id: randomUUID(), p: '/blog', w: 'mobile' }, client('198.51.100.3', phoneAgent), now - minute);
     await service.flush();
-    const after = await analyticsOverview(db, now);
-    expect(after.currentVisitors - before.currentVisitors).toBe(2);
-    const today = after.periods.find((p) => p.id === 'today')!;
+    const after = await viewOf({ period: 'today' }, now);
+    expect((await currentVisitors(db, now)) - nowBefore).toBe(2);
     const countOf = (list: { value: string; count: number }[], value: string) => list.find((r) => r.value === value)?.count ?? 0;
-    const was = before.periods.find((p) => p.id === 'today')!;
-    expect(countOf(today.breakdowns.entry, '/pricing') - countOf(was.breakdowns.entry, '/pricing')).toBe(2);
-    expect(countOf(today.breakdowns.referrer, 'www.google.com') - countOf(was.breakdowns.referrer, 'www.google.com')).toBe(1);
-    expect(countOf(today.breakdowns.campaign, 'newsletter / email / winter') - countOf(was.breakdowns.campaign, 'newsletter / email / winter')).toBe(1);
-    expect(countOf(today.breakdowns.device, 'mobile') - countOf(was.breakdowns.device, 'mobile')).toBe(1);
-    expect(after.daily.at(-1)).toEqual({ day, visitors: expect.any(Number), pageViews: expect.any(Number) });
-    expect(after.daily).toHaveLength(30);
+    const added = (dimension: keyof typeof after.lists, value: string) => countOf(after.lists[dimension], value) - countOf(before.lists[dimension], value);
+    expect(added('entry', '/pricing')).toBe(2);
+    expect(added('exit', '/pricing')).toBe(2);
+    // A source is the tagged source, else the referring domain without "www."; it reads as a person would say it.
+    expect(added('source', 'newsletter')).toBe(1);
+    expect(added('source', 'bing.com')).toBe(1);
+    expect(added('source', '')).toBe(1);
+    expect(after.lists.source.find((r) => r.value === 'newsletter')!.label).toBe('Newsletter');
+    expect(added('campaign', 'newsletter / email / winter')).toBe(1);
+    expect(after.lists.campaign.find((r) => r.value === 'newsletter / email / winter')!.label).toBe('Newsletter · email · winter');
+    expect(added('device', 'mobile')).toBe(1);
+    expect(added('formFactor', 'mobile')).toBe(1);
+    expect(added('browser', 'Chrome')).toBe(3);
+    expect(after.series.at(-1)).toEqual({ from: day, to: day, visitors: expect.any(Number), pageViews: expect.any(Number) });
+    expect(after.series).toHaveLength(1);
+    expect((await viewOf({ period: '30d' }, now)).series).toHaveLength(30);
+  });
+
+  it('the exit page moves with the visit: the last page viewed is its exit, counted once', async () => {
+    const day = '2026-03-21';
+    const a = client('203.0.113.30');
+    view(a, noon(day), '/');
+    view(a, noon(day) + minute, '/services');
+    view(a, noon(day) + 2 * minute, '/contact');
+    await service.flush();
+    const { lists } = await viewOf({ period: 'custom', from: day, to: day }, noon(day));
+    expect(lists.exit.map((r) => [r.value, r.count])).toEqual([['/contact', 1]]);
+    expect(lists.entry.map((r) => [r.value, r.count])).toEqual([['/', 1]]);
+    expect(lists.page).toHaveLength(3);
+  });
+
+  it('any period: 90 days and 12 months from the daily totals (a point a month beyond 92 days), each against the span before', async () => {
+    const now = noon('2026-06-15');
+    view(client('203.0.113.40'), noon('2026-01-10'), '/about');
+    view(client('203.0.113.41'), noon('2026-05-01'), '/about');
+    view(client('203.0.113.42'), noon('2025-09-01'), '/about');
+    await service.flush();
+    const ninety = await viewOf({ period: '90d' }, now);
+    expect([ninety.from, ninety.to, ninety.unit, ninety.series.length]).toEqual([addDays('2026-06-15', -89), '2026-06-15', 'day', 90]);
+    expect(ninety.previousTo).toBe(addDays(ninety.from, -1));
+    const year = await viewOf({ period: '12m' }, now);
+    expect(year.unit).toBe('month');
+    expect(year.series.map((p) => p.from.slice(0, 7))).toEqual([
+      '2025-06',
+      ...Array.from({ length: 12 }, (_, i) => `${i < 6 ? 2025 : 2026}-${String(((i + 6) % 12) + 1).padStart(2, '0')}`),
+    ]);
+    const january = year.series.find((p) => p.from.startsWith('2026-01'))!;
+    expect(january.visitors).toBeGreaterThanOrEqual(1);
+    expect(countIn(year.lists.page, '/about')).toBeGreaterThanOrEqual(3);
+    // Long after the raw visits are gone, the lists still come from the daily totals.
+    await service.cleanUp(noon('2026-06-15'));
+    expect(countIn((await viewOf({ period: '12m' }, now)).lists.page, '/about')).toBeGreaterThanOrEqual(3);
+  });
+
+  it('a filter narrows every figure and list to the visits that match it, counted from the raw visits kept', async () => {
+    const day = '2026-04-20';
+    const a = client('203.0.113.50');
+    view(a, noon(day), '/pricing', { r: 'www.google.com' });
+    view(a, noon(day) + minute, '/contact');
+    view(client('203.0.113.51'), noon(day), '/about', { us: 'newsletter' });
+    await service.flush();
+    const query = (filter: AnalyticsQuery['filter']) => viewOf({ period: 'custom', from: day, to: day, filter }, noon(day));
+    const google = await query({ dimension: 'source', value: 'google.com' });
+    expect([google.current.visits, google.current.pageViews, google.current.visitors]).toEqual([1, 2, 1]);
+    expect(google.lists.page.map((r) => r.value).sort()).toEqual(['/contact', '/pricing']);
+    const about = await query({ dimension: 'page', value: '/about' });
+    expect([about.current.visits, about.current.pageViews]).toEqual([1, 1]);
+    expect(about.lists.source.map((r) => r.label)).toEqual(['Newsletter']);
+    expect(about.series).toEqual([{ from: day, to: day, visitors: 1, pageViews: 1 }]);
   });
 
   it('Core Web Vitals: p75 and ratings by form factor, each metric once per page view, "not enough data" under the minimum', async () => {
@@ -396,5 +574,35 @@ describe.each(databaseNames())('the event endpoint on %s', (name) => {
     await eventually(async () => (await conversions()) === before + 1);
     const visit = await db.selectFrom('analytics_visits').select(['converted', 'entry_path']).where('entry_path', '=', '/contact').executeTakeFirstOrThrow();
     expect(Number(visit.converted)).toBe(1);
+
+    // The honeypot is answered as if sent, and is no conversion: another visitor fills it, and nothing is counted.
+    const botAddress = '203.0.113.61';
+    expect((await post(pageView('/contact'), { 'X-Forwarded-For': botAddress })).status).toBe(204);
+    await eventually(async () => (await pageViewsOf('/contact')) === 2);
+    const trap = await fetch(`${site.base}/api/contact`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'User-Agent': desktopAgent, 'X-Forwarded-For': botAddress, Origin: site.base },
+      body: JSON.stringify({
+        name: 'Bot',
+        email: 'bot@example.com',
+        subject: 'Cheap links',
+        message: 'Buy cheap links for your site now.',
+        [honeypotField]: 'x',
+      }),
+    });
+    expect(trap.status).toBe(200);
+    // A later beacon written means the trap's conversion, had there been one, was written before it.
+    expect((await post(pageView('/about'), { 'X-Forwarded-For': '203.0.113.62' })).status).toBe(204);
+    await eventually(async () => (await pageViewsOf('/about')) >= 2);
+    expect(await conversions()).toBe(before + 1);
+
+    // The owner marks the real enquiry as spam: it stops being a conversion; marked as new again, it counts again.
+    const { id } = (await sent.json()) as { id: string };
+    const owner = new CookieClient(site.base, { 'User-Agent': desktopAgent, 'X-Forwarded-For': '203.0.113.63' });
+    expect((await owner.json('/api/auth/sign-in', { email: 'owner@example.com', password })).status).toBe(200);
+    expect((await owner.json(`/api/admin/leads/${id}`, { status: 'spam' })).status).toBe(200);
+    expect(await conversions()).toBe(before);
+    expect((await owner.json(`/api/admin/leads/${id}`, { status: 'new' })).status).toBe(200);
+    expect(await conversions()).toBe(before + 1);
   });
 });

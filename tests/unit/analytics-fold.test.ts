@@ -65,6 +65,9 @@ describe('the analytics fold', () => {
       campaign: null,
       viewport: 'mobile',
       converted: 0,
+      source: null,
+      browser: null,
+      exit_path: '/',
     };
     const result = fold([[view('b'), start + 1000]], { pageViews: new Map(), visitsById: new Map([['stored', stored]]) });
     expect(result.daily.get(day)).toMatchObject({ page_views: 1, visits: 0, bounces: -1 });
@@ -101,14 +104,17 @@ describe('the analytics fold', () => {
     expect(result.pageViews.get('a')!.metrics).toBe('LCP');
   });
 
-  it('counts a conversion once, for the visitor’s current visit only', () => {
+  it('counts a conversion once, for the visitor’s current visit only; each enquiry is remembered for spam marking', () => {
     const result = fold([
-      [{ k: 'c' }, start, 'visitor-b'],
+      [{ k: 'c', lead: 'lead-b' }, start, 'visitor-b'],
       [view('a'), start],
-      [{ k: 'c' }, start + 1000],
-      [{ k: 'c' }, start + 2000],
+      [{ k: 'c', lead: 'lead-1' }, start + 1000],
+      [{ k: 'c', lead: 'lead-2' }, start + 2000],
     ]);
-    expect(result.conversions).toEqual([{ day, visitor: 'visitor-a' }]);
+    expect(result.conversions).toEqual([
+      { day, visitor: 'visitor-a', lead: 'lead-1', first: true },
+      { day, visitor: 'visitor-a', lead: 'lead-2', first: false },
+    ]);
     expect([...result.visitsById.values()][0]!.converted).toBe(1);
   });
 });

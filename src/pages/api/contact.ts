@@ -26,7 +26,8 @@ export const POST: APIRoute = async (context) => {
     console.error('[contact]', error);
     outcome = { status: 503, body: { ok: false, error: storageFailureText }, headers: { 'Retry-After': '60' }, wantsHtml: page };
   }
-  if (outcome.body.ok) recordConversion(runtime, context.clientAddress, context.request.headers.get('user-agent'));
+  // 201 is a stored enquiry; the honeypot is answered 200, as if sent, and converts nothing.
+  if (outcome.body.ok && outcome.status === 201) recordConversion(runtime, outcome.body.id, context.clientAddress, context.request.headers.get('user-agent'));
   if (!outcome.wantsHtml) return json(outcome.status, outcome.body, outcome.headers);
   // A browser without JavaScript posted the form: answer with a page, not JSON.
   if (outcome.body.ok) return context.redirect(outcome.body.download ? paths.checklistSent : paths.contactSent, 303);

@@ -26,7 +26,7 @@ export interface AccountEventTable {
   created_at: number;
 }
 
-export type MailKind = 'lead' | 'alert' | 'password_reset' | 'audit_report';
+export type MailKind = 'lead' | 'alert' | 'password_reset' | 'audit_report' | 'weekly_summary';
 export type MailStatus = 'pending' | 'sent';
 
 export interface MailOutboxTable {
@@ -199,6 +199,17 @@ export interface AnalyticsVisitTable {
   campaign: string | null;
   viewport: string;
   converted: number;
+  /** utm_source, else the referring domain; null for a direct visit (and for visits before 0011). */
+  source: string | null;
+  browser: string | null;
+  exit_path: string | null;
+}
+
+export interface AnalyticsConversionTable {
+  lead_id: string;
+  day: string;
+  visitor: string | null;
+  spam: number;
 }
 
 export interface AnalyticsPageViewTable {
@@ -311,6 +322,7 @@ export interface Database {
   analytics_visits: AnalyticsVisitTable;
   analytics_page_views: AnalyticsPageViewTable;
   analytics_visitors: AnalyticsVisitorTable;
+  analytics_conversions: AnalyticsConversionTable;
   analytics_salts: AnalyticsSaltTable;
   analytics_daily: AnalyticsDailyTable;
   analytics_daily_breakdown: AnalyticsDailyBreakdownTable;

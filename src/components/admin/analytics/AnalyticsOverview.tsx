@@ -1,10 +1,18 @@
-/** The Overview's visit statistics: a period chooser, six figures with their change, the daily chart and the lists. */
-import { useState } from 'react';
-import { type AnalyticsPeriod, analyticsPeriods, analyticsRules, breakdowns, viewportClasses } from '~/config/analytics';
-import type { AnalyticsOverview as Overview } from '~/lib/admin-types';
+/**
+ * The Overview's visit statistics: a period (today to 12 months, or a custom range) and a filter, both in the URL so a
+ * reload or a shared link shows the same view; six figures against the period before, the chart and the lists.
+ */
+import { useEffect, useId, useState } from 'react';
+import { type AnalyticsPeriod, analyticsPeriods, analyticsRules, breakdowns, customPeriod } from '~/config/analytics';
+import type { AnalyticsOverview as Overview, AnalyticsView } from '~/lib/admin-types';
+import { type AnalyticsQuery, readAnalyticsQuery, sameQuery, writeAnalyticsQuery } from '~/lib/analytics-query';
 import { changeText, overviewFigures } from '~/lib/analytics-figures';
+import { rowLabel } from '~/lib/analytics-labels';
 import { formatShortDay as dayLabel } from '~/lib/format';
-import { Card, SegmentedControl } from '../ui/primitives';
+import { useAnalyticsView, useCurrentVisitors } from '../data/queries';
+import { Button, Card, Notice } from '../ui/primitives';
+import { BreakdownCard } from './BreakdownCard';
+import { GoalsCard } from './GoalsCard';
 import { VisitsChart } from './VisitsChart';
 
 const minutes = (ms: number) => `${ms / 60_000} minutes`;
@@ -13,95 +21,178 @@ function rangeText(from: string, to: string) {
   return from === to ? dayLabel(from) : `${dayLabel(from)} – ${dayLabel(to)}`;
 }
 
-function valueLabel(dimension: string, value: string, blank?: string) {
-  if (dimension === 'device') return viewportClasses.find((c) => c.id === value)?.label ?? value;
-  if (value === '' && blank) return blank;
-  return value;
+const periodOptions = [...analyticsPeriods, customPeriod];
+
+/** The view the address bar asks for, once hydrated (the server rendered the default). */
+function useUrlQuery(initial: AnalyticsQuery): [AnalyticsQuery, (next: AnalyticsQuery) => void] {
+  const [query, setQuery] = useState(initial);
+  useEffect(() => {
+    const fromUrl = () => setQuery(readAnalyticsQuery(new URLSearchParams(window.location.search)) ?? initial);
+    fromUrl();
+    window.addEventListener('popstate', fromUrl);
+    return () => window.removeEventListener('popstate', fromUrl);
+  }, [initial]);
+  const change = (next: AnalyticsQuery) => {
+    setQuery(next);
+    const url = new URL(window.location.href);
+    writeAnalyticsQuery(next, url.searchParams);
+    window.history.pushState(window.history.state, '', url);
+  };
+  return [query, change];
+}
+
+function PeriodPicker({ query, today, onChange }: { query: AnalyticsQuery; today: string; onChange: (q: AnalyticsQuery) => void }) {
+  const selectId = useId();
+  const [from, setFrom] = useState(query.from ?? today);
+  const [to, setTo] = useState(query.to ?? today);
+  // Choosing "Custom range" shows the day fields; the view changes once they are applied.
+  const [choosingCustom, setChoosingCustom] = useState(false);
+  const custom = choosingCustom || query.period === 'custom';
+  const apply = (event: { preventDefault(): void }) => {
+    event.preventDefault();
+    if (from <= to) onChange({ ...query, period: 'custom', from, to });
+  };
+  return (
+    <div className="grid gap-2">
+      <label htmlFor={selectId} className="grid gap-1 text-sm font-medium text-ink">
+        Period
+        <select
+          id={selectId}
+          value={custom ? 'custom' : query.period}
+          onChange={(event) => {
+            const period = event.target.value as AnalyticsPeriod;
+            setChoosingCustom(period === 'custom');
+            if (period !== 'custom') onChange({ period, ...(query.filter ? { filter: query.filter } : {}) });
+          }}
+          className="rounded-lg border border-slate-400 bg-white px-3 py-2 font-normal"
+          data-period-select
+        >
+          {periodOptions.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      {custom && (
+        <form onSubmit={apply} className="flex flex-wrap items-end gap-2" aria-label="Custom range">
+          <label className="grid gap-1 text-sm font-medium text-ink">
+            From
+            <input type="date" value={from} max={today} onChange={(e) => setFrom(e.target.value)} className="rounded-lg border border-slate-400 px-2 py-1.5" />
+          </label>
+          <label className="grid gap-1 text-sm font-medium text-ink">
+            To
+            <input type="date" value={to} max={today} onChange={(e) => setTo(e.target.value)} className="rounded-lg border border-slate-400 px-2 py-1.5" />
+          </label>
+          <Button size="sm" type="submit" disabled={from > to}>
+            Show
+          </Button>
+        </form>
+      )}
+    </div>
+  );
+}
+
+function Figures({ view }: { view: AnalyticsView }) {
+  return (
+    <ul className="grid grid-cols-2 gap-3 lg:grid-cols-3" aria-label={`Figures for ${view.label.toLowerCase()}`}>
+      {overviewFigures.map((figure) => {
+        const value = figure.value(view.current);
+        return (
+          <li key={figure.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-figure={figure.id}>
+            <p className="text-sm font-medium text-muted">{figure.label}</p>
+            <p className="mt-1 text-2xl font-bold text-ink sm:text-3xl" data-value>
+              {value === null ? '–' : figure.format(value)}
+            </p>
+            {figure.detail && (
+              <p className="mt-1 text-xs text-ink sm:text-sm" data-detail>
+                {figure.detail(view.current)}
+              </p>
+            )}
+            <p className="mt-1 text-xs text-muted sm:text-sm" data-change>
+              {changeText(figure, view.current, view.previous)}
+            </p>
+          </li>
+        );
+      })}
+    </ul>
+  );
 }
 
 export function AnalyticsOverview({ data }: { data: Overview }) {
-  const [periodId, setPeriodId] = useState<AnalyticsPeriod>('7d');
-  const period = data.periods.find((p) => p.id === periodId)!;
+  const [query, setQuery] = useUrlQuery(data.view.query);
+  const viewQuery = useAnalyticsView(query, data.view);
+  const now = useCurrentVisitors(data.currentVisitors);
+  const visitorsNow = now.data;
+  const view = viewQuery.data ?? data.view;
+  const loading = viewQuery.isFetching && !sameQuery(view.query, query);
+  const filter = query.filter;
+  const filterName = filter && breakdowns.find((b) => b.id === filter.dimension)!;
+  const cut = filter && view.from < view.rawFrom;
   return (
-    <section aria-labelledby="visits-heading" className="grid gap-4">
+    <section aria-labelledby="visits-heading" className="grid min-w-0 gap-4" aria-busy={loading}>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h3 id="visits-heading" className="text-lg font-semibold text-ink">
             Visitors
           </h3>
-          <p className="text-sm text-muted" data-current-visitors>
-            <strong className="text-ink">{data.currentVisitors}</strong> {data.currentVisitors === 1 ? 'visitor' : 'visitors'} on the site now (active in the
-            last {minutes(analyticsRules.currentWindowMs)})
+          <p className="text-sm text-muted" data-current-visitors aria-live="polite">
+            <strong className="text-ink">{visitorsNow}</strong> {visitorsNow === 1 ? 'visitor' : 'visitors'} on the site now (active in the last{' '}
+            {minutes(analyticsRules.currentWindowMs)}; updated every half a minute)
           </p>
         </div>
-        <SegmentedControl legend="Period" name="analytics-period" options={analyticsPeriods} value={periodId} onChange={setPeriodId} />
+        <PeriodPicker query={query} today={view.today} onChange={setQuery} />
       </div>
-      <p className="text-sm text-muted">
-        {rangeText(period.from, period.to)}, compared with {rangeText(period.previousFrom, period.previousTo)}.
+      {filter && filterName && (
+        <div className="flex flex-wrap items-center gap-2 rounded-lg bg-brand-50 p-3 text-sm text-brand-900" data-active-filter>
+          <span>
+            Showing only visits with {filterName.column.toLowerCase()} <strong>{rowLabel(filter.dimension, filter.value)}</strong>
+            {filter.dimension === 'page' || filter.dimension === 'entry' || filter.dimension === 'exit' ? ` (${filterName.title.toLowerCase()})` : ''}.
+          </span>
+          <Button size="sm" variant="secondary" onClick={() => setQuery({ ...query, filter: undefined })}>
+            Remove the filter
+          </Button>
+        </div>
+      )}
+      {viewQuery.error && <Notice tone="error">{viewQuery.error.message}</Notice>}
+      <p className="text-sm text-muted" data-period-range>
+        {view.label}: {rangeText(view.from, view.to)}, compared with {rangeText(view.previousFrom, view.previousTo)}.
       </p>
-      <ul className="grid grid-cols-2 gap-3 lg:grid-cols-3" aria-label={`Figures for ${period.label.toLowerCase()}`}>
-        {overviewFigures.map((figure) => {
-          const value = figure.value(period.current);
-          return (
-            <li key={figure.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-figure={figure.id}>
-              <p className="text-sm font-medium text-muted">{figure.label}</p>
-              <p className="mt-1 text-2xl font-bold text-ink sm:text-3xl" data-value>
-                {value === null ? '–' : figure.format(value)}
-              </p>
-              {figure.detail && (
-                <p className="mt-1 text-xs text-ink sm:text-sm" data-detail>
-                  {figure.detail(period.current)}
-                </p>
-              )}
-              <p className="mt-1 text-xs text-muted sm:text-sm">{changeText(figure, period.current, period.previous)}</p>
-            </li>
-          );
-        })}
-      </ul>
-      <Card title="Visitors and page views per day, last 30 days" headingLevel={3}>
-        <VisitsChart daily={data.daily} />
+      {cut && (
+        <Notice>
+          Filtered figures are counted from individual visits, which are kept {view.retentionDays} days: this view covers {rangeText(view.rawFrom, view.to)}{' '}
+          only.
+        </Notice>
+      )}
+      <Figures view={view} />
+      <Card
+        title={`Visitors and page views ${view.unit === 'month' ? 'per month' : 'per day'}, ${view.label.toLowerCase()}`}
+        headingLevel={3}
+        className="min-w-0"
+      >
+        <VisitsChart
+          key={`${view.from}:${view.to}:${view.unit}`}
+          series={view.series}
+          unit={view.unit}
+          caption={`Visitors and page views ${view.unit === 'month' ? 'per month' : 'per day'}, ${rangeText(view.from, view.to)}`}
+        />
       </Card>
-      <div className="grid gap-4 lg:grid-cols-2">
-        {breakdowns.map((b) => {
-          const rows = period.breakdowns[b.id];
-          const top = Math.max(1, ...rows.map((r) => r.count));
-          return (
-            <Card key={b.id} title={b.title} headingLevel={3}>
-              {rows.length === 0 ? (
-                <p className="text-muted">{b.empty}</p>
-              ) : (
-                <table className="w-full text-sm" data-breakdown={b.id}>
-                  <thead>
-                    <tr className="text-left text-muted">
-                      <th scope="col" className="pb-2 font-medium">
-                        {b.id === 'device' ? 'Screen' : b.id === 'referrer' ? 'Site' : b.id === 'campaign' ? 'Campaign' : 'Page'}
-                      </th>
-                      <th scope="col" className="pb-2 text-right font-medium">
-                        {b.counts}
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {rows.map((row) => (
-                      <tr key={row.value} className="border-t border-slate-100">
-                        <td className="relative py-1.5 pr-2">
-                          <span aria-hidden="true" className="absolute inset-y-1 left-0 rounded bg-brand-50" style={{ width: `${(row.count / top) * 100}%` }} />
-                          <span className="relative break-all">{valueLabel(b.id, row.value, 'blank' in b ? b.blank : undefined)}</span>
-                        </td>
-                        <td className="py-1.5 text-right font-semibold tabular-nums">{row.count.toLocaleString('en-GB')}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              )}
-            </Card>
-          );
-        })}
+      <div className="grid min-w-0 gap-4 lg:grid-cols-2">
+        {breakdowns.map((b) => (
+          <BreakdownCard
+            key={b.id}
+            breakdown={b}
+            rows={view.lists[b.id]}
+            onPick={(row) => setQuery({ ...query, filter: { dimension: b.id, value: row.value } })}
+          />
+        ))}
       </div>
-      <p className="text-sm text-muted">
+      <GoalsCard view={view} filtered={Boolean(filter)} />
+      <p className="text-sm text-muted" data-retention>
         Counted without cookies: a visitor is counted once a day; a visit ends after {minutes(analyticsRules.visitGapMs)} without activity; a bounce is a visit
-        with one page view; visit duration is the time pages were in view; conversion rate is the share of visitors who sent an enquiry. Bots and your own
-        visits are not counted.
+        with one page view; visit duration is the time pages were in view; conversion rate is the share of visitors who sent an enquiry (enquiries marked as
+        spam are not counted). Bots and your own visits are not counted. Individual visits are kept {view.retentionDays} days and daily totals for good, as the
+        privacy notice says: figures and lists cover any period, a filtered view the last {view.retentionDays} days.
       </p>
     </section>
   );

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { analyticsRules, type FormFactor, formFactors, vitalMetrics } from '~/config/analytics';
 import type { PerformanceData, VitalSummary, VitalTrend } from '~/lib/admin-types';
-import { formatVital, percent, ratingLabels, ratingOfValue } from '~/lib/analytics-figures';
+import { formatVital, percent, ratingLabels, ratingOfValue, thresholdText } from '~/lib/analytics-figures';
 import { formatExact, formatShortDay } from '~/lib/format';
 import { adminKeys, useQueryClient, useVitalTrend } from '../data/queries';
 import { Badge, type BadgeVariant, Button, Card, Notice, ScrollArea, SegmentedControl } from '../ui/primitives';
@@ -82,11 +82,14 @@ export function PerformancePanel({ data }: { data: PerformanceData }) {
             const metric = vitalMetrics.find((m) => m.id === vital.metric)!;
             return (
               <li key={vital.metric} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-vital={vital.metric}>
-                <p className="text-sm font-medium text-muted">
+                <p className="text-sm font-medium text-ink">
                   <abbr title={metric.label} className="no-underline">
                     {metric.id}
                   </abbr>{' '}
                   <span className="sr-only">({metric.label})</span>
+                </p>
+                <p className="text-xs text-muted" data-plain>
+                  {metric.plain}; {thresholdText(metric.id)}
                 </p>
                 <p className="mt-1 text-lg">
                   <P75 vital={vital} />
@@ -102,6 +105,17 @@ export function PerformancePanel({ data }: { data: PerformanceData }) {
       </section>
 
       <Card title="By page" headingLevel={3} className="min-w-0">
+        <dl className="mb-3 grid gap-1 text-sm sm:grid-cols-2" data-vital-legend>
+          {vitalMetrics.map((m) => (
+            <div key={m.id}>
+              <dt className="inline font-semibold text-ink">{m.id}</dt>
+              <dd className="inline text-muted">
+                {' '}
+                — {m.plain} ({thresholdText(m.id)})
+              </dd>
+            </div>
+          ))}
+        </dl>
         {pages.length === 0 ? (
           <p className="text-muted">No measurements from {formFactors.find((f) => f.id === formFactor)!.label.toLowerCase()} yet.</p>
         ) : (
@@ -109,7 +123,7 @@ export function PerformancePanel({ data }: { data: PerformanceData }) {
             <table className="w-full min-w-[40rem] text-sm" data-vitals-pages>
               <thead>
                 <tr className="text-left text-muted">
-                  <th scope="col" className="sticky left-0 z-10 bg-white pb-2 font-medium">
+                  <th scope="col" className="sticky left-0 z-20 w-36 bg-white pb-2 font-medium shadow-[1px_0_0_0_var(--color-slate-200)]">
                     Page
                   </th>
                   {vitalMetrics.map((m) => (
@@ -130,11 +144,14 @@ export function PerformancePanel({ data }: { data: PerformanceData }) {
                   const vitals = of(page.vitals, formFactor);
                   return (
                     <tr key={page.path} className="border-t border-slate-100 align-top">
-                      <th scope="row" className="sticky left-0 z-10 min-w-36 bg-white py-2 pr-2 text-left font-medium break-words">
+                      <th
+                        scope="row"
+                        className="sticky left-0 z-20 w-36 max-w-36 min-w-36 bg-white py-2 pr-2 text-left font-medium [overflow-wrap:anywhere] shadow-[1px_0_0_0_var(--color-slate-200)]"
+                      >
                         {page.path}
                       </th>
                       {vitals.map((v) => (
-                        <td key={v.metric} className="py-2 pr-2">
+                        <td key={v.metric} className="py-2 pr-2 pl-2">
                           {v.p75 === null ? <span className="text-muted">–</span> : <P75 vital={v} />}
                         </td>
                       ))}

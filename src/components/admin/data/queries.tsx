@@ -10,6 +10,9 @@ import type { AdminTab } from '~/config/admin';
 import type { AuditsAnswer } from '~/lib/audit-types';
 import { postPaths } from '~/config/posts';
 import type { PostListItem, PostRenderAnswer } from '~/lib/post-types';
+import { analyticsView } from '~/config/analytics';
+import { type AnalyticsQuery, sameQuery, writeAnalyticsQuery } from '~/lib/analytics-query';
+import type { AnalyticsView, AnalyticsViewAnswer, CurrentVisitorsAnswer } from '~/lib/admin-types';
 import type { AiHistoryAnswer, DashboardTabAnswer, DashboardTabData, IndexNowAnswer, SiteCheckAnswer, SiteChecksAnswer, VitalTrendAnswer } from '~/lib/admin-types';
 
 /** A read that did not answer `ok`: its status (0 when the server could not be reached) and message. */
@@ -42,6 +45,8 @@ export const adminKeys = {
   aiHistory: ['ai-history'] as const,
   audits: ['audits'] as const,
   vitalTrend: (path: string) => ['vital-trend', path] as const,
+  analyticsView: (params: string) => ['analytics-view', params] as const,
+  currentVisitors: ['analytics-now'] as const,
   posts: ['posts'] as const,
   postRender: (input: string) => ['post-render', input] as const,
 };
@@ -103,6 +108,30 @@ export function useVitalTrend(path: string | null) {
     queryKey: adminKeys.vitalTrend(path ?? ''),
     queryFn: () => read<VitalTrendAnswer>(adminPaths.analyticsTrend(path!)),
     enabled: path !== null,
+  });
+}
+
+/** The Overview's figures for a period and filter; the view rendered with the page is the first data of its own query. */
+export function useAnalyticsView(query: AnalyticsQuery, initial: AnalyticsView) {
+  const params = writeAnalyticsQuery(query).toString();
+  return useQuery({
+    queryKey: adminKeys.analyticsView(params),
+    queryFn: async () => (await read<AnalyticsViewAnswer>(adminPaths.analyticsView(params))).view,
+    initialData: sameQuery(query, initial.query) ? initial : undefined,
+    // The previous view stays on screen while the next loads, so the layout does not jump.
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** "Visitors now", read again every 30 s; TanStack Query pauses the interval while the tab is hidden. */
+export function useCurrentVisitors(initial: number) {
+  return useQuery({
+    queryKey: adminKeys.currentVisitors,
+    queryFn: async () => (await read<CurrentVisitorsAnswer>(adminPaths.analyticsNow)).currentVisitors,
+    initialData: initial,
+    staleTime: 0,
+    refetchInterval: analyticsView.currentVisitorsRefreshMs,
+    refetchIntervalInBackground: false,
   });
 }
 

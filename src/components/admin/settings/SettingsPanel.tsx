@@ -9,6 +9,7 @@ import { describeBrowser } from '../user-agent';
 import type { SettingsTabData } from '~/lib/admin-types';
 import { TwoFactorCard } from './TwoFactorCard';
 import { IndexNowCard } from '../indexnow/IndexNowCard';
+import { WeeklySummaryCard } from '../analytics/WeeklySummaryCard';
 import { AiOutcomeBadge } from '../labels';
 import { Badge, Button, Card, DetailRow, Field, TimeAgo } from '../ui/primitives';
 
@@ -195,6 +196,7 @@ export function SettingsPanel({ data }: { data: SettingsTabData }) {
     <div className="grid gap-6">
       <h2 className="sr-only">Settings</h2>
       <StatusCard data={data} />
+      <WeeklySummaryCard enabled={data.weeklySummary.enabled} smtpConfigured={data.status.mail.smtpConfigured} />
       <AiStatusCard data={data} />
       <IndexNowCard initial={data.indexNow} now={data.now} />
       <div className="grid gap-6 lg:grid-cols-2">

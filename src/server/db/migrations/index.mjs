@@ -11,6 +11,7 @@ import * as m0007 from './0007_analytics.mjs';
 import * as m0008 from './0008_audits.mjs';
 import * as m0009 from './0009_posts.mjs';
 import * as m0010 from './0010_cockpit_trust.mjs';
+import * as m0011 from './0011_analytics_cockpit.mjs';
 
 /** @type {Record<string, import('kysely').Migration>} */
 export const migrations = {
@@ -24,4 +25,5 @@ export const migrations = {
   '0008_audits': m0008,
   '0009_posts': m0009,
   '0010_cockpit_trust': m0010,
+  '0011_analytics_cockpit': m0011,
 };

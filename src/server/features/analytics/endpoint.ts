@@ -87,8 +87,11 @@ export async function handleEvent(runtime: EventDeps, request: Request, url: URL
 
 const eventResponse = (answer: EventAnswer) => new Response(answer.text ?? null, { status: answer.status, headers: answer.headers });
 
-/** The contact endpoint's hook: a sent enquiry is a conversion of the sender's current visit. */
-export function recordConversion(runtime: Pick<EventDeps, 'analytics'>, clientAddress: string, userAgent: string | null) {
+/**
+ * The contact endpoint's hook: a stored enquiry is a conversion of the sender's current visit. Only a stored one: the
+ * honeypot's answer looks like success to a bot, and is no conversion.
+ */
+export function recordConversion(runtime: Pick<EventDeps, 'analytics'>, leadId: string, clientAddress: string, userAgent: string | null) {
   if (!userAgent || isbot(userAgent)) return;
-  runtime.analytics.accept({ k: 'c' }, { address: clientAddress, userAgent });
+  runtime.analytics.accept({ k: 'c', lead: leadId }, { address: clientAddress, userAgent });
 }

@@ -8,8 +8,17 @@ import { ratingOfValue } from '~/lib/analytics-figures';
 import type { AnalyticsDailyTable, AnalyticsPageViewTable, AnalyticsVisitTable } from '../../db/schema';
 import { bucketOf, type Histogram, plausible } from './histogram';
 
-/** A conversion is not a beacon: the contact endpoint reports it for the client that sent the form. */
-export type QueuedEvent = AnalyticsEvent | { k: 'c' };
+/**
+ * A conversion is not a beacon: the contact endpoint reports it for the client that sent the form, naming the stored
+ * enquiry so that marking it as spam can take the conversion back.
+ */
+export type QueuedEvent = AnalyticsEvent | { k: 'c'; lead?: string } | NotFoundEvent;
+/** A page view of a path the site does not have (its 404 page sent it): counted apart from pages, by path and referrer. */
+export interface NotFoundEvent {
+  k: 'n';
+  p: string;
+  r?: string;
+}
 
 /** An event with its day and the visitor id made for it. */
 export interface DatedEvent {
@@ -17,6 +26,8 @@ export interface DatedEvent {
   at: number;
   day: string;
   visitor: string;
+  /** The browser's name by its user agent (`browserOf`); the agent itself is never stored. */
+  browser?: string;
 }
 
 export type VisitRow = AnalyticsVisitTable & { isNew?: boolean; dirty?: boolean };
@@ -49,8 +60,8 @@ export interface Fold extends KnownRecords {
   vitals: Map<string, VitalsDelta>;
   /** Visitors seen per day in this batch: new to the day unless the store already has them. */
   newVisitors: { day: string; visitor: string }[];
-  /** Visitors whose visit converted in this batch. */
-  conversions: { day: string; visitor: string }[];
+  /** Enquiries sent during a counted visit in this batch (`first`: the visit had not converted before). */
+  conversions: { day: string; visitor: string; lead?: string; first: boolean }[];
 }
 
 const vitalIds = new Set<string>(vitalMetrics.map((m) => m.id));
@@ -72,14 +83,14 @@ export function foldEvents(items: DatedEvent[], known: KnownRecords, newId: () =
     return delta;
   };
   const breakdown = new Map<string, number>();
-  const countIn = (day: string, dimension: string, value: string) => {
+  const countIn = (day: string, dimension: string, value: string, by = 1) => {
     const key = JSON.stringify([day, dimension, value]);
-    breakdown.set(key, (breakdown.get(key) ?? 0) + 1);
+    breakdown.set(key, (breakdown.get(key) ?? 0) + by);
   };
   const vitals = new Map<string, VitalsDelta>();
   const newVisitors: { day: string; visitor: string }[] = [];
   const seenVisitors = new Set<string>();
-  const conversions: { day: string; visitor: string }[] = [];
+  const conversions: Fold['conversions'] = [];
 
   for (const item of items) {
     const { event, day, visitor, at } = item;
@@ -88,6 +99,8 @@ export function foldEvents(items: DatedEvent[], known: KnownRecords, newId: () =
       let visit = currentVisit.get(visitor);
       if (!visit || visit.day !== day || at - visit.last_at > analyticsRules.visitGapMs) {
         const campaign = event.us || event.um || event.uc ? [event.us ?? '', event.um ?? '', event.uc ?? ''].join(' / ') : null;
+        const source = sourceOf(event.us, event.r);
+        const browser = item.browser ?? null;
         visit = {
           id: newId(),
           visitor,
@@ -101,6 +114,9 @@ export function foldEvents(items: DatedEvent[], known: KnownRecords, newId: () =
           campaign,
           viewport: event.w,
           converted: 0,
+          source,
+          browser,
+          exit_path: event.p,
           isNew: true,
         };
         visitsById.set(visit.id, visit);
@@ -111,9 +127,18 @@ export function foldEvents(items: DatedEvent[], known: KnownRecords, newId: () =
         countIn(day, 'entry', event.p);
         countIn(day, 'referrer', event.r ?? '');
         if (campaign) countIn(day, 'campaign', campaign);
+        countIn(day, 'source', source ?? '');
+        if (browser) countIn(day, 'browser', browser);
         countIn(day, 'device', event.w);
-      } else if (visit.page_views === 1) {
-        dailyOf(visit.day).bounces--; // a second page view: no longer a bounce
+        countIn(day, 'exit', event.p);
+      } else {
+        if (visit.page_views === 1) dailyOf(visit.day).bounces--; // a second page view: no longer a bounce
+        // The visit's last page moves on: its exit page is this one now (visits before 0011 have none to move).
+        if (visit.exit_path !== event.p) {
+          if (visit.exit_path) countIn(visit.day, 'exit', visit.exit_path, -1);
+          countIn(visit.day, 'exit', event.p);
+          visit.exit_path = event.p;
+        }
       }
       visit.page_views++;
       visit.last_at = Math.max(visit.last_at, at);
@@ -167,19 +192,34 @@ export function foldEvents(items: DatedEvent[], known: KnownRecords, newId: () =
         view.metrics = [...recorded].join(',');
         view.dirty = true;
       }
+    } else if (event.k === 'g') {
+      // A goal counts only on a page view that was counted (not a bot's, not the owner's).
+      const view = pageViews.get(event.id);
+      if (!view) continue;
+      countIn(view.day, 'goal', event.g);
+      if (event.g === 'outbound' && event.x) countIn(view.day, 'outbound', event.x.toLowerCase().replace(/^www\./, ''));
+    } else if (event.k === 'n') {
+      countIn(day, 'notFound', JSON.stringify([event.p, event.r ? event.r.toLowerCase().replace(/^www\./, '') : '']));
     } else {
       // A conversion belongs to the visitor's current visit; without one (no page view counted) it is not counted.
       const visit = currentVisit.get(visitor);
-      if (visit && visit.day === day && at - visit.last_at <= analyticsRules.visitGapMs && !visit.converted) {
+      if (visit && visit.day === day && at - visit.last_at <= analyticsRules.visitGapMs) {
+        conversions.push({ day, visitor, lead: event.lead, first: !visit.converted });
         visit.converted = 1;
         visit.last_at = Math.max(visit.last_at, at);
         visit.dirty = true;
-        conversions.push({ day, visitor });
       }
     }
   }
 
   return { pageViews, visitsById, daily, breakdown, vitals, newVisitors, conversions };
+}
+
+/** Where a visit came from, as a person reads it: the tagged source, else the referring domain without "www.". */
+export function sourceOf(utmSource: string | undefined, referrer: string | undefined): string | null {
+  const tagged = utmSource?.trim().toLowerCase();
+  if (tagged) return tagged;
+  return referrer ? referrer.toLowerCase().replace(/^www\./, '') : null;
 }
 
 /** An empty day's figures. */

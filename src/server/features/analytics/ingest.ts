@@ -6,7 +6,7 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { analyticsRules } from '~/config/analytics';
+import { analyticsRules, browserOf } from '~/config/analytics';
 import type { Db, DbKind } from '../../db';
 import { type ClientCaps, createClientCaps } from './client-caps';
 import { addDays, dayOf } from './days';
@@ -91,7 +91,7 @@ export function createAnalyticsService(options: AnalyticsOptions): AnalyticsServ
       const items: DatedEvent[] = [];
       for (const item of batch) {
         const day = dayOf(item.at);
-        items.push({ event: item.event, at: item.at, day, visitor: visitorId(await saltFor(day, trx), item) });
+        items.push({ event: item.event, at: item.at, day, visitor: visitorId(await saltFor(day, trx), item), browser: browserOf(item.userAgent) });
       }
       await saveFold(trx, foldEvents(items, await loadKnown(trx, items), randomUUID));
     });
@@ -132,17 +132,23 @@ export function createAnalyticsService(options: AnalyticsOptions): AnalyticsServ
   return {
     accept(event, client, at = Date.now()) {
       // Only page views make visitors and views; engagement and conversions attach to one already counted.
+      let queued: QueuedEvent = event;
+      let outcome: AcceptOutcome = 'queued';
       if (event.k === 'v') {
-        if (pages && !pages.has(event.p)) return 'not-a-page';
+        // A path the site does not have is no page view; it is counted as a 404 visit instead (its page sent it).
+        if (pages && !pages.has(event.p)) {
+          queued = { k: 'n', p: event.p, r: event.r };
+          outcome = 'not-a-page';
+        }
         if (clientCaps && !clientCaps.admitPageView(client.address, client.userAgent, at)) return 'over-caps';
       }
       if (stopped || queue.length + draining >= maxQueue) {
         droppedCount++;
         return 'full';
       }
-      queue.push({ event, address: client.address, userAgent: client.userAgent, at });
+      queue.push({ event: queued, address: client.address, userAgent: client.userAgent, at });
       if (queue.length >= batchSize) void flush();
-      return 'queued';
+      return outcome;
     },
     flush,
     async cleanUp(now = Date.now()) {
@@ -157,6 +163,7 @@ export function createAnalyticsService(options: AnalyticsOptions): AnalyticsServ
         .execute();
       for (const { day } of expired) {
         await db.deleteFrom('analytics_visitors').where('day', '=', day).execute();
+        await db.updateTable('analytics_conversions').set({ visitor: null }).where('day', '=', day).execute();
         await db.deleteFrom('analytics_salts').where('day', '=', day).execute();
         salts.delete(day);
       }

@@ -3,17 +3,16 @@
  * events there have been. Definitions are in src/config/analytics.ts and the README.
  */
 import { type Selectable, sql } from 'kysely';
-import { analyticsPeriods, analyticsRules, breakdownLimit, breakdowns, type FormFactor, formFactors, type VitalMetric, vitalMetrics } from '~/config/analytics';
-import type { AnalyticsOverview, AnalyticsPeriodFigures, AnalyticsTotals, LabRun, PerformanceData, VitalSummary, VitalTrend } from '~/lib/admin-types';
+import { analyticsRules, type FormFactor, formFactors, type VitalMetric, vitalMetrics } from '~/config/analytics';
+import type { AnalyticsTotals, LabRun, PerformanceData, VitalSummary, VitalTrend } from '~/lib/admin-types';
 import type { Db } from '../../db';
 import type { AnalyticsDailyVitalsTable } from '../../db/schema';
 import { addDays, dayOf, daysEnding } from './days';
 import { type Histogram, mergeInto, percentile75 } from './histogram';
 
-const chartDays = 30;
 const performanceDays = 30;
 
-async function totals(db: Db, from: string, to: string): Promise<AnalyticsTotals> {
+export async function totals(db: Db, from: string, to: string): Promise<AnalyticsTotals> {
   const row = await db
     .selectFrom('analytics_daily')
     .select((eb) => [
@@ -38,65 +37,14 @@ async function totals(db: Db, from: string, to: string): Promise<AnalyticsTotals
   };
 }
 
-async function topValues(db: Db, dimension: string, from: string, to: string) {
-  const rows = await db
-    .selectFrom('analytics_daily_breakdown')
-    .select((eb) => ['value', eb.fn.sum<number>('count').as('total')])
-    .where('dimension', '=', dimension)
-    .where('day', '>=', from)
-    .where('day', '<=', to)
-    .groupBy('value')
-    .orderBy('total', 'desc')
-    .orderBy('value')
-    .limit(breakdownLimit)
-    .execute();
-  return rows.map((r) => ({ value: r.value, count: Number(r.total) })).filter((r) => r.count > 0);
-}
-
-export async function analyticsOverview(db: Db, now = Date.now()): Promise<AnalyticsOverview> {
-  const today = dayOf(now);
-  const periods = await Promise.all(
-    analyticsPeriods.map(async (period): Promise<AnalyticsPeriodFigures> => {
-      const from = addDays(today, -period.days + 1);
-      const previousTo = addDays(from, -1);
-      const previousFrom = addDays(previousTo, -period.days + 1);
-      const [current, previous, ...lists] = await Promise.all([
-        totals(db, from, today),
-        totals(db, previousFrom, previousTo),
-        ...breakdowns.map((b) => topValues(db, b.id, from, today)),
-      ]);
-      return {
-        id: period.id,
-        label: period.label,
-        from,
-        to: today,
-        previousFrom,
-        previousTo,
-        current: current!,
-        previous: previous!,
-        breakdowns: Object.fromEntries(breakdowns.map((b, i) => [b.id, lists[i]])) as AnalyticsPeriodFigures['breakdowns'],
-      };
-    }),
-  );
-  const days = daysEnding(today, chartDays);
-  const dailyRows = await db
-    .selectFrom('analytics_daily')
-    .select(['day', 'visitors', 'page_views'])
-    .where('day', '>=', days[0]!)
-    .where('day', '<=', today)
-    .execute();
-  const byDay = new Map(dailyRows.map((r) => [r.day, r]));
+/** Visitors active in the last few minutes ("visitors now"), from the raw visits. */
+export async function currentVisitors(db: Db, now = Date.now()): Promise<number> {
   const current = await db
     .selectFrom('analytics_visits')
     .select(sql<number>`count(distinct visitor)`.as('count'))
     .where('last_at', '>=', now - analyticsRules.currentWindowMs)
     .executeTakeFirst();
-  return {
-    today,
-    currentVisitors: Number(current?.count ?? 0),
-    periods,
-    daily: days.map((day) => ({ day, visitors: Number(byDay.get(day)?.visitors ?? 0), pageViews: Number(byDay.get(day)?.page_views ?? 0) })),
-  };
+  return Number(current?.count ?? 0);
 }
 
 interface VitalsAccumulator {

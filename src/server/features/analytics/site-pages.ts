@@ -2,8 +2,38 @@
  * The pages a visit can be counted on: every HTML page of the build but the error page (the HTTP front answers any
  * other path with 404). A beacon naming anything else, a made-up path or the admin in any spelling, is not counted.
  */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { builtPaths } from '../../platform/http/page-path.mjs';
 
 export function builtPagePaths(clientDir: string): Set<string> {
   return new Set(builtPaths(clientDir).flatMap((file) => (file.page ? [file.path] : [])));
 }
+
+const titleCache = new Map<string, Map<string, string>>();
+
+/**
+ * Each built page's title, as its <title> says (without the business name after a bar), so the dashboard shows a
+ * page as its path and its title. Read once per build directory.
+ */
+export function builtPageTitles(clientDir: string): Map<string, string> {
+  const cached = titleCache.get(clientDir);
+  if (cached) return cached;
+  const titles = new Map<string, string>();
+  if (existsSync(clientDir)) {
+    for (const file of builtPaths(clientDir)) {
+      if (!file.page) continue;
+      const base = path.join(clientDir, file.path.slice(1));
+      const found = [path.join(base, 'index.html'), `${base}.html`].find((candidate) => existsSync(candidate));
+      if (!found) continue;
+      const html = readFileSync(found, 'utf8').slice(0, 20_000);
+      const title = /<title>([^<]*)<\/title>/.exec(html)?.[1];
+      if (title) titles.set(file.path, decodeEntities(title).split(' | ')[0]!.trim());
+    }
+  }
+  titleCache.set(clientDir, titles);
+  return titles;
+}
+
+const entities: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&#x27;': "'" };
+const decodeEntities = (text: string) => text.replace(/&(?:amp|lt|gt|quot|#39|#x27);/g, (e) => entities[e]!);

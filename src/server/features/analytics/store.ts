@@ -8,7 +8,7 @@ import { type Histogram, mergeInto } from './histogram';
 export async function loadKnown(trx: Db, items: DatedEvent[]): Promise<KnownRecords> {
   const earliest = Math.min(...items.map((i) => i.at)) - analyticsRules.visitGapMs;
   const visitors = [...new Set(items.map((i) => i.visitor))];
-  const viewIds = [...new Set(items.flatMap((i) => (i.event.k === 'c' ? [] : [i.event.id])))];
+  const viewIds = [...new Set(items.flatMap((i) => ('id' in i.event ? [i.event.id] : [])))];
   const pageViews = new Map<string, PageViewRow>();
   for (const ids of chunks(viewIds)) {
     for (const row of await trx
@@ -49,7 +49,14 @@ export async function saveFold(trx: Db, fold: Fold): Promise<void> {
       .execute();
     for (const { day } of inserted) dailyOf(day).visitors++;
   }
-  for (const { day, visitor } of conversions) {
+  for (const { day, visitor, lead } of conversions) {
+    // Remembered per enquiry, so marking one as spam takes it back (conversions.ts); a visitor converts a day once.
+    if (lead)
+      await trx
+        .insertInto('analytics_conversions')
+        .values({ lead_id: lead, day, visitor, spam: 0 })
+        .onConflict((oc) => oc.column('lead_id').doNothing())
+        .execute();
     const updated = await trx
       .updateTable('analytics_visitors')
       .set({ converted: 1 })
@@ -73,7 +80,7 @@ export async function saveFold(trx: Db, fold: Fold): Promise<void> {
   for (const { row } of changedVisits.filter((visit) => !visit.isNew)) {
     await trx
       .updateTable('analytics_visits')
-      .set({ page_views: row.page_views, last_at: row.last_at, engaged_ms: row.engaged_ms, converted: row.converted })
+      .set({ page_views: row.page_views, last_at: row.last_at, engaged_ms: row.engaged_ms, converted: row.converted, exit_path: row.exit_path })
       .where('id', '=', row.id)
       .execute();
   }

@@ -128,7 +128,9 @@ export async function startAudit(deps: AuditDeps, request: IncomingBody, client:
 }
 
 export type ReportOutcome =
-  { ok: true } | { ok: false; status: number; error: string; errors?: { name?: string; email?: string }; values?: { name: string; email: string } };
+  /** `leadId`: the enquiry stored (none for the honeypot's look-alike answer). */
+  | { ok: true; leadId?: string }
+  | { ok: false; status: number; error: string; errors?: { name?: string; email?: string }; values?: { name: string; email: string } };
 
 /** "Email me the full report": an enquiry of type audit with the report linked, and the PDF to the visitor. */
 export async function requestReport(deps: AuditDeps, id: string, request: IncomingBody, client: string): Promise<ReportOutcome> {
@@ -200,7 +202,7 @@ export async function requestReport(deps: AuditDeps, id: string, request: Incomi
     };
   }
   deps.kickOutbox();
-  return { ok: true };
+  return { ok: true, leadId: accepted.id };
 }
 
 function reportMail(name: string, site: string, score: number, reportUrl: string): string {

@@ -11,11 +11,15 @@ import { listAccountEvents } from '../auth/events';
 import { aiStatus, listGenerations } from '../ai/history';
 import { indexNowOverview } from '../indexnow/overview';
 import { listRuns } from '../sitecheck/service';
-import { analyticsOverview, performanceData } from '../analytics/report';
+import { currentVisitors, performanceData } from '../analytics/report';
+import { builtPageTitles } from '../analytics/site-pages';
+import { analyticsViewOf } from '../analytics/view';
+import { defaultAnalyticsQuery } from '~/lib/analytics-query';
 import { enquiryCounts, listLeads } from '../contact/inbox';
 import { refusedEnquiryCount } from '../security/events';
 import { listSecurityEvents } from '../security/log';
 import { siteStatus } from './status';
+import { weeklySummaryEnabled } from './weekly-summary';
 
 const latest = 5;
 /** The Overview counts refused enquiries over the same span as its longest enquiry count. */
@@ -28,6 +32,8 @@ export interface DashboardDeps {
   config: ServerConfig;
   adminAuth: AdminAuth;
   analytics: AnalyticsService;
+  /** The built site, whose pages' titles the analytics lists show beside their paths. */
+  clientDir: string;
 }
 
 export async function dashboardTab(runtime: DashboardDeps, caller: Caller, session: AdminSession, tab: AdminTab): Promise<DashboardTabData> {
@@ -40,8 +46,9 @@ export async function dashboardTab(runtime: DashboardDeps, caller: Caller, sessi
     case 'overview': {
       // Beacons still queued are written first, so the owner sees the visit that just happened.
       await runtime.analytics.flush();
-      const [analytics, counts, refused, leads, events, site] = await Promise.all([
-        analyticsOverview(db, now),
+      const [visitorsNow, view, counts, refused, leads, events, site] = await Promise.all([
+        currentVisitors(db, now),
+        analyticsViewOf(db, defaultAnalyticsQuery, { retentionDays: config.analyticsRetentionDays, titles: builtPageTitles(runtime.clientDir), now }),
         enquiryCounts(db, now),
         refusedEnquiryCount(db, now - refusedDays * 86_400_000),
         listLeads(db, { limit: latest }, { configured: Boolean(config.smtpUrl), now }),
@@ -51,7 +58,7 @@ export async function dashboardTab(runtime: DashboardDeps, caller: Caller, sessi
       return {
         tab,
         now,
-        analytics,
+        analytics: { currentVisitors: visitorsNow, view },
         counts,
         refused: { count: refused, days: refusedDays },
         latestLeads: leads.leads,
@@ -69,12 +76,13 @@ export async function dashboardTab(runtime: DashboardDeps, caller: Caller, sessi
     case 'testing':
       return { tab, now, siteOrigin, siteChecks: await listRuns(db) };
     case 'settings': {
-      const [site, aiState, indexNowStatus, sessions, events] = await Promise.all([
+      const [site, aiState, indexNowStatus, sessions, events, weeklyOn] = await Promise.all([
         status(),
         aiStatus(db, ai, session.userId),
         indexNowOverview(db, siteUrl, indexNow),
         adminAuth.listSessions(caller, session),
         listAccountEvents(db, session.userId),
+        weeklySummaryEnabled(db),
       ]);
       return {
         tab,
@@ -82,6 +90,7 @@ export async function dashboardTab(runtime: DashboardDeps, caller: Caller, sessi
         status: site,
         ai: aiState,
         indexNow: indexNowStatus,
+        weeklySummary: { enabled: weeklyOn },
         account: { email: session.email, twoFactorEnabled: session.twoFactorEnabled, sessions, events },
       };
     }

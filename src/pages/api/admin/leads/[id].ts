@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
 import { leadUpdateForm } from '~/lib/admin-forms';
+import { setConversionSpam } from '~/server/features/analytics/conversions';
 import { deleteLead, setLeadStatus } from '~/server/features/contact/inbox';
 import { jsonAnswer } from '~/server/api/caller';
 import { guarded, readForm } from '~/server/api/endpoint';
@@ -15,7 +16,10 @@ export const POST: APIRoute = (context) =>
     const form = await readForm(context.request, leadUpdateForm);
     if ('answer' in form) return form.answer;
     const { db } = await getRuntime();
-    return (await setLeadStatus(db, context.params.id!, form.data.status)) ? jsonAnswer(200, { ok: true }) : notFound();
+    if (!(await setLeadStatus(db, context.params.id!, form.data.status))) return notFound();
+    // Conversions and enquiries agree: spam is not a conversion (and stops being spam when marked otherwise).
+    await setConversionSpam(db, context.params.id!, form.data.status === 'spam');
+    return jsonAnswer(200, { ok: true });
   });
 
 /** Erase an enquiry and its notification e-mail (a data-subject erasure request, or plain clean-up). */

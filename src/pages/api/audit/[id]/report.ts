@@ -30,7 +30,7 @@ export const POST: APIRoute = async (context) => {
     log.error(errorField(error), '[audit] report request failed');
     outcome = { ok: false, status: 503, error: auditMessages.reportFailed };
   }
-  if (outcome.ok) recordConversion(runtime, context.clientAddress, context.request.headers.get('user-agent'));
+  if (outcome.ok && outcome.leadId) recordConversion(runtime, outcome.leadId, context.clientAddress, context.request.headers.get('user-agent'));
   if (!page) return jsonAnswer(outcome.ok ? 201 : outcome.status, outcome.ok ? { ok: true } : outcome);
   if (outcome.ok) return context.redirect(`${paths.auditResult(id)}?report=sent#report`, 303);
   if (outcome.status === 404) return context.redirect(paths.freeAudit, 303);

@@ -1,0 +1,35 @@
+/** Settings: the weekly summary e-mail, on by default when a mail server is set, turned off (or on again) in one click. */
+import { useState } from 'react';
+import { adminPaths } from '~/config/admin';
+import { postJson } from '../data/post-json';
+import { Button, Card, Notice } from '../ui/primitives';
+
+export function WeeklySummaryCard({ enabled: initial, smtpConfigured }: { enabled: boolean; smtpConfigured: boolean }) {
+  const [enabled, setEnabled] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function toggle() {
+    setBusy(true);
+    setError(null);
+    const answer = await postJson(adminPaths.weeklySummary, { enabled: enabled ? 'off' : 'on' });
+    setBusy(false);
+    if (answer.status === 200) setEnabled(!enabled);
+    else setError(String(answer.body.error ?? 'The setting could not be saved.'));
+  }
+  return (
+    <Card title="Weekly summary e-mail" headingLevel={3}>
+      <p className="text-muted" data-weekly-summary={enabled ? 'on' : 'off'}>
+        {enabled
+          ? 'On: every Monday, last week’s visitors, enquiries, top pages and slowest page, compared with the week before, e-mailed to you.'
+          : 'Off: no weekly summary is sent.'}
+        {!smtpConfigured && ' It needs a mail server (SMTP_URL) to be sent.'}
+      </p>
+      <div className="mt-3">
+        <Button variant="secondary" size="sm" onClick={() => void toggle()} disabled={busy}>
+          {enabled ? 'Turn the weekly summary off' : 'Turn the weekly summary on'}
+        </Button>
+      </div>
+      {error && <Notice tone="error">{error}</Notice>}
+    </Card>
+  );
+}
