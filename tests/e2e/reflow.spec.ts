@@ -1,0 +1,201 @@
+/**
+ * Reflow under the site's own accessibility settings (WCAG 1.4.10, 1.4.12, 2.5.8) and in forced colours: every route
+ * at 320, 768 and 1280 px with every text size the panel offers, each of its modes alone, all modes at the largest
+ * text, WCAG 1.4.12 text spacing and forced colours. The page never scrolls sideways, no focusable element is cut off,
+ * and in forced colours every button keeps a visible edge. Axe runs with all modes at the largest text and in forced
+ * colours, with the rules that read styles and layout: the page's markup is the same in every setting, so the rules
+ * that read only markup answer as they do in public-walk.spec.ts's default-look walk.
+ *
+ * Fast on purpose: one page per test, each route loaded once, the widths and settings switched in place, the settings
+ * with the panel's own `applyPreferences` (the modes' stylesheet is already in the page: it is loaded with every mode
+ * on) in one round trip per width, and axe injected once per route rather than once per run.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { expect, type Page, test } from '@playwright/test';
+import { fontSizeBounds } from '../../src/config/accessibility';
+import { type A11yPreferences, applyPreferences, defaultPreferences, toggleAttributes, toggleKeys } from '../../src/lib/a11y-prefs';
+import { allModesOn, hydrateAll, walkPaths } from './helpers';
+
+const widths = [320, 768, 1280];
+
+/** WCAG 1.4.12's metrics, as a user stylesheet or bookmarklet applies them. */
+const textSpacingCss = `*:not(svg, svg *) { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; }
+p { margin-bottom: 2em !important; }`;
+
+/**
+ * The axe rules whose answer can change with styles: those that read the layout, at every width, and those that read
+ * colours, once (colours do not change with the width).
+ */
+const layoutRules = ['target-size', 'scrollable-region-focusable'];
+const colourRules = ['color-contrast', 'link-in-text-block'];
+
+// axe-core as @axe-core/playwright resolves it, injected once per page load.
+const axeSource = readFileSync(createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright')).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface Setting {
+  name: string;
+  prefs: A11yPreferences;
+  textSpacing: boolean;
+  axe: boolean;
+}
+
+const setting = (name: string, prefs: Partial<A11yPreferences>, extra: Partial<Setting> = {}): Setting => ({
+  name,
+  prefs: { ...defaultPreferences(), ...prefs },
+  textSpacing: false,
+  axe: false,
+  ...extra,
+});
+
+const textSizes: number[] = [];
+for (let size = fontSizeBounds.min; size <= fontSizeBounds.max; size += fontSizeBounds.step) textSizes.push(size);
+const everyMode = Object.fromEntries(toggleKeys.map((key) => [key, true]));
+
+const settings: Setting[] = [
+  ...textSizes.map((fontSize) => setting(`text at ${fontSize}%`, { fontSize })),
+  ...toggleKeys.map((key) => setting(key, { [key]: true })),
+  setting(`every mode, text at ${fontSizeBounds.max}%`, { ...everyMode, fontSize: fontSizeBounds.max }, { axe: true }),
+  setting('WCAG 1.4.12 text spacing', {}, { textSpacing: true }),
+];
+/** Forced colours (Windows high contrast) over the default settings: set from outside the page, so on its own. */
+const forcedColours = setting('forced colours', {}, { axe: true });
+
+interface Measured {
+  sideways: number;
+  clipped: string[];
+  noEdge: string[];
+}
+
+/**
+ * Runs in the page: how far it scrolls sideways; each visible focusable element that is off the page sideways or cut
+ * off by an ancestor that hides its overflow (a scrolling ancestor is fine: it can be scrolled to); and, for forced
+ * colours, each button or button-like link without a visible border (its background is gone there).
+ */
+function measure(): Measured {
+  const viewport = document.documentElement.clientWidth;
+  const clipped: string[] = [];
+  const noEdge: string[] = [];
+  const label = (el: Element) =>
+    `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40)}"`;
+  // Out of the tab order on purpose (the forms' honeypot) is no target.
+  const focusable = ':is(a[href], button, input:not([type="hidden"]), select, textarea, summary, [tabindex]):not([tabindex="-1"])';
+  for (const el of document.querySelectorAll(focusable)) {
+    if (!el.checkVisibility({ visibilityProperty: true })) continue;
+    let box = el.getBoundingClientRect();
+    // Shown only when focused (the skip link).
+    if (box.width <= 1 || box.height <= 1) continue;
+    if (el.matches('button, [class*="btn"]')) {
+      const style = getComputedStyle(el);
+      if (parseFloat(style.borderTopWidth) === 0 || style.borderTopStyle === 'none') noEdge.push(label(el));
+    }
+    if (box.left < -1 || box.right > viewport + 1) {
+      clipped.push(`${label(el)} off the page (${Math.round(box.left)}–${Math.round(box.right)} px)`);
+      continue;
+    }
+    for (let parent = el.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+      const style = getComputedStyle(parent);
+      const overflow = [style.overflowX, style.overflowY];
+      if (overflow.every((o) => o === 'visible')) continue;
+      const outer = parent.getBoundingClientRect();
+      if (overflow.some((o) => o === 'auto' || o === 'scroll')) {
+        box = outer;
+        continue;
+      }
+      if (box.left < outer.left - 1 || box.right > outer.right + 1 || box.top < outer.top - 1 || box.bottom > outer.bottom + 1) {
+        clipped.push(`${label(el)} cut off by ${parent.tagName.toLowerCase()}.${[...parent.classList].slice(0, 3).join('.')}`);
+        break;
+      }
+    }
+  }
+  return { sideways: document.documentElement.scrollWidth - viewport, clipped, noEdge };
+}
+
+/**
+ * Each setting in turn, in one round trip: the panel's own function applies the preferences, the spacing sheet is
+ * adopted or dropped, and the page is measured once its fonts (OpenDyslexic) have loaded. A string, as the head script
+ * is: the page's policy allows no eval, and a function from the test cannot be passed in otherwise.
+ */
+function measureEach(page: Page, list: Setting[]): Promise<Measured[]> {
+  return page.evaluate(`(async () => {
+    const apply = ${applyPreferences.toString()};
+    const measure = ${measure.toString()};
+    const results = [];
+    for (const { prefs, textSpacing } of ${JSON.stringify(list)}) {
+      apply(document.documentElement, prefs, ${JSON.stringify(toggleAttributes)}, ${JSON.stringify(fontSizeBounds)}, '');
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(textSpacing ? ${JSON.stringify(textSpacingCss)} : '');
+      document.adoptedStyleSheets = [sheet];
+      void document.documentElement.scrollWidth;
+      await document.fonts.ready;
+      results.push(measure());
+    }
+    return results;
+  })()`);
+}
+
+interface AxeViolation {
+  id: string;
+  nodes: { target: string[]; failureSummary: string }[];
+}
+
+type AxeRun = (context: Document, options: object) => Promise<{ violations: AxeViolation[] }>;
+
+async function axeViolations(page: Page, rules: string[]): Promise<string[]> {
+  const violations = await page.evaluate(async (values) => {
+    const { axe } = window as unknown as { axe: { run: AxeRun } };
+    return (await axe.run(document, { runOnly: { type: 'rule', values }, resultTypes: ['violations'] })).violations;
+  }, rules);
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary})`).join(', ')}`);
+}
+
+function check(where: string, { sideways, clipped, noEdge }: Measured, forced: boolean) {
+  expect.soft(sideways, `${where}: sideways scroll (px)`).toBeLessThanOrEqual(0);
+  expect.soft(clipped, `${where}: focusable elements cut off`).toEqual([]);
+  if (forced) expect.soft(noEdge, `${where}: buttons with no visible edge`).toEqual([]);
+}
+
+// Routes in a few longer tests rather than many short ones.
+const chunks = 4;
+for (let chunk = 0; chunk < chunks; chunk++) {
+  const share = walkPaths.filter((_, i) => i % chunks === chunk).filter((p) => !process.env.ONLY || process.env.ONLY.split(',').includes(p));
+  test(`routes ${chunk + 1}/${chunks} reflow in every accessibility setting`, async ({ browser }) => {
+    test.setTimeout(share.length * 15_000);
+    // Reduced motion shows every section at once, so nothing is measured mid-fade.
+    const context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: widths[0]!, height: 800 } });
+    const page = await context.newPage();
+    await allModesOn(page);
+    for (const path of share) {
+      await test.step(path, async () => {
+        await page.emulateMedia({ forcedColors: 'none' });
+        await page.setViewportSize({ width: widths[0]!, height: 800 });
+        await page.goto(path);
+        await expect(page.locator('#a11y-modes')).toHaveCount(1);
+        await hydrateAll(page);
+        await page.evaluate(axeSource);
+        for (const width of widths) {
+          await page.setViewportSize({ width, height: 800 });
+          let t = Date.now();
+          const measured = await measureEach(page, settings);
+          console.log(path, width, 'measure', Date.now() - t);
+          for (const [i, s] of settings.entries()) {
+            const where = `${path} at ${width} px, ${s.name}`;
+            check(where, measured[i]!, false);
+            if (s.axe) {
+              t = Date.now();
+              await measureEach(page, [s]);
+              const rules = width === widths[0] ? [...layoutRules, ...colourRules] : layoutRules;
+              expect.soft(await axeViolations(page, rules), `${where}: axe`).toEqual([]);
+              console.log(path, width, 'axe', Date.now() - t);
+            }
+          }
+          await page.emulateMedia({ forcedColors: 'active' });
+          const where = `${path} at ${width} px, ${forcedColours.name}`;
+          check(where, (await measureEach(page, [forcedColours]))[0]!, true);
+          await page.emulateMedia({ forcedColors: 'none' });
+        }
+      });
+    }
+    await context.close();
+  });
+}
