@@ -21,8 +21,9 @@ function Logo() {
 export function SiteHeader({ currentPath }: { currentPath: string }) {
   const isCurrent = (href: string) => href === currentPath;
   return (
-    // Not sticky in a short window (a phone on its side, 400 % zoom), where it would hide most of the page.
-    <header className="@container sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur [@media(max-height:30rem)]:static">
+    // Not sticky in a short window (a phone on its side, 400 % zoom), nor on a phone at a larger text size (the page is
+    // a container: its rem follow the text size), where it would hide much of the page.
+    <header className="@container sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur @max-[22rem]/page:static [@media(max-height:30rem)]:static">
       <div className="container-page flex min-h-16 flex-wrap items-center justify-between gap-x-4 gap-y-2 py-2">
         <Logo />
         <nav aria-label="Main" className="hidden @min-[64rem]:block">
