@@ -68,6 +68,8 @@ interface Measured {
   sideways: number;
   clipped: string[];
   noEdge: string[];
+  /** How far the phones' fixed bar covers the end of the page's content when scrolled to the bottom (px). */
+  underBar: number;
 }
 
 /**
@@ -111,7 +113,17 @@ function measure(): Measured {
       }
     }
   }
-  return { sideways: document.documentElement.scrollWidth - viewport, clipped, noEdge };
+  const bar = document.querySelector('.mobile-bar');
+  const footer = document.querySelector('body > footer');
+  let underBar = 0;
+  if (bar && footer && bar.checkVisibility()) {
+    // At the bottom of the page the bar's top is the page's height less its own; the footer's text ends with its
+    // last paragraph's content box.
+    const last = [...footer.querySelectorAll('p')].at(-1)!;
+    const end = last.getBoundingClientRect().bottom - parseFloat(getComputedStyle(last).paddingBottom) + scrollY;
+    underBar = end - (document.documentElement.scrollHeight - bar.getBoundingClientRect().height);
+  }
+  return { sideways: document.documentElement.scrollWidth - viewport, clipped, noEdge, underBar };
 }
 
 /**
@@ -152,8 +164,9 @@ async function axeViolations(page: Page, rules: string[]): Promise<string[]> {
   return violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary})`).join(', ')}`);
 }
 
-function check(where: string, { sideways, clipped, noEdge }: Measured, forced: boolean) {
+function check(where: string, { sideways, clipped, noEdge, underBar }: Measured, forced: boolean) {
   expect.soft(sideways, `${where}: sideways scroll (px)`).toBeLessThanOrEqual(0);
+  expect.soft(underBar, `${where}: end of the page under the phones' bar (px)`).toBeLessThanOrEqual(0);
   expect.soft(clipped, `${where}: focusable elements cut off`).toEqual([]);
   if (forced) expect.soft(noEdge, `${where}: buttons with no visible edge`).toEqual([]);
 }
