@@ -1,7 +1,8 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { fontSizeBounds } from '../../src/config/accessibility';
 import { defaultPreferences, storageKey, toggleKeys } from '../../src/lib/a11y-prefs';
 import { siteOrigin } from '../../src/config/origin.mjs';
+import { expectedRoutes } from '../support/routes';
 
 export { siteOrigin };
 
@@ -17,6 +18,17 @@ export async function sitemapPaths(request: APIRequestContext): Promise<string[]
   return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)]
     .map((m) => new URL(m[1]!).pathname.replace(/(.)\/$/, '$1'))
     .filter((path) => !path.startsWith(e2ePostPrefix));
+}
+
+export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** What the browser walks visit: every public route and the not-found page. */
+export const walkPaths = [...expectedRoutes.map((r) => r.path), '/no-such-page-here'];
+
+/** Every island hydrated: interaction islands are given the focus event they wait for, the others come on their own. */
+export async function hydrateAll(page: Page) {
+  await page.$$eval('astro-island[ssr]', (islands) => islands.forEach((island) => island.dispatchEvent(new FocusEvent('focusin'))));
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
 
 declare global {

@@ -6,18 +6,8 @@
  * checked over the built files (tests/build/head-tags.test.ts).
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { expectedRoutes } from '../support/routes';
-import { allModesOn, watchCspViolations } from './helpers';
-
-const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const paths = [...expectedRoutes.map((r) => r.path), '/no-such-page-here'];
-
-/** Every island hydrated: interaction islands are given the focus event they wait for, the others come on their own. */
-async function hydrateAll(page: Page) {
-  await page.$$eval('astro-island[ssr]', (islands) => islands.forEach((island) => island.dispatchEvent(new FocusEvent('focusin'))));
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-}
+import { expect, test } from '@playwright/test';
+import { allModesOn, hydrateAll, walkPaths as paths, watchCspViolations, wcagTags } from './helpers';
 
 /** Axe at both widths with the default settings; the policy is watched on every walk, once with every mode on. */
 const walks = [

@@ -12,15 +12,22 @@ function Logo() {
   );
 }
 
-/** Site header. The mobile menu is a native <details> disclosure, so it works without JavaScript. */
+/**
+ * Site header. The mobile menu is a native <details> disclosure, so it works without JavaScript. The header is a size
+ * container and its breakpoints are in rem, which there follow the panel's text size (media queries' rem do not): at
+ * larger text the links fold into the menu, and the call to action into it, at a wider window. Whatever still does not
+ * fit (a wider font, more spacing) wraps onto another line rather than pushing the page sideways (WCAG 1.4.10).
+ */
 export function SiteHeader({ currentPath }: { currentPath: string }) {
   const isCurrent = (href: string) => href === currentPath;
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="container-page flex h-16 items-center justify-between gap-4">
+    // Not sticky in a short window (a phone on its side, 400 % zoom), nor on a phone at a larger text size (the page is
+    // a container: its rem follow the text size), where it would hide much of the page.
+    <header className="@container sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur @max-[22rem]/page:static [@media(max-height:30rem)]:static">
+      <div className="container-page flex min-h-16 flex-wrap items-center justify-between gap-x-4 gap-y-2 py-2">
         <Logo />
-        <nav aria-label="Main" className="hidden lg:block">
-          <ul className="flex items-center gap-1">
+        <nav aria-label="Main" className="hidden @min-[64rem]:block">
+          <ul className="flex flex-wrap items-center gap-1">
             {headerNav.map((item) => (
               <li key={item.href}>
                 <a
@@ -34,16 +41,19 @@ export function SiteHeader({ currentPath }: { currentPath: string }) {
             ))}
           </ul>
         </nav>
-        <div className="flex items-center gap-2">
-          <a href={primaryCta.href} className="btn-primary hidden sm:inline-flex">
+        <div className="ml-auto flex flex-wrap items-center justify-end gap-2">
+          <a href={primaryCta.href} className="btn-primary hidden @min-[40rem]:inline-flex">
             {primaryCta.label}
           </a>
-          <details data-menu="" className="group relative lg:hidden">
+          <details data-menu="" className="group relative @min-[64rem]:hidden">
             <summary className="btn-secondary cursor-pointer list-none px-3 [&::-webkit-details-marker]:hidden">
               <Icon name="menu" />
               <span>Menu</span>
             </summary>
-            <nav aria-label="Main (mobile)" className="absolute right-0 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-xl">
+            <nav
+              aria-label="Main (mobile)"
+              className="absolute right-0 mt-2 w-64 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-200 bg-white p-2 shadow-xl"
+            >
               <ul>
                 {headerNav.map((item) => (
                   <li key={item.href}>

@@ -13,7 +13,7 @@ export function AccessibilityLauncher() {
       id="a11y-launcher"
       data-needs-script=""
       aria-haspopup="dialog"
-      className="a11y-launcher fixed right-4 bottom-24 z-40 inline-flex h-12 w-12 items-center justify-center rounded-full bg-brand-800 text-white shadow-lg hover:bg-brand-600 wide:bottom-6"
+      className="a11y-launcher fixed right-4 z-40 inline-flex h-12 w-12 items-center justify-center rounded-full border border-transparent bg-brand-800 text-white shadow-lg hover:bg-brand-600"
     >
       <svg viewBox="0 0 24 24" className="h-7 w-7" aria-hidden="true" fill="currentColor">
         <circle cx="12" cy="4" r="2" />

@@ -8,7 +8,7 @@ import { business, fullAddress, mapEmbedUrl, mapUrl } from '~/config/business';
 export function MapFacade() {
   return (
     <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white">
-      <div data-map-frame="" data-embed={mapEmbedUrl} className="relative aspect-[16/9] w-full bg-slate-100">
+      <div data-map-frame="" data-embed={mapEmbedUrl} className="relative aspect-[16/9] min-h-48 w-full bg-slate-100">
         <svg viewBox="0 0 640 360" className="absolute inset-0 h-full w-full" aria-hidden="true" preserveAspectRatio="xMidYMid slice">
           <rect width="640" height="360" fill="#e8eef3" />
           <path d="M0 250 C160 230 250 120 640 140" stroke="#fff" strokeWidth="22" fill="none" />
@@ -26,7 +26,7 @@ export function MapFacade() {
           data-map-load=""
           data-needs-script=""
           rel="noopener"
-          className="btn-primary absolute bottom-4 left-1/2 -translate-x-1/2 whitespace-nowrap shadow-lg"
+          className="btn-primary absolute inset-x-4 bottom-4 mx-auto w-fit text-center shadow-lg"
         >
           Show the interactive map
         </a>

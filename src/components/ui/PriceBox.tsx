@@ -16,9 +16,9 @@ export function PriceBox({ offer }: { offer?: ServiceOffer }) {
       {offer && offer.items.length > 0 && (
         <ul className="mt-4 space-y-2 text-sm text-slate-700">
           {offer.items.map((item) => (
-            <li key={item.name} className="flex justify-between gap-4">
+            <li key={item.name} className="flex flex-wrap justify-between gap-x-4">
               <span>{item.name}</span>
-              <span className="font-semibold whitespace-nowrap text-ink">{describeRange(item.range)}</span>
+              <span className="font-semibold text-ink">{describeRange(item.range)}</span>
             </li>
           ))}
         </ul>
