@@ -30,9 +30,16 @@ postgresOnly('migrations on PostgreSQL', () => {
     }
   });
 
-  // CI once failed here: Kysely reads every schema's catalogue, and another test file dropped its schema mid-read.
+  // CI once failed here: Kysely reads every schema's catalogue, and another test file dropped its schema mid-read. The
+  // churn runs in a database of its own, so it cannot do the same to the other test files sharing TEST_DATABASE_URL.
   it('migrates while other sessions create and drop schemas', async () => {
-    const { db: churner } = await openDatabase(process.env.TEST_DATABASE_URL);
+    const base = process.env.TEST_DATABASE_URL!;
+    const databaseName = `hale_churn_${randomBytes(4).toString('hex')}`;
+    const { db: admin } = await openDatabase(base);
+    await sql`create database ${sql.id(databaseName)}`.execute(admin);
+    const url = new URL(base);
+    url.pathname = `/${databaseName}`;
+    const { db: churner } = await openDatabase(url.toString());
     let churning = true;
     const churn = (async () => {
       while (churning) {
@@ -44,22 +51,21 @@ postgresOnly('migrations on PostgreSQL', () => {
     })();
     try {
       for (let round = 0; round < 20; round++) {
-        const target = await createTarget('postgres');
+        const schema = `t_${randomBytes(6).toString('hex')}`;
+        await sql`create schema ${sql.id(schema)}`.execute(churner);
+        const { db } = await openDatabase(url.toString(), { searchPath: schema });
         try {
-          const { db } = await openDatabase(process.env.TEST_DATABASE_URL, target.options);
-          try {
-            expect((await migrateToLatest(db, 'postgres')).length).toBeGreaterThan(0);
-          } finally {
-            await db.destroy();
-          }
+          expect((await migrateToLatest(db, 'postgres')).length).toBeGreaterThan(0);
         } finally {
-          await target.dispose();
+          await db.destroy();
         }
       }
     } finally {
       churning = false;
       await churn;
       await churner.destroy();
+      await sql`drop database ${sql.id(databaseName)} with (force)`.execute(admin);
+      await admin.destroy();
     }
   }, 120_000);
 });

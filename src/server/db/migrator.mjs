@@ -20,15 +20,7 @@ export async function migrateToLatest(db, kind, steps = []) {
     return db.connection().execute(async (connection) => {
       await sql`select pg_advisory_lock(hashtext('hale-digital migrations'))`.execute(connection);
       try {
-        // Kysely's introspection reads the catalogue of every schema; a schema another session drops meanwhile (another
-        // app's or test run's) fails that read with 3F000 (invalid_schema_name). Applied migrations are recorded, so running again is safe.
-        for (let attempt = 1; ; attempt++) {
-          try {
-            return await migrateAll(connection, kind, steps);
-          } catch (error) {
-            if (attempt >= 5 || /** @type {{ code?: string }} */ (error)?.code !== '3F000') throw error;
-          }
-        }
+        return await pastDroppedSchemas(() => migrateAll(connection, kind, steps));
       } finally {
         await sql`select pg_advisory_unlock(hashtext('hale-digital migrations'))`.execute(connection);
       }
@@ -43,6 +35,24 @@ export async function migrateToLatest(db, kind, steps = []) {
     } catch (error) {
       if (attempt >= 20 || !/already exists|duplicate column|UNIQUE constraint failed|database is locked/i.test(String(error))) throw error;
       await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+}
+
+/**
+ * Runs `work` (a Kysely migration on PostgreSQL) again when it failed with 3F000 (invalid_schema_name): Kysely's
+ * introspection reads the catalogue of every schema, and a schema another session drops meanwhile (another app's or
+ * test run's) fails that read. Applied migrations are recorded, so running again is safe.
+ * @template T @param {() => Promise<T>} work @returns {Promise<T>}
+ */
+export async function pastDroppedSchemas(work) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= 20 || /** @type {{ code?: string }} */ (error)?.code !== '3F000') throw error;
+      // A moment's pause, so the next read does not meet the same burst of another session's drops.
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
     }
   }
 }
