@@ -251,7 +251,12 @@ describe.each(databaseNames())('analytics definitions on %s', (name) => {
     await setWeeklySummary(db, false);
     expect(await maybeQueueWeeklySummary(deps, now)).toBe(false);
     await setWeeklySummary(db, true);
-    expect(await maybeQueueWeeklySummary(deps, now)).toBe(true);
+    // The first pass only starts the count (a site that has just started has no week to sum up): nothing queued.
+    expect(await maybeQueueWeeklySummary(deps, noon(addDays(monday, -7)))).toBe(false);
+    expect((await queued()).length).toBe(before);
+    // The Monday after: last week's summary, once, even with two instances asking at the same moment.
+    expect(await Promise.all([maybeQueueWeeklySummary(deps, now), maybeQueueWeeklySummary(deps, now)])).toContain(true);
+    expect((await queued()).length).toBe(before + 1);
     // Once a week: later the same week, nothing more; the next Monday, the next one.
     expect(await maybeQueueWeeklySummary(deps, now + 2 * 86_400_000)).toBe(false);
     expect((await queued()).length).toBe(before + 1);

@@ -89,21 +89,34 @@ export interface WeeklySummaryDeps {
   titles?: Map<string, string>;
 }
 
-/** Queues last week's summary if it is on, a mail server is set, and this week's has not been queued; says whether it did. */
+/**
+ * Queues last week's summary if it is on, a mail server is set, and this week's has not been queued; says whether it did.
+ * The first pass on a site only starts the count: its first summary goes out the Monday after it starts, not at once
+ * (a new site has no week to sum up). The week is claimed by a conditional update, so two instances on one database
+ * queue it once.
+ */
 export async function maybeQueueWeeklySummary(deps: WeeklySummaryDeps, now = Date.now()): Promise<boolean> {
   const { db } = deps;
   if (!deps.smtpConfigured || !(await weeklySummaryEnabled(db))) return false;
   const week = mondayOf(dayOf(now));
+  const started = await db
+    .insertInto('settings')
+    .values({ key: weeklySummary.sentKey, value: week })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .executeTakeFirst();
+  if (Number(started.numInsertedOrUpdatedRows ?? 0) > 0) return false;
   const sent = await db.selectFrom('settings').select('value').where('key', '=', weeklySummary.sentKey).executeTakeFirst();
   if (sent && sent.value >= week) return false;
   const summary = await composeWeeklySummary(db, now, deps);
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .updateTable('settings')
+      .set({ value: week })
+      .where('key', '=', weeklySummary.sentKey)
+      .where('value', '<', week)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 0) return false;
     await enqueueMail(trx, { kind: 'weekly_summary', recipient: deps.recipient, subject: summary.subject, body: summary.body, now });
-    await trx
-      .insertInto('settings')
-      .values({ key: weeklySummary.sentKey, value: week })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value: week }))
-      .execute();
+    return true;
   });
-  return true;
 }
