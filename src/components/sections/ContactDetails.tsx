@@ -20,8 +20,10 @@ export function ContactDetails() {
   return (
     <ul className="grid gap-4 sm:grid-cols-2">
       <Card icon="mail" title="E-mail">
-        <a href={mailtoHref} className="link break-all">
-          {business.email}
+        {/* A narrow card breaks the address after the @ rather than mid-word (break-all split "hale-digit/al"). */}
+        <a href={mailtoHref} className="link">
+          {business.email.split('@')[0]}@<wbr />
+          {business.email.split('@')[1]}
         </a>
       </Card>
       <Card icon="phone" title="Phone">
