@@ -170,7 +170,9 @@ for (const size of sizes) {
     expect(await dialog.locator('tbody tr').count()).toBeGreaterThan(breakdownLimit);
     await dialog.getByLabel('Search').fill('servi');
     await expect(dialog.locator('tbody tr[data-row="/services"]')).toBeVisible();
-    await expect(dialog.locator('tbody tr:not([data-row*="servi"])')).toHaveCount(0);
+    // The search reads a page's path and its title ("Dog Teeth Cleanings: Local Service Business SEO" is found too),
+    // in any case: every row left names the word somewhere.
+    await expect(dialog.locator('tbody tr').filter({ hasNotText: /servi/i })).toHaveCount(0);
     expect(await noOverflow(page)).toBe(true);
     await shot(page, `show-all-${size.width}`, false);
     expect(await axe(page)).toEqual([]);

@@ -10,7 +10,7 @@ import { changeText, overviewFigures } from '~/lib/analytics-figures';
 import { rowLabel } from '~/lib/analytics-labels';
 import { formatShortDay as dayLabel } from '~/lib/format';
 import { useAnalyticsView, useCurrentVisitors } from '../data/queries';
-import { Button, Card, Notice } from '../ui/primitives';
+import { Button, Card, Notice, useHydrated } from '../ui/primitives';
 import { BreakdownCard } from './BreakdownCard';
 import { GoalsCard } from './GoalsCard';
 import { VisitsChart } from './VisitsChart';
@@ -43,6 +43,9 @@ function useUrlQuery(initial: AnalyticsQuery): [AnalyticsQuery, (next: Analytics
 
 function PeriodPicker({ query, today, onChange }: { query: AnalyticsQuery; today: string; onChange: (q: AnalyticsQuery) => void }) {
   const selectId = useId();
+  // A choice made before React handles events would be undone by hydration (the select snaps back to the rendered
+  // period), so the select waits, as the admin's submit buttons do.
+  const hydrated = useHydrated();
   const [from, setFrom] = useState(query.from ?? today);
   const [to, setTo] = useState(query.to ?? today);
   // Choosing "Custom range" shows the day fields; the view changes once they are applied.
@@ -59,6 +62,7 @@ function PeriodPicker({ query, today, onChange }: { query: AnalyticsQuery; today
         <select
           id={selectId}
           value={custom ? 'custom' : query.period}
+          disabled={!hydrated}
           onChange={(event) => {
             const period = event.target.value as AnalyticsPeriod;
             setChoosingCustom(period === 'custom');
