@@ -362,6 +362,11 @@ describe.each(databaseNames())('analytics definitions on %s', (name) => {
     expect([about.current.visits, about.current.pageViews]).toEqual([1, 1]);
     expect(about.lists.source.map((r) => r.label)).toEqual(['Newsletter']);
     expect(about.series).toEqual([{ from: day, to: day, visitors: 1, pageViews: 1 }]);
+    // Filtered by a page its visit went on from, the pages list holds that page alone, as the figures count it.
+    const pricing = await query({ dimension: 'page', value: '/pricing' });
+    expect([pricing.current.visits, pricing.current.pageViews]).toEqual([1, 1]);
+    expect(pricing.lists.page.map((r) => [r.value, r.count])).toEqual([['/pricing', 1]]);
+    expect(pricing.lists.exit.map((r) => r.value)).toEqual(['/contact']);
   });
 
   it('Core Web Vitals: p75 and ratings by form factor, each metric once per page view, "not enough data" under the minimum', async () => {

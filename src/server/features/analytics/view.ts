@@ -175,8 +175,10 @@ async function rawView(db: Db, query: AnalyticsQuery, first: string, last: strin
     for (const visit of matched) {
       if (visit.day < from || visit.day > to) continue;
       for (const b of breakdowns) {
-        // Pages count page views; the others count visits.
-        for (const value of valuesOf(visit, b.id, pagesOf.get(visit.id) ?? [])) lists[b.id].set(value, (lists[b.id].get(value) ?? 0) + 1);
+        // Pages count page views; the others count visits. Filtered by a page, the pages list holds that page's views
+        // alone, as the figures above count them (not the other pages its visits went on to).
+        const values = valuesOf(visit, b.id, pagesOf.get(visit.id) ?? []).filter((v) => b.id !== 'page' || filter.dimension !== 'page' || v === filter.value);
+        for (const value of values) lists[b.id].set(value, (lists[b.id].get(value) ?? 0) + 1);
       }
     }
     return lists;
