@@ -22,8 +22,33 @@ import { intakesKey } from '../handoff.mjs';
 const knownMethods = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 const staticMethods = 'GET, HEAD';
-/** Bodies up to this size are read and dropped after an early answer instead of closing the connection. */
+/** Bodies up to this size are read and dropped after an early answer (Node does it) with no limit of ours. */
 const drainedBodyBytes = 64 * 1024;
+/**
+ * A larger body still arriving after an early answer (413, an early 4xx) is read and dropped while it keeps coming, up
+ * to these bounds, then the connection is closed. Closing at once resets a connection the client is still writing to,
+ * and a reset can reach the client before it has read the answer: it sees "connection reset", never the 413's message.
+ */
+const lingerLimits = { idleMs: 1000, totalMs: 5000, bytes: 32 * 1024 * 1024 };
+
+/**
+ * Drops what is left of a request's body within `lingerLimits`, then closes the connection if the body has not ended.
+ * @param {http.IncomingMessage} req
+ */
+function dropRestOfBody(req) {
+  const started = Date.now();
+  let dropped = 0;
+  let idle = setTimeout(() => req.destroy(), lingerLimits.idleMs);
+  req.on('data', (chunk) => {
+    dropped += chunk.length;
+    clearTimeout(idle);
+    if (dropped > lingerLimits.bytes || Date.now() - started > lingerLimits.totalMs) return req.destroy();
+    idle = setTimeout(() => req.destroy(), lingerLimits.idleMs);
+  });
+  req.once('close', () => clearTimeout(idle));
+  req.once('end', () => clearTimeout(idle));
+  req.resume();
+}
 
 const documentOnlyHeaders = ['Content-Security-Policy', ...Object.keys(staticHeaders.document)];
 
@@ -116,11 +141,11 @@ export function createFront({ clientDir, app, settings, csp, keyFile = null }) {
       else if (fixed) res.setHeader('Content-Type', fixed);
       return writeHead.call(this, status, ...rest);
     };
-    // A response sent before a large body was read (413, an early 4xx) closes the connection rather than leaving the
-    // socket waiting for, or reading, the rest. A small one is read and dropped (Node does it), so the connection
-    // stays open: a proxy's reused connection is not cut under its next request, and a refusal costs no reconnect.
+    // A response sent before the body was read (413, an early 4xx): a small body is read and dropped (Node does it), a
+    // large one within bounds (dropRestOfBody). Either way a connection whose body ends stays open, so a proxy's reused
+    // connection is not cut under its next request; one that trickles or never ends is closed without waiting for it.
     res.once('finish', () => {
-      if (!req.complete && !(Number(req.headers['content-length']) <= drainedBodyBytes)) req.destroy();
+      if (!req.complete && !(Number(req.headers['content-length']) <= drainedBodyBytes)) dropRestOfBody(req);
     });
 
     const trusted = settings.trustProxy > 0;
