@@ -12,6 +12,13 @@ export const publicWrites = {
 };
 
 export const writeAdmission = {
+  /**
+   * Page reads go first: writes wait for their turn, and each turn of the event loop spends at most this long on them
+   * (always at least one), then reads again (platform/http/write-turns.mjs).
+   */
+  turnBudgetMs: 1,
+  /** Writes allowed to wait for their turn; past that, 503 at once (each waiting one holds a connection's request). */
+  queued: 2000,
   /** Writes handled at once; the others wait unread, in arrival order, so reading pages stays fast. */
   concurrent: 4,
   /** Writes allowed to wait for a place; beyond that the server is past what the database takes, and says so (503). */

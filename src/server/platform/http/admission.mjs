@@ -16,6 +16,8 @@ import { clientKey } from '../address-range.mjs';
  */
 export function createAdmission(rules) {
   const gate = pLimit(rules.concurrent);
+  /** @type {Refusal} */
+  const busy = { status: 503, retryAfterSeconds: rules.retryAfterSeconds, message: 'The site is busy. Please try again in a few seconds.' };
   /** `path client` → the current minute's count; Map order is "least recently seen first", so the oldest go first. */
   const windows = new Map();
 
@@ -56,11 +58,10 @@ export function createAdmission(rules) {
     refusal(pathname, address, now = Date.now()) {
       const refused = clientRefusal(pathname, address, now);
       if (refused) return refused;
-      if (gate.pendingCount >= rules.waiting) {
-        return { status: 503, retryAfterSeconds: rules.retryAfterSeconds, message: 'The site is busy. Please try again in a few seconds.' };
-      }
-      return null;
+      return gate.pendingCount >= rules.waiting ? busy : null;
     },
+    /** The refusal of a write when the server is past what it takes. */
+    busy,
     /**
      * Runs `handle` when a place is free; the place is free again when the promise it returns settles.
      * @param {() => Promise<unknown>} handle

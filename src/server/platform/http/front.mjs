@@ -12,6 +12,8 @@ import sirv from 'sirv';
 import { isLocalPath } from '../../../lib/local-path.mjs';
 import { publicWrites, writeAdmission } from '../../../config/admission.mjs';
 import { createAdmission } from './admission.mjs';
+import { createWriteTurns } from './write-turns.mjs';
+import { memoryFiles } from './memory-files.mjs';
 import { clientAddress } from './client-address.mjs';
 import { contentSecurityPolicy } from './csp.mjs';
 import { errorField, log } from '../log.mjs';
@@ -49,6 +51,9 @@ function dropRestOfBody(req) {
   req.once('end', () => clearTimeout(idle));
   req.resume();
 }
+
+/** Built files up to this size are answered from memory (memory-files.mjs); the build's largest script is ~200 KB. */
+const memoryFileMaxBytes = 1024 * 1024;
 
 const documentOnlyHeaders = ['Content-Security-Policy', ...Object.keys(staticHeaders.document)];
 
@@ -98,25 +103,28 @@ export function createFront({ clientDir, app, settings, csp, keyFile = null }) {
   const notFoundPolicy = pagePolicies.get('/404') ?? basePolicy;
   const notFoundPage = readFileSync(path.join(clientDir, '404.html'));
 
-  const serveFile = sirv(clientDir, {
-    etag: true,
-    brotli: true,
-    gzip: true,
-    extensions: ['html'],
-    // sirv passes the request's pathname: '/about' for about/index.html.
-    setHeaders(res, pathname) {
-      const pagePolicy = pagePolicies.get(pathname);
-      if (pagePolicy) {
-        res.setHeader('Content-Security-Policy', pagePolicy);
-        // Kept, but checked with the server (ETag) before each use; 'no-cache' says it in the fewest of a page's bytes.
-        res.setHeader('Cache-Control', staticHeaders.page['Cache-Control']);
-      } else if (pathname.startsWith('/_astro/')) {
-        res.setHeader('Cache-Control', staticHeaders.hashedAsset['Cache-Control']);
-      } else {
-        res.setHeader('Cache-Control', staticHeaders.other['Cache-Control']);
-      }
-    },
-  });
+  const serveFile = memoryFiles(
+    sirv(clientDir, {
+      etag: true,
+      brotli: true,
+      gzip: true,
+      extensions: ['html'],
+      // sirv passes the request's pathname: '/about' for about/index.html.
+      setHeaders(res, pathname) {
+        const pagePolicy = pagePolicies.get(pathname);
+        if (pagePolicy) {
+          res.setHeader('Content-Security-Policy', pagePolicy);
+          // Kept, but checked with the server (ETag) before each use; 'no-cache' says it in the fewest of a page's bytes.
+          res.setHeader('Cache-Control', staticHeaders.page['Cache-Control']);
+        } else if (pathname.startsWith('/_astro/')) {
+          res.setHeader('Cache-Control', staticHeaders.hashedAsset['Cache-Control']);
+        } else {
+          res.setHeader('Cache-Control', staticHeaders.other['Cache-Control']);
+        }
+      },
+    }),
+    { maxBytes: memoryFileMaxBytes },
+  );
 
   /** @param {http.IncomingMessage} req @param {http.ServerResponse} res */
   function plain(res, status, text, headers = {}) {
@@ -124,9 +132,29 @@ export function createFront({ clientDir, app, settings, csp, keyFile = null }) {
     res.end(`${text}\n`);
   }
 
-  /** @param {http.IncomingMessage} req @param {http.ServerResponse} res */
+  const writeTurns = createWriteTurns({ budgetMs: writeAdmission.turnBudgetMs, limit: writeAdmission.queued });
+
+  /**
+   * Reads first (write-turns.mjs): GET and HEAD are handled now, any other request in the writes' turns, or refused
+   * as busy when too many wait. A write whose client left while it waited is not handled.
+   * @param {http.IncomingMessage} req @param {http.ServerResponse} res
+   */
   return function handle(req, res) {
-    logRequest(req, res, settings.trustProxy > 0);
+    if (req.method === 'GET' || req.method === 'HEAD') return handleNow(req, res);
+    const arrived = performance.now();
+    const queued = writeTurns.add(() => {
+      if (!res.destroyed && !req.socket.destroyed) handleNow(req, res, arrived);
+    });
+    if (!queued) handleNow(req, res, arrived, true);
+  };
+
+  /**
+   * @param {http.IncomingMessage} req @param {http.ServerResponse} res
+   * @param {number} [arrived] when the request came (a write may have waited for its turn)
+   * @param {boolean} [busy] too many writes wait: refuse this one
+   */
+  function handleNow(req, res, arrived = performance.now(), busy = false) {
+    logRequest(req, res, settings.trustProxy > 0, arrived);
     // Every response: the right reason phrase and a charset on text, whoever writes it (Astro, sirv, us).
     const writeHead = res.writeHead;
     res.writeHead = function (status, ...rest) {
@@ -240,7 +268,7 @@ export function createFront({ clientDir, app, settings, csp, keyFile = null }) {
     // An endpoint that only queues in memory takes a cookieless request here, without the router or a write's place.
     const intake = req.method === 'POST' && !req.headers.cookie ? globalThis[intakesKey]?.[pathname] : undefined;
     // A write is judged before its body is read (admission.mjs): refusing must cost less than accepting.
-    const refusal = intake ? writes.clientRefusal(pathname, address) : writes.refusal(pathname, address);
+    const refusal = busy ? writes.busy : intake ? writes.clientRefusal(pathname, address) : writes.refusal(pathname, address);
     if (refusal) {
       const headers = { 'Retry-After': String(refusal.retryAfterSeconds) };
       // In the API's own words for a script; a browser posting a form without JavaScript gets a sentence.
@@ -273,7 +301,7 @@ export function createFront({ clientDir, app, settings, csp, keyFile = null }) {
           render();
         }),
     );
-  };
+  }
 }
 
 /**
@@ -281,9 +309,9 @@ export function createFront({ clientDir, app, settings, csp, keyFile = null }) {
  * travels there), status, duration, body bytes sent, client address and request id. The id is the trusted proxy's
  * X-Request-Id when it gives one, otherwise a new one; it is handed on to the app so its log lines carry it too.
  * @param {http.IncomingMessage} req @param {http.ServerResponse} res @param {boolean} trusted
+ * @param {number} [started] when the request came
  */
-function logRequest(req, res, trusted) {
-  const started = performance.now();
+function logRequest(req, res, trusted, started = performance.now()) {
   const given = trusted ? String(req.headers['x-request-id'] ?? '') : '';
   const requestId = /^[\w.:-]{8,128}$/.test(given) ? given : randomUUID();
   req.headers['x-request-id'] = requestId;
