@@ -4,17 +4,19 @@
 //   node   `npm start` alone (plain HTTP, trusting one proxy so X-Forwarded-For can stand for many clients);
 //   caddy  `npm run serve:proxied` (HTTPS, Caddy serving the built files and proxying the rest), with the benchmark
 //          as a trusted proxy in front of Caddy for the same reason;
+//   caddy ×2  the same with `--instances 2` on one PostgreSQL database (--postgres URL, default TEST_DATABASE_URL);
 // and nginx serving the same dist/client beside them.
 //  1. Static pages: GET / and GET /about, 50 keep-alive clients.
 //  2. GET / p50/p99 (10 clients) alone, then while 100 clients flood POST /api/event or POST /api/contact from one
 //     address and from a new address each request; the floods' answers by status, and whether every event answered
 //     2xx and every enquiry answered 201 is in the database.
-// Usage: npm run bench:server [-- --seconds 10]
+// Usage: npm run bench:server [-- --seconds 10] [--postgres postgres://…]
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import pg from 'pg';
 import { publicEndpoints } from '../src/config/endpoints.mjs';
 import { openDatabase } from '../src/server/db/connect.mjs';
 import { ensureCaddy, ensureNginx, ensureWrk } from '../scripts/browser.mjs';
@@ -26,8 +28,11 @@ ensureWrk();
 ensureCaddy();
 ensureNginx();
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' } } });
+const { values } = parseArgs({
+  options: { seconds: { type: 'string', default: '10' }, postgres: { type: 'string', default: process.env.TEST_DATABASE_URL ?? '' } },
+});
 const seconds = Number(values.seconds);
+const postgresUrl = values.postgres;
 const dir = mkdtempSync(path.join(os.tmpdir(), 'hale-bench-server-'));
 const floodScript = path.resolve('bench/wrk/flood.lua');
 const nginxBinary = '/usr/sbin/nginx';
@@ -67,9 +72,26 @@ async function startNode() {
   return { name: 'node', ...site, databaseUrl };
 }
 
-async function startCaddy() {
-  const databaseUrl = `file:${path.join(dir, 'caddy.db')}`;
-  const child = spawn(process.execPath, ['scripts/serve-proxied.mjs', '--trusted-proxies', '127.0.0.1/32'], {
+/** A schema of its own in the PostgreSQL database at `url`, for the two instances; dropped at the end. */
+async function postgresSchema(url) {
+  const schema = `bench_${Date.now().toString(36)}`;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`create schema ${schema}`);
+  await client.end();
+  const withSchema = new URL(url);
+  withSchema.searchParams.set('options', `-c search_path=${schema}`);
+  stops.push(async () => {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`drop schema ${schema} cascade`);
+    await admin.end();
+  });
+  return withSchema.toString();
+}
+
+async function startCaddy({ name = 'caddy', databaseUrl = `file:${path.join(dir, 'caddy.db')}`, instances = 1 } = {}) {
+  const child = spawn(process.execPath, ['scripts/serve-proxied.mjs', '--trusted-proxies', '127.0.0.1/32', '--instances', String(instances)], {
     env: { ...process.env, DATABASE_URL: databaseUrl, SMTP_URL: '' },
     stdio: ['ignore', 'pipe', 'ignore'],
   });
@@ -82,7 +104,7 @@ async function startCaddy() {
     });
     child.once('exit', () => reject(new Error('serve:proxied stopped before it served')));
   });
-  return { name: 'caddy', base, databaseUrl, stop: stopper(child) };
+  return { name, base, databaseUrl, stop: stopper(child) };
 }
 
 /**
@@ -184,6 +206,10 @@ try {
   stops.push(node.stop);
   const caddy = await startCaddy();
   stops.push(caddy.stop);
+  // The recipe with two app processes on one PostgreSQL database, when one is given.
+  const twoInstances = postgresUrl ? await startCaddy({ name: 'caddy ×2 (PostgreSQL)', databaseUrl: await postgresSchema(postgresUrl), instances: 2 }) : null;
+  if (twoInstances) stops.push(twoInstances.stop);
+  const floodTargets = [node, caddy, ...(twoInstances ? [twoInstances] : [])];
   const nginx = await startNginx();
   stops.push(nginx.stop);
 
@@ -202,12 +228,12 @@ try {
   console.log(`${spawnSync(nginxBinary, ['-v'], { encoding: 'utf8' }).stderr.trim()} (gzip_static: Debian's nginx has no brotli module); caddy is HTTPS.`);
 
   const floodRows = [];
-  for (const target of [node, caddy, nginx]) {
+  for (const target of [...floodTargets, nginx]) {
     const alone = await readPage(target.base, '/', 10, seconds);
     floodRows.push([target.name, 'none', ms(alone.p50), ms(alone.p99), '–', '–', '–', '–', '–']);
   }
   for (const spec of floods) {
-    for (const target of [node, caddy]) {
+    for (const target of floodTargets) {
       const result = await flood(target, spec);
       floodRows.push([
         target.name,
@@ -222,7 +248,13 @@ try {
       ]);
     }
   }
-  console.log(`\nGET / (10 clients) while 100 clients flood, ${seconds} s each (SQLite; node and caddy each on a database of its own):\n`);
+  console.log(
+    `\nGET / (10 clients) while 100 clients flood, ${seconds} s each (node and caddy each on a SQLite database of its own${
+      twoInstances
+        ? '; caddy ×2: two app processes on one PostgreSQL schema'
+        : '; no PostgreSQL given (--postgres URL or TEST_DATABASE_URL), so no two-instance rows'
+    }):\n`,
+  );
   printTable(['Path', 'Flood', 'GET / p50', 'GET / p99', 'flood req/s', 'flood 2xx', 'other answers', '5xx', '2xx not stored'], floodRows);
   console.log('\nTargets: GET / p99 ≤ 50 ms during every flood, 0 × 5xx, every 2xx stored (0 in the last column).');
 } finally {
