@@ -89,6 +89,9 @@ const shutdown = async () => {
     log.info(`Stopping: draining for ${settings.shutdownDrainMs} ms (health check 503, connections closed after each answer)`);
     await new Promise((resolve) => setTimeout(resolve, settings.shutdownDrainMs));
   }
+  // The signal may be handled in the same event-loop turn as a request that had already arrived, before its socket was
+  // read: one turn lets that request be parsed and counted, so it is answered, not cut off with the idle connections.
+  await new Promise((resolve) => setImmediate(resolve));
   let timedOut = false;
   const deadline = new Promise((resolve) => setTimeout(resolve, settings.shutdownTimeoutMs).unref()).then(() => (timedOut = true));
   // Stop accepting, wait for the requests in progress (counted here: Node's own idea of an idle keep-alive
