@@ -88,11 +88,20 @@ const handle = async (context: APIContext, next: MiddlewareNext): Promise<Respon
   }
 
   // The blog's pages (rendered on demand because admin posts change them) are kept while what they show is unchanged,
-  // so they answer about as fast as a built page.
+  // so they answer about as fast as a built page. While the database does not answer, the page this process last
+  // rendered is served as it was (the route would otherwise answer 503 for an admin post, or leave it out of /blog).
   const cacheable = onDemandBlog.test(pathname) && context.request.method === 'GET';
-  const token = cacheable ? await (async () => blogPageToken((await getRuntime()).db, pathname))().catch(() => null) : null;
-  const kept = token ? blogPages.get(pathname) : undefined;
-  if (kept && kept.token === token) return new Response(kept.html, { status: kept.status, headers: kept.headers });
+  let token: string | null = null;
+  let databaseDown = false;
+  if (cacheable) {
+    try {
+      token = await blogPageToken((await getRuntime()).db, pathname);
+    } catch {
+      databaseDown = true;
+    }
+  }
+  const kept = cacheable ? blogPages.get(pathname) : undefined;
+  if (kept && (databaseDown || (token && kept.token === token))) return new Response(kept.html, { status: kept.status, headers: kept.headers });
 
   let response = await next();
   const type = response.headers.get('content-type') ?? '';

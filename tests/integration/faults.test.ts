@@ -2,9 +2,12 @@
  * Faults against the real server process and a real SMTP sink: a crash in the middle of a burst, the database going
  * away while the site runs, and two server processes sharing one PostgreSQL database.
  */
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { paths } from '../../src/config/paths';
+import { postPaths } from '../../src/config/posts';
 import { storageFailureText } from '../../src/server/features/contact/endpoint';
 import { type Db, openDatabase } from '../../src/server/db';
 import { createTarget, databaseNames, type DatabaseTarget } from '../support/databases';
@@ -170,6 +173,103 @@ postgresOnly('PostgreSQL faults', () => {
       return response.status === 201 ? response : undefined;
     }, 20_000);
     expect(after.status).toBe(201);
+  }, 60_000);
+
+  it('while the database is unreachable the blog, a post the process knew, the sitemap and the feed stay up; changes show again without a restart', async () => {
+    const base = new URL(process.env.TEST_DATABASE_URL!);
+    const proxy = new TcpProxy(await freePort(), { host: base.hostname, port: Number(base.port || 5432) });
+    await proxy.open();
+    cleanups.push(() => proxy.cut());
+    const { target, newSite, db } = await setUp('postgres');
+    const viaProxy = new URL(target.url);
+    viaProxy.hostname = '127.0.0.1';
+    viaProxy.port = String(proxy.port);
+    const site = await newSite({ DATABASE_URL: viaProxy.toString(), DATABASE_TIMEOUT_MS: '3000' });
+    await site.start();
+
+    // Two admin posts, published (written straight to the database, as another instance would): the process shows
+    // the first before the outage; the second it lists but never renders.
+    const now = Date.now();
+    const row = (slug: string, title: string) => ({
+      id: randomUUID(),
+      slug,
+      title,
+      description: `${title}: a post written in the admin, to be shown while the database is away.`,
+      keywords: JSON.stringify(['local SEO']),
+      body: `## ${title}\n\nWritten in the admin.`,
+      cover_id: null,
+      cover_alt: null,
+      status: 'published',
+      publish_at: null,
+      published_at: now - 60_000,
+      modified_at: null,
+      created_at: now - 120_000,
+      updated_at: now - 60_000,
+      version: 2,
+    });
+    const known = row('kept-while-down', 'Kept while the database is down');
+    const unseen = row('never-rendered', 'Never rendered before the outage');
+    await db.insertInto('posts').values([known, unseen]).execute();
+    const get = async (path: string) => {
+      const started = Date.now();
+      const response = await fetch(`${site.base}${path}`, { redirect: 'manual' });
+      return { status: response.status, headers: response.headers, text: await response.text(), ms: Date.now() - started };
+    };
+    const builtPost = '/blog/local-seo-mistakes';
+    expect((await get('/blog')).text).toContain(`href="/blog/${known.slug}"`);
+    expect((await get(`/blog/${known.slug}`)).text).toContain(known.title);
+    for (const path of [paths.sitemap, paths.feed]) expect((await get(path)).text).toContain(`/blog/${known.slug}<`);
+
+    await proxy.cut();
+    // Another instance still reaches the database and changes the post: this process cannot know until it is back.
+    await db
+      .updateTable('posts')
+      .set({ title: 'Changed while this server was cut off', version: 3, modified_at: Date.now(), updated_at: Date.now() })
+      .where('id', '=', known.id)
+      .execute();
+
+    const blog = await get('/blog');
+    expect(blog.status).toBe(200);
+    expect(blog.ms).toBeLessThan(2000);
+    expect(blog.text).toContain(`href="${builtPost}"`);
+    expect(blog.text).toContain(`href="/blog/${known.slug}"`);
+
+    // The post this process rendered is served as it last saw it.
+    const kept = await get(`/blog/${known.slug}`);
+    expect(kept.status).toBe(200);
+    expect(kept.ms).toBeLessThan(2000);
+    expect(kept.text).toContain(`<h1 class="mt-2 text-4xl font-extrabold tracking-tight text-balance text-ink sm:text-5xl">${known.title}</h1>`);
+
+    // Its social card is drawn from the database: 503 with Retry-After, not a 500.
+    const card = await get(postPaths.socialCard(known.slug));
+    expect(card.status).toBe(503);
+    expect(card.headers.get('retry-after')).toBe('60');
+
+    // One it never rendered (it may exist, so not a 404): 503 with Retry-After, as a page of the site, kept out of search.
+    const missing = await get(`/blog/${unseen.slug}`);
+    expect(missing.status).toBe(503);
+    expect(missing.ms).toBeLessThan(2000);
+    expect(missing.headers.get('retry-after')).toBe('60');
+    expect(missing.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(missing.text).toContain('<meta name="robots" content="noindex, follow">');
+    expect(missing.text).toMatch(/<h1[^>]*>This post cannot be shown just now<\/h1>/);
+    expect(missing.text).toContain(`href="/blog"`);
+
+    for (const path of [paths.sitemap, paths.feed]) {
+      const answer = await get(path);
+      expect(answer.status, path).toBe(200);
+      expect(answer.ms, path).toBeLessThan(2000);
+      expect(answer.text, path).toContain(`${builtPost}<`);
+      expect(answer.text, path).toContain(`/blog/${known.slug}<`);
+    }
+
+    // Back: the change made meanwhile shows, and the post never rendered is served, without a restart.
+    await proxy.open();
+    await until(async () => ((await get(`/blog/${known.slug}`)).text.includes('Changed while this server was cut off') ? true : undefined), 20_000);
+    expect((await get(`/blog/${unseen.slug}`)).status).toBe(200);
+    expect((await get(postPaths.socialCard(known.slug))).status).toBe(200);
+    expect((await get('/blog')).text).toContain('Changed while this server was cut off');
+    expect((await get(paths.feed)).text).toContain('Changed while this server was cut off');
   }, 60_000);
 
   it('two server processes on one database: the rate limit holds across both and each message is e-mailed once', async () => {

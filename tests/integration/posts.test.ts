@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsEndpoint } from '../../src/config/analytics-wire';
 import { paths } from '../../src/config/paths';
 import { postMessages, postPaths } from '../../src/config/posts';
+import { isoDay } from '../../src/lib/format';
 import { londonLocalToUtc, utcToLondonLocal } from '../../src/lib/posts';
 import { socialCardPath } from '../../src/seo/urls';
 import { openDatabase, type Db } from '../../src/server/db';
@@ -28,6 +29,11 @@ const siteOrigin = 'https://www.hale-digital.example';
 const browserAgent = { 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36' };
 const phoneAgent = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
 const password = 'a sensible long passphrase';
+/** The page's BlogPosting JSON-LD. */
+const blogPosting = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)]
+    .map((m) => JSON.parse(m[1]!) as Record<string, unknown>)
+    .find((b) => b['@type'] === 'BlogPosting');
 
 describe.each(databaseNames())('admin posts on %s', (name) => {
   let target: DatabaseTarget;
@@ -198,6 +204,55 @@ describe.each(databaseNames())('admin posts on %s', (name) => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
+
+  it('editing a published post: a new dateModified (JSON-LD and page) and sitemap lastmod on both servers, submitted to IndexNow again', async () => {
+    const url = `${siteOrigin}/blog/winter-seo-for-hatfield-shops`;
+    // Published ten days ago (set in the database, rather than waiting), never edited since; the version moves on as a
+    // save would, so neither server keeps the page it rendered with today's date.
+    const tenDaysAgo = Date.now() - 10 * 86_400_000;
+    await db
+      .updateTable('posts')
+      .set({ published_at: tenDaysAgo, modified_at: null, updated_at: tenDaysAgo, version: version + 1 })
+      .where('id', '=', id)
+      .execute();
+    version += 1;
+    const published = new Date(tenDaysAgo);
+    const lastmodOf = (sitemap: string) => new RegExp(`<loc>${url}</loc><lastmod>([^<]+)</lastmod>`).exec(sitemap)?.[1];
+    for (const site of [siteA, siteB]) {
+      const html = await (await page(site, '/blog/winter-seo-for-hatfield-shops')).text();
+      expect(blogPosting(html)).toMatchObject({ datePublished: published.toISOString(), dateModified: published.toISOString() });
+      expect(html).not.toMatch(/Updated <time/);
+      expect(lastmodOf(await (await page(site, paths.sitemap)).text())).toBe(isoDay(published));
+    }
+    const submittedBefore = endpoint.submitted().filter((u) => u === url).length;
+    const requestsBefore = endpoint.requests.length;
+
+    const started = Date.now();
+    const edited = await send(
+      postPaths.apiPost(id),
+      { ...fields({ body: `${fields().body}\n\n## Then your reviews\n\nAsk each happy customer for a review while the visit is fresh.` }), version },
+      'PUT',
+    );
+    expect(edited).toMatchObject({ status: 200, body: { post: { status: 'published', publishedAt: tenDaysAgo } } });
+    version = edited.body.post.version;
+    const modified = new Date(edited.body.post.modifiedAt as number);
+    expect(modified.getTime()).toBeGreaterThanOrEqual(started);
+
+    // At once on this server and on the other one (no cache, no restart).
+    for (const site of [siteA, siteB]) {
+      const html = await (await page(site, '/blog/winter-seo-for-hatfield-shops')).text();
+      expect(html).toContain('Ask each happy customer for a review');
+      expect(blogPosting(html)).toMatchObject({ datePublished: published.toISOString(), dateModified: modified.toISOString() });
+      expect(html).toMatch(new RegExp(`Published <time datetime="${isoDay(published)}"`, 'i'));
+      expect(html).toMatch(new RegExp(`Updated <time datetime="${isoDay(modified)}"`, 'i'));
+      expect(lastmodOf(await (await page(site, paths.sitemap)).text())).toBe(isoDay(modified));
+    }
+
+    // Submitted once more: the post and the blog, in one new request.
+    await until(async () => (endpoint.submitted().filter((u) => u === url).length > submittedBefore ? true : undefined), 10_000);
+    expect(endpoint.submitted().filter((u) => u === url)).toHaveLength(submittedBefore + 1);
+    expect(endpoint.requests.slice(requestsBefore).map((r) => r.body.urlList)).toEqual([[url, `${siteOrigin}/blog`]]);
+  });
 
   it('an edit updates dateModified; a save from a stale copy is refused with what changed; an earlier version can be restored', async () => {
     const edited = await send(postPaths.apiPost(id), { ...fields({ title: 'Winter SEO for Hatfield shops and cafés' }), version }, 'PUT');

@@ -22,16 +22,38 @@ const toLink = (post: PostRecord, path: (slug: string) => string): PublicPostLin
   keywords: post.keywords,
 });
 
+/** The published posts last read from each database (without their bodies), for when it does not answer. */
+const lastPublished = new WeakMap<Db, PostRecord[]>();
+
 /**
- * The live admin posts. A database that does not answer leaves them out (logged) rather than failing the blog, the
- * sitemap or the feed, whose built posts are still worth serving.
+ * The live admin posts, read from the database on every call. A database that does not answer does not fail the blog,
+ * the sitemap or the feed: they get the posts this process last read (logged), or none if it has read none yet.
  */
 export async function livePostLinks(db: Db, path: (slug: string) => string): Promise<PublicPostLink[]> {
+  let posts: PostRecord[];
   try {
-    return (await publishedPosts(db)).map((post) => toLink(post, path));
+    posts = await publishedPosts(db);
+    lastPublished.set(
+      db,
+      posts.map((post) => ({ ...post, body: '' })),
+    );
   } catch (error) {
-    log.error(errorField(error), '[posts] could not read the published posts');
-    return [];
+    posts = lastPublished.get(db) ?? [];
+    log.error(errorField(error), `[posts] could not read the published posts: showing the ${posts.length} last read`);
+  }
+  return posts.map((post) => toLink(post, path));
+}
+
+/**
+ * A cover's or social card's read: a database that does not answer is a 503 to try again shortly (logged, never
+ * cached) rather than a 500 or a 404 (the post may exist).
+ */
+export async function readOrUnavailable<T>(read: () => Promise<T>): Promise<T | Response> {
+  try {
+    return await read();
+  } catch (error) {
+    log.error(errorField(error), '[posts] could not read a cover or social card');
+    return new Response(null, { status: 503, headers: { 'Retry-After': '60', 'Cache-Control': 'no-store' } });
   }
 }
 
