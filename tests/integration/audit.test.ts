@@ -2,7 +2,8 @@
  * The free instant audit against a fixture site on loopback (allowed through SITE_CHECK_ALLOW_HOSTS), on SQLite and
  * PostgreSQL: progress streamed, the planted defects in the results, markup from the site shown as text, the recent
  * result for the same site, the limits and refusals, a site that is down, the report by e-mail (enquiry + PDF through
- * the outbox), the admin's list and conversion rate, and the 30-day clean-up.
+ * the outbox), the admin's list and conversion rate, the 30-day clean-up, the queue kept in the database, and (on
+ * PostgreSQL) two server processes sharing one queue and its cap.
  */
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
