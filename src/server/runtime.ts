@@ -177,6 +177,7 @@ async function createRuntime(): Promise<Runtime> {
   const auditPolicy: AddressPolicy = { allowPrivate: false, allowHosts: [...settings().siteCheckAllowHosts] };
   const audits = createAuditService({
     db,
+    kind,
     userAgent: `${business.name.replace(/\s+/g, '')}Audit/1.0 (free SEO audit a visitor asked for; +${siteUrl}${paths.freeAudit})`,
     addressPolicy: auditPolicy,
   });

@@ -2,7 +2,8 @@
  * The free instant audit against a fixture site on loopback (allowed through SITE_CHECK_ALLOW_HOSTS), on SQLite and
  * PostgreSQL: progress streamed, the planted defects in the results, markup from the site shown as text, the recent
  * result for the same site, the limits and refusals, a site that is down, the report by e-mail (enquiry + PDF through
- * the outbox), the admin's list and conversion rate, and the 30-day clean-up.
+ * the outbox), the admin's list and conversion rate, the 30-day clean-up, the queue kept in the database, and (on
+ * PostgreSQL) two server processes sharing one queue and its cap.
  */
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,6 +44,8 @@ describe.each(databaseNames())('the free audit on %s', (name) => {
   const other = new FixtureSite('audit', 0, false);
   // Three more sites whose slow page takes three seconds: two audits run, the third waits its turn.
   const busy = [0, 1, 2].map(() => new FixtureSite('audit', 3000, false));
+  // One more, audited once the queue test has freed the places it held.
+  const spare = new FixtureSite('audit', 0, false);
   // Sites whose start page is huge, loops, or never answers.
   const huge = new FixtureSite('defects', 500, false);
   const loop = new FixtureSite('defects', 500, false);
@@ -71,7 +74,7 @@ describe.each(databaseNames())('the free audit on %s', (name) => {
   beforeAll(async () => {
     expect(existsSync('dist/server/entry.mjs'), 'run "npm run build" first').toBe(true);
     target = await createTarget(name);
-    await Promise.all([fixture, other, ...busy, huge, loop, hang].map((f) => f.start()));
+    await Promise.all([fixture, other, ...busy, spare, huge, loop, hang].map((f) => f.start()));
     sink = new SmtpSink(await freePort());
     await sink.start();
     closedPort = await freePort();
@@ -81,7 +84,9 @@ describe.each(databaseNames())('the free audit on %s', (name) => {
       CONTACT_TO: 'owner@example.com',
       TRUST_PROXY: 'true',
       OUTBOX_POLL_MS: '100',
-      SITE_CHECK_ALLOW_HOSTS: [...[fixture, other, ...busy, huge, loop, hang].map((f) => hostPort(new URL(f.origin))), `127.0.0.1:${closedPort}`].join(','),
+      SITE_CHECK_ALLOW_HOSTS: [...[fixture, other, ...busy, spare, huge, loop, hang].map((f) => hostPort(new URL(f.origin))), `127.0.0.1:${closedPort}`].join(
+        ',',
+      ),
     });
     await site.start();
     ({ db } = await openDatabase(name === 'sqlite' ? target.url : process.env.TEST_DATABASE_URL, target.options));
@@ -93,7 +98,7 @@ describe.each(databaseNames())('the free audit on %s', (name) => {
   afterAll(async () => {
     await site?.stop();
     await sink?.stop();
-    await Promise.all([fixture, other, ...busy, huge, loop, hang].map((f) => f.stop()));
+    await Promise.all([fixture, other, ...busy, spare, huge, loop, hang].map((f) => f.stop()));
     await db?.destroy();
     await target?.dispose();
   });
@@ -214,23 +219,54 @@ describe.each(databaseNames())('the free audit on %s', (name) => {
       ids.push(((await response.json()) as { id: string }).id);
     }
     // The third one's first event: queued, first in line.
-    const stream = await fetch(`${site.base}${paths.auditEvents(ids[2]!)}`);
-    const reader = stream.body!.getReader();
-    let text = '';
-    while (!text.includes('\n\n')) {
-      const chunk = await reader.read();
-      if (chunk.done) break;
-      text += new TextDecoder().decode(chunk.value);
-    }
-    await reader.cancel();
-    const first = JSON.parse(/data: (.*)/.exec(text)![1]!) as { status: string; position: number; text: string };
-    expect(first).toMatchObject({ status: 'queued', position: 1, text: auditMessages.queued(1) });
+    expect(await firstEvent(site.base, ids[2]!)).toMatchObject({ status: 'queued', position: 1, text: auditMessages.queued(1) });
     const page = await (await fetch(`${site.base}${paths.auditResult(ids[2]!)}`)).text();
     expect(page).toContain(auditMessages.queued(1));
     // Without JavaScript the page refreshes itself while the audit waits or runs.
     expect(page).toMatch(/<noscript>\s*<meta http-equiv="refresh" content="2">\s*<\/noscript>/);
     for (const id of ids) expect((await finished(id)).status).toBe('done');
   }, 90_000);
+
+  it('keeps the queue in the database: places are site-wide, a full queue is refused, a dead process’s place is freed', async () => {
+    const now = Date.now();
+    const row = (id: string, status: 'queued' | 'running', at: number) => ({
+      id,
+      site: `https://${id}.example`,
+      domain: `${id}.example`,
+      start_url: `https://${id}.example/`,
+      status,
+      created_at: at,
+      updated_at: at,
+      phase: status === 'queued' ? 'queued' : 'pages',
+      progress_done: 0,
+      progress_total: 0,
+    });
+    // As other processes would leave it: two audits running (written to just now) and a full queue behind them.
+    const held = ['held-place-for-the-queue-test-a', 'held-place-for-the-queue-test-b'];
+    const waiting = Array.from({ length: auditLimits.queueMax }, (_, i) => `waiting-place-for-the-queue-test-${i}`);
+    await db
+      .insertInto('audits')
+      .values([...held.map((id) => row(id, 'running', now)), ...waiting.map((id, i) => row(id, 'queued', now + i))])
+      .execute();
+    // A waiting audit's place is read from the database, whichever process took it in.
+    expect(await firstEvent(site.base, waiting[4]!)).toMatchObject({ status: 'queued', position: 5, text: auditMessages.queued(5) });
+    expect(await (await fetch(`${site.base}${paths.auditResult(waiting[6]!)}`)).text()).toContain(auditMessages.queued(7));
+
+    const full = await start({ url: spare.origin });
+    expect(full.status).toBe(503);
+    expect(full.headers.get('retry-after')).toBe('120');
+    expect(((await full.json()) as { error: string }).error).toBe(auditMessages.queueFull);
+
+    // The queue empties, but the two running audits' process died: not written to for longer than any audit runs.
+    await db.deleteFrom('audits').where('id', 'in', waiting).execute();
+    const stale = Date.now() - (auditLimits.deadlineSeconds * 1000 + 30_000) - 1000;
+    await db.updateTable('audits').set({ updated_at: stale }).where('id', 'in', held).execute();
+    const response = await start({ url: spare.origin });
+    expect(response.status).toBe(202);
+    expect((await finished(((await response.json()) as { id: string }).id)).status).toBe('done');
+    const freed = await db.selectFrom('audits').select(['status', 'message']).where('id', 'in', held).execute();
+    expect(freed).toEqual(held.map(() => ({ status: 'failed', message: auditMessages.interrupted })));
+  }, 60_000);
 
   it('says so, never a 5xx, when the site is down', async () => {
     const response = await start({ url: `http://127.0.0.1:${closedPort}` });
@@ -279,4 +315,101 @@ describe.each(databaseNames())('the free audit on %s', (name) => {
     expect(await db.selectFrom('audits').select('id').where('id', '=', 'old-audit-id-for-the-retention-test').executeTakeFirst()).toBeUndefined();
     expect(await db.selectFrom('audits').select('id').executeTakeFirst()).toBeDefined();
   });
+});
+
+/** The first server-sent event of an audit's stream, as the results page's script reads it. */
+async function firstEvent(base: string, id: string): Promise<{ status: string; position: number | null; text: string }> {
+  const stream = await fetch(`${base}${paths.auditEvents(id)}`);
+  const reader = stream.body!.getReader();
+  let text = '';
+  while (!text.includes('\n\n')) {
+    const chunk = await reader.read();
+    if (chunk.done) break;
+    text += new TextDecoder().decode(chunk.value);
+  }
+  await reader.cancel();
+  return JSON.parse(/data: (.*)/.exec(text)![1]!) as { status: string; position: number | null; text: string };
+}
+
+describe.runIf(databaseNames().includes('postgres'))('the free audit across two server processes on one PostgreSQL database', () => {
+  let target: DatabaseTarget;
+  let db: Db;
+  const sites: SiteProcess[] = [];
+  // Five sites whose slow page takes three seconds: two audits run for the whole site, three wait.
+  const slow = [0, 1, 2, 3, 4].map(() => new FixtureSite('audit', 3000, false));
+
+  beforeAll(async () => {
+    expect(existsSync('dist/server/entry.mjs'), 'run "npm run build" first').toBe(true);
+    target = await createTarget('postgres');
+    await Promise.all(slow.map((f) => f.start()));
+    const env = {
+      DATABASE_URL: target.url,
+      SMTP_URL: '',
+      TRUST_PROXY: 'true',
+      SITE_CHECK_ALLOW_HOSTS: slow.map((f) => hostPort(new URL(f.origin))).join(','),
+    };
+    sites.push(new SiteProcess(await freePort(), env), new SiteProcess(await freePort(), env));
+    await Promise.all(sites.map((s) => s.start()));
+    ({ db } = await openDatabase(process.env.TEST_DATABASE_URL, target.options));
+  }, 90_000);
+
+  afterAll(async () => {
+    await Promise.all(sites.map((s) => s.stop()));
+    await Promise.all(slow.map((f) => f.stop()));
+    await db?.destroy();
+    await target?.dispose();
+  });
+
+  it(`runs at most ${auditLimits.running} at once for the whole site, in arrival order, with site-wide places shown by either process`, async () => {
+    // Watch the audits table throughout: never more than the cap running, and never a later arrival started before an
+    // earlier one still waiting.
+    let watching = true;
+    let mostRunning = 0;
+    const outOfOrder: string[] = [];
+    const watcher = (async () => {
+      while (watching) {
+        const rows = await db.selectFrom('audits').select(['id', 'status', 'created_at']).orderBy('created_at').orderBy('id').execute();
+        mostRunning = Math.max(mostRunning, rows.filter((r) => r.status === 'running').length);
+        const firstWaiting = rows.findIndex((r) => r.status === 'queued');
+        if (firstWaiting >= 0 && rows.slice(firstWaiting).some((r) => r.status !== 'queued')) outOfOrder.push(rows.map((r) => r.status).join(' '));
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    })();
+
+    try {
+      // One after another, alternating between the processes, so the arrival order is known.
+      const ids: string[] = [];
+      for (const [i, f] of slow.entries()) {
+        const response = await sites[i % 2]!.post(paths.auditApi, JSON.stringify({ elapsed: '5000', url: f.origin }), {
+          'Content-Type': 'application/json',
+          'X-Forwarded-For': `203.0.113.${i + 1}`,
+        });
+        expect(response.status).toBe(202);
+        ids.push(((await response.json()) as { id: string }).id);
+      }
+
+      // The three that wait show their place in the site-wide queue, through the process that did not take them in.
+      for (const [place, i] of [2, 3, 4].entries()) {
+        const other = sites[(i + 1) % 2]!;
+        expect(await firstEvent(other.base, ids[i]!)).toMatchObject({ status: 'queued', position: place + 1, text: auditMessages.queued(place + 1) });
+      }
+      // Without JavaScript too: the page that refreshes itself says the same.
+      expect(await (await fetch(`${sites[1]!.base}${paths.auditResult(ids[4]!)}`)).text()).toContain(auditMessages.queued(3));
+
+      const rows = await until(
+        async () => {
+          const found = await db.selectFrom('audits').select(['id', 'status', 'message']).where('id', 'in', ids).execute();
+          return found.every((r) => r.status === 'done' || r.status === 'failed') ? found : undefined;
+        },
+        60_000,
+        100,
+      );
+      expect(rows.map((r) => [r.status, r.message])).toEqual(ids.map(() => ['done', null]));
+    } finally {
+      watching = false;
+      await watcher;
+    }
+    expect(mostRunning).toBe(auditLimits.running);
+    expect(outOfOrder).toEqual([]);
+  }, 90_000);
 });

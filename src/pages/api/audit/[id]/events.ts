@@ -1,7 +1,6 @@
 import type { APIRoute } from 'astro';
-import type { AuditProgress } from '~/lib/audit-types';
 import { jsonAnswer } from '~/server/api/caller';
-import { auditRow, auditView } from '~/server/features/audit/service';
+import { auditRow, readAudit } from '~/server/features/audit/service';
 import { getRuntime } from '~/server/runtime';
 
 export const prerender = false;
@@ -12,7 +11,8 @@ const longestMs = 5 * 60_000;
 
 /**
  * GET: the audit's progress as server-sent events, one `progress` event per change, then `end` once it has finished
- * (the page then shows the results). Read from this process's memory while it runs, from the database otherwise.
+ * (the page then shows the results). Read from this process's memory while it runs the audit, from the database
+ * otherwise (a waiting audit's place in the site-wide queue included), so any process can serve the stream.
  */
 export const GET: APIRoute = async (context) => {
   const id = context.params.id ?? '';
@@ -27,11 +27,7 @@ export const GET: APIRoute = async (context) => {
       let last = '';
       const send = (event: string, data: unknown) => controller.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
       const look = async () => {
-        let progress: AuditProgress | null = runtime.audits.live(id);
-        if (!progress) {
-          const row = await auditRow(runtime.db, id).catch(() => null);
-          progress = row ? auditView(row, null).progress : null;
-        }
+        const progress = (await readAudit(runtime.db, runtime.audits, id).catch(() => null))?.progress;
         if (!progress || progress.status === 'done' || progress.status === 'failed' || Date.now() - started > longestMs) {
           send('end', { status: progress?.status ?? 'failed' });
           controller.close();
