@@ -16,6 +16,7 @@ import { fromAnotherSite } from './server/platform/http/same-site';
 import { errorField, log, requestContext } from './server/platform/log.mjs';
 import { getRuntime } from './server/runtime';
 import { blogPageToken } from './server/features/posts/public';
+import { answerKeptPage, type KeptPage } from './server/platform/http/kept-page';
 
 /** Images are built ahead of time; the on-demand image endpoint would let anyone spend seconds of CPU per request. */
 const disabledPaths = /^\/_image(\/|$)/;
@@ -25,7 +26,7 @@ const authApi = /^\/api\/auth(\/|$)/;
 /** The public pages rendered on demand because admin posts change them: the blog and its posts. */
 const onDemandBlog = /^\/blog(\/|$)/;
 /** Finished blog pages by path, with the token of what they show (blogPageToken). */
-const blogPages = new Map<string, { token: string; status: number; html: string; headers: [string, string][] }>();
+const blogPages = new Map<string, KeptPage & { token: string }>();
 const keptBlogPages = 200;
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -88,7 +89,7 @@ const handle = async (context: APIContext, next: MiddlewareNext): Promise<Respon
   }
 
   // The blog's pages (rendered on demand because admin posts change them) are kept while what they show is unchanged,
-  // so they answer about as fast as a built page. While the database does not answer, the page this process last
+  // and answered as a built page is (kept-page.ts: compressed once, with length and ETag). While the database does not answer, the page this process last
   // rendered is served as it was (the route would otherwise answer 503 for an admin post, or leave it out of /blog).
   const cacheable = onDemandBlog.test(pathname) && context.request.method === 'GET';
   let token: string | null = null;
@@ -101,7 +102,7 @@ const handle = async (context: APIContext, next: MiddlewareNext): Promise<Respon
     }
   }
   const kept = cacheable ? blogPages.get(pathname) : undefined;
-  if (kept && (databaseDown || (token && kept.token === token))) return new Response(kept.html, { status: kept.status, headers: kept.headers });
+  if (kept && (databaseDown || (token && kept.token === token))) return answerKeptPage(kept, context.request);
 
   let response = await next();
   const type = response.headers.get('content-type') ?? '';
@@ -115,7 +116,9 @@ const handle = async (context: APIContext, next: MiddlewareNext): Promise<Respon
     response = new Response(html, { status: response.status, statusText: response.statusText, headers });
     if (token && (response.status === 200 || response.status === 410)) {
       if (blogPages.size >= keptBlogPages && !blogPages.has(pathname)) blogPages.delete(blogPages.keys().next().value!);
-      blogPages.set(pathname, { token, status: response.status, html, headers: [...headers] });
+      const page = { token, status: response.status, html, headers: [...headers] };
+      blogPages.set(pathname, page);
+      return answerKeptPage(page, context.request);
     }
   }
   return isAdmin ? withAdminHeaders(response, refreshedCookies) : response;
