@@ -11,9 +11,10 @@ function Rows({ initial }: { initial: PostListItem[] }) {
   const { data: posts } = usePostList(initial);
   if (posts.length === 0) return <p className="text-muted">No posts yet.</p>;
   return (
+    // On a phone each post is a block (title, status, dates, views one under another); from md up, a table.
     <ScrollArea label="Posts">
-      <table className="w-full min-w-[44rem] text-left text-sm">
-        <thead>
+      <table className="w-full text-left text-sm md:min-w-[44rem]">
+        <thead className="max-md:sr-only">
           <tr className="border-b border-slate-200 text-muted">
             <th scope="col" className="py-2 pr-3 font-semibold">
               Title
@@ -31,8 +32,8 @@ function Rows({ initial }: { initial: PostListItem[] }) {
         </thead>
         <tbody>
           {posts.map((post) => (
-            <tr key={post.path} className="border-b border-slate-100 align-top">
-              <td className="py-2 pr-3">
+            <tr key={post.path} className="border-b border-slate-100 align-top max-md:block max-md:py-3">
+              <td className="py-2 pr-3 max-md:block max-md:py-0.5">
                 {post.id ? (
                   <a href={postPaths.editor(post.id)} className="font-semibold text-brand-800 underline-offset-2 hover:underline">
                     {post.title}
@@ -43,7 +44,7 @@ function Rows({ initial }: { initial: PostListItem[] }) {
                 <span className="block text-muted">{post.path}</span>
                 {post.source && <span className="block text-muted">Part of the code: edit {post.source} (read-only here)</span>}
               </td>
-              <td className="py-2 pr-3">
+              <td className="py-2 pr-3 max-md:block max-md:py-0.5">
                 <Badge variant={statusBadges[post.status]}>{postStatusLabels[post.status]}</Badge>
                 {!post.id && (
                   <span className="ml-1">
@@ -51,12 +52,15 @@ function Rows({ initial }: { initial: PostListItem[] }) {
                   </span>
                 )}
               </td>
-              <td className="py-2 pr-3 text-muted">
+              <td className="py-2 pr-3 text-muted max-md:block max-md:py-0.5">
                 {post.publishAt !== null && <span className="block">Goes live {formatLondon(post.publishAt)}</span>}
                 {post.publishedAt !== null && <span className="block">Published {(post.id ? formatLondon : formatLondonDay)(post.publishedAt)}</span>}
                 <span className="block">Updated {(post.id ? formatLondon : formatLondonDay)(post.updatedAt)}</span>
               </td>
-              <td className="py-2 pr-3 text-right tabular-nums">{post.views30.toLocaleString('en-GB')}</td>
+              <td className="py-2 pr-3 text-right tabular-nums max-md:block max-md:py-0.5 max-md:text-left">
+                {post.views30.toLocaleString('en-GB')}
+                <span className="md:hidden"> {post.views30 === 1 ? 'view' : 'views'} in the last 30 days</span>
+              </td>
             </tr>
           ))}
         </tbody>
