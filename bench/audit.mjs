@@ -4,7 +4,6 @@
 // each answer delayed by --delay ms to stand in for the network; GET / is read with wrk (10 clients) alone, then for as
 // long as the two audits run. Each audit's time is its row's finished_at − created_at.
 // Usage: npm run bench:audit [-- --delay 100 --rounds 3]
-import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -14,7 +13,7 @@ import { createJiti } from 'jiti';
 import { openDatabase } from '../src/server/db/connect.mjs';
 import { ensureWrk } from '../scripts/browser.mjs';
 import { requireBuild } from '../scripts/cli.mjs';
-import { freePort, median, printTable, startSite } from './lib.mjs';
+import { freePort, median, printTable, startSite, wrk } from './lib.mjs';
 
 requireBuild('dist/server/entry.mjs');
 ensureWrk();
@@ -55,22 +54,8 @@ async function startFixtureSite(name) {
   return { origin, host: `127.0.0.1:${port}`, stop: () => new Promise((resolve) => server.close(resolve)) };
 }
 
-/** wrk on GET / for `seconds`; resolves with p50 and p99 in ms. */
-function readHome(base, seconds) {
-  return new Promise((resolve) => {
-    const child = spawn('wrk', ['-t1', '-c10', `-d${seconds}s`, '--latency', '-H', 'Accept-Encoding: br, gzip', `${base}/`]);
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.once('exit', () => {
-      const unit = { us: 0.001, ms: 1, s: 1000 };
-      const at = (p) => {
-        const match = new RegExp(`^\\s+${p}%\\s+([\\d.]+)(us|ms|s)`, 'm').exec(output);
-        return match ? Number(match[1]) * unit[match[2]] : NaN;
-      };
-      resolve({ p50: at(50), p99: at(99) });
-    });
-  });
-}
+/** wrk on GET / for `seconds`, 10 clients; resolves with p50 and p99 in ms. */
+const readHome = (base, seconds) => wrk(['-t1', '-c10', `-d${seconds}s`, '--latency', '-H', 'Accept-Encoding: br, gzip', `${base}/`]);
 
 /** Starts an audit as the page's script does (elapsed: the form was open for 5 s); resolves with its id. */
 async function startAudit(base, url, client) {

@@ -113,3 +113,34 @@ export async function load({ base, concurrency, until, method = 'GET', pathname,
 }
 
 export const ms = (value) => `${value.toFixed(1)} ms`;
+
+/**
+ * Runs wrk; resolves with its requests per second and latency percentiles (ms).
+ * @param {string[]} args @param {Record<string, string>} [env]
+ */
+export function wrk(args, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn('wrk', args, { env: { ...process.env, ...env } });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.once('exit', () => {
+      const unit = { us: 0.001, ms: 1, s: 1000 };
+      const percentile = (p) => {
+        const match = new RegExp(`^\\s+${p}%\\s+([\\d.]+)(us|ms|s)`, 'm').exec(output);
+        return match ? Number(match[1]) * unit[match[2]] : NaN;
+      };
+      const count = (pattern) => Number(pattern.exec(output)?.[1] ?? 0);
+      resolve({
+        perSecond: Math.round(Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? 0)),
+        p50: percentile(50),
+        p99: percentile(99),
+        notOk: count(/Non-2xx or 3xx responses: (\d+)/),
+        socketErrors:
+          /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/
+            .exec(output)
+            ?.slice(1)
+            .reduce((a, b) => a + Number(b), 0) ?? 0,
+      });
+    });
+  });
+}
