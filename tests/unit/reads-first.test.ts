@@ -109,6 +109,14 @@ describe('built files from memory', () => {
     expect(head.headers['content-length']).toBe(brotliBytes);
   });
 
+  it('keeps one copy of a file however its path is percent-encoded', async () => {
+    const first = await get('/index.html');
+    const before = fromDisk;
+    expect(await get('/index%2Ehtml')).toEqual(first);
+    expect(await get('/%69ndex.html')).toEqual(first);
+    expect(fromDisk).toBe(before);
+  });
+
   it('leaves a Range request, a file over the limit and a missing one to sirv', async () => {
     await get('/');
     let before = fromDisk;

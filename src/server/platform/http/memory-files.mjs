@@ -22,9 +22,11 @@ export function memoryFiles(serve, { maxBytes }) {
   /** @type {Map<string, Recorded | null>} a variant's recorded answer; null while it is being recorded, or never */
   const recorded = new Map();
 
-  /** Has sirv answer a made-up GET for this variant into memory. @param {string} pathname @param {string} encodings */
-  function record(pathname, encodings) {
-    const key = variantOf(pathname, encodings);
+  /**
+   * Has sirv answer a made-up GET for this variant into memory.
+   * @param {string} key the variant @param {string} url the request's path @param {string} encodings
+   */
+  function record(key, url, encodings) {
     recorded.set(key, null);
     /** @type {Buffer[]} */
     const chunks = [];
@@ -56,9 +58,7 @@ export function memoryFiles(serve, { maxBytes }) {
     sink.once('finish', () => {
       if (status === 200 && size <= maxBytes) recorded.set(key, { status, headers, body: Buffer.concat(chunks) });
     });
-    const req = /** @type {import('node:http').IncomingMessage} */ (
-      /** @type {unknown} */ ({ method: 'GET', url: pathname, headers: { 'accept-encoding': encodings } })
-    );
+    const req = /** @type {import('node:http').IncomingMessage} */ (/** @type {unknown} */ ({ method: 'GET', url, headers: { 'accept-encoding': encodings } }));
     // Not found by sirv (it would hand on to the app): nothing is kept, and the variant is not tried again.
     serve(req, /** @type {any} */ (res), () => undefined);
   }
@@ -66,15 +66,22 @@ export function memoryFiles(serve, { maxBytes }) {
   /** @type {Handler} */
   return function serveFromMemory(req, res, next) {
     const encodings = String(req.headers['accept-encoding'] ?? '');
-    const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+    const url = (req.url ?? '/').split('?')[0] ?? '/';
     if (req.headers.range) return serve(req, res, next);
+    // Keyed by the decoded path, as sirv finds the file: "/ab%6Fut" is "/about", not one more copy of it in memory.
+    let pathname;
+    try {
+      pathname = decodeURI(url);
+    } catch {
+      return serve(req, res, next);
+    }
     const key = variantOf(pathname, encodings);
     const found = recorded.get(key);
     if (found) {
       res.writeHead(found.status, found.headers);
       return void res.end(req.method === 'HEAD' ? undefined : found.body);
     }
-    if (found === undefined) record(pathname, encodings);
+    if (found === undefined) record(key, url, encodings);
     serve(req, res, next);
   };
 }
