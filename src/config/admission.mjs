@@ -19,6 +19,11 @@ export const writeAdmission = {
   turnBudgetMs: 1,
   /** Writes allowed to wait for their turn; past that, 503 at once (each waiting one holds a connection's request). */
   queued: 2000,
+  /**
+   * Of those, writes one client address (an IPv6 /64) may have waiting; past that, 429 at once. One a connection the
+   * address may hold (CONNECTIONS_PER_ADDRESS' default): more can only come pipelined, or through a proxy.
+   */
+  queuedPerClient: 128,
   /** Writes handled at once; the others wait unread, in arrival order, so reading pages stays fast. */
   concurrent: 4,
   /** Writes allowed to wait for a place; beyond that the server is past what the database takes, and says so (503). */

@@ -150,7 +150,8 @@ describe('HTTP front', () => {
     const range = await get('/robots.txt', { Range: 'bytes=0-9', 'Accept-Encoding': 'identity' });
     expect(range.status).toBe(206);
     expect(await range.text()).toBe(readFileSync('dist/client/robots.txt', 'utf8').slice(0, 10));
-    for (const unsupported of ['bytes=-5', 'bytes=0-1,4-5']) {
+    // A backwards range ended the process (sirv's file stream threw); bytes=0-0 was answered with the whole file as 206.
+    for (const unsupported of ['bytes=-5', 'bytes=0-1,4-5', 'bytes=5-2', 'bytes=0-0']) {
       const whole = await get('/robots.txt', { Range: unsupported, 'Accept-Encoding': 'identity' });
       expect(whole.status, unsupported).toBe(200);
       expect(await whole.text()).toBe(readFileSync('dist/client/robots.txt', 'utf8'));

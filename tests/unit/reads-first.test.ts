@@ -16,9 +16,9 @@ const busyFor = (ms: number) => {
 
 describe('write turns (reads first)', () => {
   it('runs writes in arrival order, never in the turn they arrive in, and at most the budget a turn (at least one)', async () => {
-    const turns = createWriteTurns({ budgetMs: 1, limit: 10 });
+    const turns = createWriteTurns({ budgetMs: 1, limit: 10, perClient: 10 });
     const log: string[] = [];
-    for (const name of ['a', 'b', 'c']) turns.add(() => (log.push(name), busyFor(2)));
+    for (const name of ['a', 'b', 'c']) turns.add(() => (log.push(name), busyFor(2)), name);
     log.push('read now');
     // Each write takes longer than the budget, so one runs a turn and what arrives between turns goes before the next.
     for (let turn = 1; turn <= 3; turn++) {
@@ -30,22 +30,41 @@ describe('write turns (reads first)', () => {
   });
 
   it('runs quick writes together in one turn', async () => {
-    const turns = createWriteTurns({ budgetMs: 50, limit: 100 });
+    const turns = createWriteTurns({ budgetMs: 50, limit: 100, perClient: 100 });
     const done: number[] = [];
-    for (let i = 0; i < 20; i++) turns.add(() => done.push(i));
+    for (let i = 0; i < 20; i++) turns.add(() => done.push(i), `client ${i}`);
     await nextTurn();
     expect(done).toEqual([...Array(20).keys()]);
   });
 
-  it('says no once `limit` writes wait, and yes again when they have run', async () => {
-    const turns = createWriteTurns({ budgetMs: 50, limit: 2 });
-    expect(turns.add(() => undefined)).toBe(true);
-    expect(turns.add(() => undefined)).toBe(true);
-    expect(turns.add(() => undefined)).toBe(false);
-    expect(turns.waiting()).toBe(2);
+  it('says no once `limit` writes wait, or `perClient` of one client, and yes again when they have run', async () => {
+    const turns = createWriteTurns({ budgetMs: 50, limit: 3, perClient: 2 });
+    expect(turns.add(() => undefined, 'a')).toBe('queued');
+    expect(turns.add(() => undefined, 'a')).toBe('queued');
+    expect(turns.add(() => undefined, 'a')).toBe('client-full');
+    expect(turns.add(() => undefined, 'b')).toBe('queued');
+    expect(turns.add(() => undefined, 'c')).toBe('full');
+    expect(turns.waiting()).toBe(3);
     await nextTurn();
     expect(turns.waiting()).toBe(0);
-    expect(turns.add(() => undefined)).toBe(true);
+    expect(turns.add(() => undefined, 'a')).toBe('queued');
+    expect(turns.add(() => undefined, 'a')).toBe('queued');
+  });
+
+  it('goes on with the next writes after one throws', async () => {
+    const turns = createWriteTurns({ budgetMs: 50, limit: 10, perClient: 10 });
+    const done: string[] = [];
+    const failing = () => {
+      throw new Error('a write failed');
+    };
+    const caught = new Promise((resolve) => process.once('uncaughtException', resolve));
+    turns.add(failing, 'a');
+    turns.add(() => done.push('b'), 'b');
+    expect(await caught).toMatchObject({ message: 'a write failed' });
+    await nextTurn();
+    await nextTurn();
+    expect(done).toEqual(['b']);
+    expect(turns.waiting()).toBe(0);
   });
 });
 
@@ -89,9 +108,21 @@ describe('built files from memory', () => {
     return { status: response.status, headers: kept, body: bytes.toString() };
   };
 
+  /** Asks until an answer comes from memory (the recording of the first answer finishes a moment after it is sent). */
+  const recorded = async (pathname: string, headers: Record<string, string> = {}) => {
+    for (let i = 0; i < 50; i++) {
+      const before = fromDisk;
+      await get(pathname, headers);
+      if (fromDisk === before) return;
+    }
+    throw new Error(`${pathname} was never answered from memory`);
+  };
+
   it('answers a file the second time from memory with what sirv answered the first time, per accepted encoding', async () => {
     const plainFirst = await get('/');
     const brFirst = await get('/', { 'Accept-Encoding': 'br' });
+    await recorded('/');
+    await recorded('/', { 'Accept-Encoding': 'br' });
     const readsBefore = fromDisk;
     const plainAgain = await get('/');
     const brAgain = await get('/', { 'Accept-Encoding': 'br' });
@@ -111,6 +142,7 @@ describe('built files from memory', () => {
 
   it('keeps one copy of a file however its path is percent-encoded', async () => {
     const first = await get('/index.html');
+    await recorded('/index.html');
     const before = fromDisk;
     expect(await get('/index%2Ehtml')).toEqual(first);
     expect(await get('/%69ndex.html')).toEqual(first);

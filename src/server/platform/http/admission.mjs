@@ -62,6 +62,12 @@ export function createAdmission(rules) {
     },
     /** The refusal of a write when the server is past what it takes. */
     busy,
+    /** The refusal of a write when this client already has `queuedPerClient` writes waiting for their turn. */
+    crowding: /** @type {Refusal} */ ({
+      status: 429,
+      retryAfterSeconds: 1,
+      message: 'Too many requests from your address at once. Please wait a moment and try again.',
+    }),
     /**
      * Runs `handle` when a place is free; the place is free again when the promise it returns settles.
      * @param {() => Promise<unknown>} handle

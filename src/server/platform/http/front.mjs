@@ -15,6 +15,7 @@ import { createAdmission } from './admission.mjs';
 import { createWriteTurns } from './write-turns.mjs';
 import { memoryFiles } from './memory-files.mjs';
 import { clientAddress } from './client-address.mjs';
+import { clientKey } from '../address-range.mjs';
 import { contentSecurityPolicy } from './csp.mjs';
 import { errorField, log } from '../log.mjs';
 import { inertFile, staticHeaders } from './caddy-static.mjs';
@@ -50,6 +51,15 @@ function dropRestOfBody(req) {
   req.once('close', () => clearTimeout(idle));
   req.once('end', () => clearTimeout(idle));
   req.resume();
+}
+
+/** Whether sirv reads this Range header correctly: `bytes=a-` or `bytes=a-b` with b ≥ a and b > 0. @param {string} range */
+function usableRange(range) {
+  const match = /^bytes=(\d+)-(\d*)$/.exec(range);
+  if (!match) return false;
+  if (match[2] === '') return true;
+  const [start, end] = [Number(match[1]), Number(match[2])];
+  return end >= start && end > 0;
 }
 
 /** Built files up to this size are answered from memory (memory-files.mjs); the build's largest script is ~200 KB. */
@@ -132,7 +142,7 @@ export function createFront({ clientDir, app, settings, csp, keyFile = null }) {
     res.end(`${text}\n`);
   }
 
-  const writeTurns = createWriteTurns({ budgetMs: writeAdmission.turnBudgetMs, limit: writeAdmission.queued });
+  const writeTurns = createWriteTurns({ budgetMs: writeAdmission.turnBudgetMs, limit: writeAdmission.queued, perClient: writeAdmission.queuedPerClient });
 
   /**
    * Reads first (write-turns.mjs): GET and HEAD are handled now, any other request in the writes' turns, or refused
@@ -142,18 +152,19 @@ export function createFront({ clientDir, app, settings, csp, keyFile = null }) {
   return function handle(req, res) {
     if (req.method === 'GET' || req.method === 'HEAD') return handleNow(req, res);
     const arrived = performance.now();
+    const client = clientKey(clientAddress(req.headers['x-forwarded-for'], req.socket.remoteAddress, settings.trustProxy));
     const queued = writeTurns.add(() => {
       if (!res.destroyed && !req.socket.destroyed) handleNow(req, res, arrived);
-    });
-    if (!queued) handleNow(req, res, arrived, true);
+    }, client);
+    if (queued !== 'queued') handleNow(req, res, arrived, queued === 'full' ? writes.busy : writes.crowding);
   };
 
   /**
    * @param {http.IncomingMessage} req @param {http.ServerResponse} res
    * @param {number} [arrived] when the request came (a write may have waited for its turn)
-   * @param {boolean} [busy] too many writes wait: refuse this one
+   * @param {import('./admission.mjs').Refusal | null} [refused] the write could not wait for its turn: this answer
    */
-  function handleNow(req, res, arrived = performance.now(), busy = false) {
+  function handleNow(req, res, arrived = performance.now(), refused = null) {
     logRequest(req, res, settings.trustProxy > 0, arrived);
     // Every response: the right reason phrase and a charset on text, whoever writes it (Astro, sirv, us).
     const writeHead = res.writeHead;
@@ -232,9 +243,10 @@ export function createFront({ clientDir, app, settings, csp, keyFile = null }) {
       // framing headers (about 650 bytes a response, ten times over on a page).
       if (inertFile.test(pathname)) for (const name of documentOnlyHeaders) res.removeHeader(name);
       if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'Method not allowed.', { Allow: staticMethods });
-      // sirv reads only `bytes=a-b` correctly (it would answer `bytes=-500` with the first 501 bytes): any other
-      // Range is ignored, which HTTP allows, and the whole file is sent.
-      if (req.headers.range && !/^bytes=\d+-\d*$/.test(req.headers.range)) delete req.headers.range;
+      // sirv reads only `bytes=a-b` with b ≥ a and b > 0 correctly (`bytes=-500` gave the first 501 bytes, `bytes=0-0`
+      // the whole file as a 206, and `bytes=5-2` threw and ended the process): any other Range is ignored, which HTTP
+      // allows, and the whole file is sent.
+      if (req.headers.range && !usableRange(req.headers.range)) delete req.headers.range;
       // sirv compares If-None-Match exactly; a list or a weak tag is answered 304 here (fresh: weak comparison, as
       // GET needs) when it names the file sent.
       const ifNoneMatch = req.headers['if-none-match'];
@@ -268,7 +280,7 @@ export function createFront({ clientDir, app, settings, csp, keyFile = null }) {
     // An endpoint that only queues in memory takes a cookieless request here, without the router or a write's place.
     const intake = req.method === 'POST' && !req.headers.cookie ? globalThis[intakesKey]?.[pathname] : undefined;
     // A write is judged before its body is read (admission.mjs): refusing must cost less than accepting.
-    const refusal = busy ? writes.busy : intake ? writes.clientRefusal(pathname, address) : writes.refusal(pathname, address);
+    const refusal = (refused ?? intake) ? writes.clientRefusal(pathname, address) : writes.refusal(pathname, address);
     if (refusal) {
       const headers = { 'Retry-After': String(refusal.retryAfterSeconds) };
       // In the API's own words for a script; a browser posting a form without JavaScript gets a sentence.

@@ -6,10 +6,13 @@
 // the writes' share of the time allows, and the pages keep their speed.
 
 /**
- * @param {{ budgetMs: number, limit: number }} options `limit`: writes allowed to wait; past it `add` says no, and
- *   the caller answers at once (503) rather than hold more connections' requests in memory.
+ * @param {{ budgetMs: number, limit: number, perClient: number }} options `limit`: writes allowed to wait in all;
+ *   `perClient`: of those, from one client (so one client, pipelining on a socket or through a proxy, cannot fill the
+ *   queue for everyone). Past either, `add` says no and the caller answers at once.
  */
-export function createWriteTurns({ budgetMs, limit }) {
+export function createWriteTurns({ budgetMs, limit, perClient }) {
+  /** @type {Map<string, number>} writes waiting, by client */
+  const byClient = new Map();
   /** @type {(() => void)[]} */
   let queue = [];
   let next = 0;
@@ -17,11 +20,19 @@ export function createWriteTurns({ budgetMs, limit }) {
 
   function turn() {
     const until = performance.now() + budgetMs;
-    do {
-      const task = queue[next];
-      queue[next++] = noop;
-      task?.();
-    } while (next < queue.length && performance.now() < until);
+    try {
+      do {
+        const task = queue[next];
+        queue[next++] = noop;
+        task?.();
+      } while (next < queue.length && performance.now() < until);
+    } finally {
+      settle();
+    }
+  }
+
+  /** After a turn (even one whose task threw): the queue rests or the next turn is asked for. */
+  function settle() {
     if (next === queue.length) {
       queue = [];
       next = 0;
@@ -37,15 +48,28 @@ export function createWriteTurns({ budgetMs, limit }) {
   }
 
   return {
-    /** Queues a write; false when `limit` are already waiting. @param {() => void} task */
-    add(task) {
-      if (queue.length - next >= limit) return false;
-      queue.push(task);
+    /**
+     * Queues a write of `client`: 'queued', or 'full' when `limit` writes wait, or 'client-full' when `perClient` of
+     * this client's do.
+     * @param {() => void} task @param {string} client
+     * @returns {'queued' | 'full' | 'client-full'}
+     */
+    add(task, client) {
+      if (queue.length - next >= limit) return 'full';
+      const waiting = byClient.get(client) ?? 0;
+      if (waiting >= perClient) return 'client-full';
+      byClient.set(client, waiting + 1);
+      queue.push(() => {
+        const left = (byClient.get(client) ?? 1) - 1;
+        if (left > 0) byClient.set(client, left);
+        else byClient.delete(client);
+        task();
+      });
       if (!scheduled) {
         scheduled = true;
         setImmediate(turn);
       }
-      return true;
+      return 'queued';
     },
     /** Writes waiting now. */
     waiting: () => queue.length - next,
