@@ -15,7 +15,7 @@ import { finishOnDemandPage } from './build/on-demand-page.mjs';
 import { fromAnotherSite } from './server/platform/http/same-site';
 import { errorField, log, requestContext } from './server/platform/log.mjs';
 import { getRuntime } from './server/runtime';
-import { blogPageToken } from './server/features/posts/public';
+import { blogPageToken, postReadFallbacks } from './server/features/posts/public';
 import { answerKeptPage, type KeptPage } from './server/platform/http/kept-page';
 
 /** Images are built ahead of time; the on-demand image endpoint would let anyone spend seconds of CPU per request. */
@@ -89,9 +89,10 @@ const handle = async (context: APIContext, next: MiddlewareNext): Promise<Respon
   }
 
   // The blog's pages (rendered on demand because admin posts change them) are kept while what they show is unchanged,
-  // and answered as a built page is (kept-page.ts: compressed once, with length and ETag). While the database does not answer, the page this process last
-  // rendered is served as it was (the route would otherwise answer 503 for an admin post, or leave it out of /blog).
-  const cacheable = onDemandBlog.test(pathname) && context.request.method === 'GET';
+  // and answered as a built page is (kept-page.ts: compressed once, with length and ETag). While the database does not
+  // answer, the page this process last rendered is served as it was (the route would otherwise answer 503 for an admin
+  // post, or leave it out of /blog).
+  const cacheable = onDemandBlog.test(pathname) && (context.request.method === 'GET' || context.request.method === 'HEAD');
   let token: string | null = null;
   let databaseDown = false;
   if (cacheable) {
@@ -103,6 +104,9 @@ const handle = async (context: APIContext, next: MiddlewareNext): Promise<Respon
   }
   const kept = cacheable ? blogPages.get(pathname) : undefined;
   if (kept && (databaseDown || (token && kept.token === token))) return answerKeptPage(kept, context.request);
+  // What it showed has changed (or is gone): not to be served again, even while the database is down.
+  if (kept) blogPages.delete(pathname);
+  const fallbacksBefore = postReadFallbacks();
 
   let response = await next();
   const type = response.headers.get('content-type') ?? '';
@@ -114,7 +118,9 @@ const handle = async (context: APIContext, next: MiddlewareNext): Promise<Respon
     const headers = new Headers(response.headers);
     headers.set('Content-Security-Policy', contentSecurityPolicy({ scriptHashes: inlineScriptHashes(html), frameSrc: embeddedFrameOrigins }));
     response = new Response(html, { status: response.status, statusText: response.statusText, headers });
-    if (token && (response.status === 200 || response.status === 410)) {
+    // Not kept when the page was made from the posts last read (the database failed during the render): kept, it
+    // would be served as current until the next change.
+    if (token && (response.status === 200 || response.status === 410) && postReadFallbacks() === fallbacksBefore) {
       if (blogPages.size >= keptBlogPages && !blogPages.has(pathname)) blogPages.delete(blogPages.keys().next().value!);
       const page = { token, status: response.status, html, headers: [...headers] };
       blogPages.set(pathname, page);

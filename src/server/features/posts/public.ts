@@ -24,6 +24,10 @@ const toLink = (post: PostRecord, path: (slug: string) => string): PublicPostLin
 
 /** The published posts last read from each database (without their bodies), for when it does not answer. */
 const lastPublished = new WeakMap<Db, PostRecord[]>();
+let fallbacks = 0;
+
+/** How many times the posts last read stood in for a failed read: a page made meanwhile is not kept as current. */
+export const postReadFallbacks = () => fallbacks;
 
 /**
  * The live admin posts, read from the database on every call. A database that does not answer does not fail the blog,
@@ -39,6 +43,7 @@ export async function livePostLinks(db: Db, path: (slug: string) => string): Pro
     );
   } catch (error) {
     posts = lastPublished.get(db) ?? [];
+    fallbacks++;
     log.error(errorField(error), `[posts] could not read the published posts: showing the ${posts.length} last read`);
   }
   return posts.map((post) => toLink(post, path));
