@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { brotliOptions, gzipOptions } from '../src/config/compression.mjs';
 
 export const compressible = /\.(html|css|js|mjs|json|xml|txt|svg|webmanifest)$/;
 const root = path.resolve('dist/client');
@@ -22,11 +23,9 @@ let after = 0;
 for (const file of files(root)) {
   const data = readFileSync(file);
   if (data.length < 512) continue;
-  const br = zlib.brotliCompressSync(data, {
-    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length },
-  });
+  const br = zlib.brotliCompressSync(data, brotliOptions(data.length));
   writeFileSync(`${file}.br`, br);
-  writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
+  writeFileSync(`${file}.gz`, zlib.gzipSync(data, gzipOptions));
   count++;
   before += data.length;
   after += br.length;

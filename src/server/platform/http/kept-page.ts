@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { brotliOptions, gzipOptions } from '../../../config/compression.mjs';
 import { staticHeaders } from './caddy-static.mjs';
 
 export interface KeptPage {
@@ -30,10 +31,7 @@ const gzip = promisify(zlib.gzip);
 /** Off the event loop (zlib's thread pool): brotli 11 takes about 130 ms for the blog's 56 KB. */
 async function encode(page: KeptPage): Promise<Encoded> {
   const identity = Buffer.from(page.html);
-  const [br, gzipped] = await Promise.all([
-    brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
-    gzip(identity, { level: 9 }),
-  ]);
+  const [br, gzipped] = await Promise.all([brotli(identity, brotliOptions(identity.length)), gzip(identity, gzipOptions)]);
   const etag = `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
   return { etag, identity, br, gzip: gzipped };
 }
