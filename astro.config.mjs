@@ -10,26 +10,36 @@ import { fileURLToPath } from 'node:url';
 import { embeddedFrameOrigins } from './src/config/business.ts';
 import { siteOrigin } from './src/config/origin.mjs';
 import { remarkFacts } from './src/lib/remark-facts.ts';
-import { inlineScriptHashes } from './src/server/platform/http/csp.mjs';
+import islandScript from 'astro/runtime/server/astro-island.prebuilt.js';
+import { inlineScriptHashes, scriptHash } from './src/server/platform/http/csp.mjs';
 import { keepUsedCss, loadableTextsOfPage } from './src/build/page-css.mjs';
-import { dropStaticTextSeparators, loadModuleScriptsAfterLoad, moveIslandStyleToHead } from './src/build/page-html.mjs';
+import { deferredEntryScript, dropStaticTextSeparators, loadModuleScriptsAfterLoad, moveIslandStyleToHead } from './src/build/page-html.mjs';
+import { auditFormScript, auditProgressScript } from './src/lib/audit-form-script.ts';
 import { pagePathFor } from './src/server/platform/http/page-path.mjs';
 
 /**
  * After the build, every pre-rendered page: its island style moved into its head (valid HTML), its module scripts
  * added after the first paint, React's text separators dropped outside islands, its stylesheet cut to what it uses
  * (src/build/page-html.mjs, page-css.mjs), and the hashes of its inline scripts kept for the
- * Content-Security-Policy header the HTTP front sends with it (dist/server/csp.json).
+ * Content-Security-Policy header the HTTP front sends with it (dist/server/csp.json). The same file lists as `known`
+ * every inline script the site can emit in a page rendered on demand, the only ones such a page may run: those of the
+ * built pages, Astro's island and hydration-directive scripts, the deferred entry script for each built script, and
+ * the site's own inline scripts of on-demand pages.
  * @returns {import('astro').AstroIntegration}
  */
 function finishPages() {
   /** @type {URL} */
   let serverDir;
+  /** @type {string[]} Astro's hydration-directive scripts, as it writes them in pages. */
+  let directiveScripts = [];
   return {
     name: 'finish-pages',
     hooks: {
       'astro:config:done': ({ config }) => {
         serverDir = config.build.server;
+      },
+      'astro:build:ssr': ({ manifest }) => {
+        directiveScripts = manifest.clientDirectives.map(([, script]) => script);
       },
       'astro:build:done': ({ dir }) => {
         const clientDir = fileURLToPath(dir);
@@ -46,7 +56,13 @@ function finishPages() {
           if (final !== html) writeFileSync(full, final);
           pages[pagePathFor(file)] = inlineScriptHashes(final);
         }
-        writeFileSync(new URL('csp.json', serverDir), JSON.stringify({ frameSrc: embeddedFrameOrigins, pages }));
+        const builtScripts = readdirSync(path.join(clientDir, '_astro')).filter((name) => name.endsWith('.js'));
+        const known = new Set([
+          ...Object.values(pages).flat(),
+          ...[islandScript, ...directiveScripts, auditFormScript, auditProgressScript].map(scriptHash),
+          ...builtScripts.map((name) => scriptHash(deferredEntryScript(`/_astro/${name}`))),
+        ]);
+        writeFileSync(new URL('csp.json', serverDir), JSON.stringify({ frameSrc: embeddedFrameOrigins, pages, known: [...known] }));
       },
     },
   };

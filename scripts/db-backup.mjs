@@ -4,7 +4,7 @@
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { BackupError, backupDatabase, backupFileName } from '../src/server/db/backup.mjs';
+import { BackupError, backupDatabase, backupFileName, backupFolderMode } from '../src/server/db/backup.mjs';
 import { describeDatabase } from '../src/server/db/connect.mjs';
 import { settingsOrExit } from './cli.mjs';
 
@@ -24,7 +24,9 @@ if ((!options.out && !options.dir) || (options.out && options.dir) || (keep !== 
 
 const { databaseUrl } = settingsOrExit();
 const kind = describeDatabase(databaseUrl).kind;
-if (options.dir) mkdirSync(options.dir, { recursive: true });
+// A backup holds the auth secret and password hashes: whatever this run creates is the owner's alone.
+process.umask(0o077);
+if (options.dir) mkdirSync(options.dir, { recursive: true, mode: backupFolderMode });
 const out = options.out ?? backupFileName(/** @type {string} */ (options.dir), kind);
 try {
   const started = Date.now();

@@ -2,6 +2,7 @@
  * Runs for every on-demand route (API endpoints and server-rendered pages); pre-rendered pages are served by the
  * HTTP front and never reach it. One place to guard and extend endpoints: here the admin is locked.
  */
+import path from 'node:path';
 import type { APIContext, MiddlewareNext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
 import { adminPaths, authMessages, publicAdminPaths } from './config/admin';
@@ -9,12 +10,12 @@ import { embeddedFrameOrigins } from './config/business';
 import { safeNext } from './lib/safe-next';
 import type { AdminSession } from './server/features/auth/admin-auth';
 import { callerOf, jsonAnswer } from './server/api/caller';
-import { contentSecurityPolicy, inlineScriptHashes } from './server/platform/http/csp.mjs';
+import { contentSecurityPolicy, inlineScriptHashes, knownScriptHashes } from './server/platform/http/csp.mjs';
 import { moveIslandStyleToHead } from './build/page-html.mjs';
 import { finishOnDemandPage } from './build/on-demand-page.mjs';
 import { fromAnotherSite } from './server/platform/http/same-site';
 import { errorField, log, requestContext } from './server/platform/log.mjs';
-import { getRuntime } from './server/runtime';
+import { builtClientDir, getRuntime } from './server/runtime';
 import { blogPageToken, postReadFallbacks } from './server/features/posts/public';
 import { answerKeptPage, type KeptPage } from './server/platform/http/kept-page';
 
@@ -29,6 +30,8 @@ const onDemandBlog = /^\/blog(\/|$)/;
 const blogPages = new Map<string, KeptPage & { token: string }>();
 const keptBlogPages = 200;
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The inline scripts the site emits, as the build recorded them (read once; null under astro dev, with no build). */
+let knownScripts: Set<string> | null | undefined;
 
 export const onRequest = defineMiddleware((context, next) => {
   if (context.isPrerendered) return next();
@@ -116,7 +119,12 @@ const handle = async (context: APIContext, next: MiddlewareNext): Promise<Respon
     const rendered = await response.text();
     const html = onDemandBlog.test(pathname) ? finishOnDemandPage(rendered, (await getRuntime()).clientDir) : moveIslandStyleToHead(rendered);
     const headers = new Headers(response.headers);
-    headers.set('Content-Security-Policy', contentSecurityPolicy({ scriptHashes: inlineScriptHashes(html), frameSrc: embeddedFrameOrigins }));
+    // Only the inline scripts the site emits are allowed: one that a post or a visitor's text put in the page never is.
+    if (knownScripts === undefined) knownScripts = knownScriptHashes(path.join(builtClientDir(), '..', 'server'));
+    headers.set(
+      'Content-Security-Policy',
+      contentSecurityPolicy({ scriptHashes: inlineScriptHashes(html, knownScripts ?? undefined), frameSrc: embeddedFrameOrigins }),
+    );
     response = new Response(html, { status: response.status, statusText: response.statusText, headers });
     // Not kept when the page was made from the posts last read (the database failed during the render): kept, it
     // would be served as current until the next change.

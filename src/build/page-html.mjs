@@ -27,15 +27,23 @@ export function moveIslandStyleToHead(html) {
  * @returns {string}
  */
 export function loadModuleScriptsAfterLoad(html) {
-  return html.replace(
-    /<script type="module" src="(\/_astro\/[^"<>]+\.js)"><\/script>/g,
-    (_, src) =>
-      `<script>(function(src){function add(){if(!src)return;var s=document.createElement('script');s.type='module';s.src=src;src=null;document.head.appendChild(s)}` +
-      `function afterPaint(){setTimeout(add,3000);var P=window.PerformanceObserver;` +
-      `if(!P||(P.supportedEntryTypes||[]).indexOf('paint')<0){setTimeout(add,300);return}` +
-      `new P(function(list,observer){if(list.getEntriesByName('first-contentful-paint').length){observer.disconnect();setTimeout(add,300)}}).observe({type:'paint',buffered:true})}` +
-      `if(document.readyState==='complete')afterPaint();else addEventListener('load',afterPaint,{once:true});` +
-      `['pointerdown','keydown','focusin','touchstart'].forEach(function(t){addEventListener(t,add,{once:true,passive:true})})})(${JSON.stringify(src)})</script>`,
+  return html.replace(/<script type="module" src="(\/_astro\/[^"<>]+\.js)"><\/script>/g, (_, src) => `<script>${deferredEntryScript(src)}</script>`);
+}
+
+/**
+ * The inline script that adds the module script `src` after the first paint (loadModuleScriptsAfterLoad); the build
+ * records its hash for every built script, as one the site emits (src/server/platform/http/csp.mjs).
+ * @param {string} src
+ * @returns {string}
+ */
+export function deferredEntryScript(src) {
+  return (
+    `(function(src){function add(){if(!src)return;var s=document.createElement('script');s.type='module';s.src=src;src=null;document.head.appendChild(s)}` +
+    `function afterPaint(){setTimeout(add,3000);var P=window.PerformanceObserver;` +
+    `if(!P||(P.supportedEntryTypes||[]).indexOf('paint')<0){setTimeout(add,300);return}` +
+    `new P(function(list,observer){if(list.getEntriesByName('first-contentful-paint').length){observer.disconnect();setTimeout(add,300)}}).observe({type:'paint',buffered:true})}` +
+    `if(document.readyState==='complete')afterPaint();else addEventListener('load',afterPaint,{once:true});` +
+    `['pointerdown','keydown','focusin','touchstart'].forEach(function(t){addEventListener(t,add,{once:true,passive:true})})})(${JSON.stringify(src)})`
   );
 }
 

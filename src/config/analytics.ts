@@ -39,6 +39,11 @@ export const analyticsRules = {
   timeZone: 'Europe/London',
   /** Engaged time counted for one page view at most (a tab left open all night is not 8 hours of reading). */
   maxEngagedMs: 30 * 60_000,
+  /**
+   * Goals counted for one page view at most: each goal once (an outbound click once per host), and no more than this
+   * many in all, so replaying the beacon can neither inflate the goals nor fill the outbound list.
+   */
+  maxGoalsPerPageView: 10,
 } as const;
 
 /**
@@ -49,6 +54,8 @@ export const analyticsRules = {
 export const analyticsClientCaps = {
   pageViewsPerMinute: 60,
   newVisitorsPerHour: 30,
+  /** Visits to a missing page (404) counted an hour: a person meets a few; a script inventing paths would fill the list. */
+  notFoundPerHour: 10,
   /** Addresses remembered at once; the least recently seen are forgotten first (bounded memory under a wide flood). */
   trackedAddresses: 10_000,
 } as const;

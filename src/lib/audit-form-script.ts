@@ -3,7 +3,8 @@
  * was open goes with it (a form sent sooner than a person can type is refused), and the button shows it is busy.
  * Without JavaScript the form posts all the same.
  */
-import { auditMessages } from '~/config/audit';
+// Relative: astro.config.mjs reads these scripts (their hashes are allowed in on-demand pages) without the ~ alias.
+import { auditMessages } from '../config/audit';
 
 export const auditFormScript = `(()=>{const f=document.querySelector('form[data-audit-form]');if(!f)return;const b=f.querySelector('button[type=submit]'),l=b.textContent;f.addEventListener('submit',()=>{f.elements.namedItem('elapsed').value=String(Math.round(performance.now()));setTimeout(()=>{b.disabled=true;b.textContent=${JSON.stringify(auditMessages.starting)}},0)});addEventListener('pageshow',()=>{b.disabled=false;b.textContent=l})})();`;
 

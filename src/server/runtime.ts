@@ -70,6 +70,11 @@ type Holder = {
   [intakesKey]?: Record<string, (req: IncomingMessage, clientAddress: string, host: string) => Promise<EventAnswer>>;
 };
 
+/** The built site's public files (dist/client), as scripts/start.mjs names them; known without the database. */
+export function builtClientDir(): string {
+  return (globalThis as Holder)[clientDirKey] ?? path.resolve('dist/client');
+}
+
 export function getRuntime(): Promise<Runtime> {
   const holder = globalThis as Holder;
   if (!holder[key]) {
@@ -102,7 +107,7 @@ async function createRuntime(): Promise<Runtime> {
   const kickOutbox = () => void outbox?.kick();
 
   const { siteUrl, adminIdleMinutes, adminMaxSessionHours } = settings();
-  const clientDir = (globalThis as Holder)[clientDirKey] ?? path.resolve('dist/client');
+  const clientDir = builtClientDir();
   // Pages of the build, the blog (rendered on demand) and the admin posts that are live, in this process or another.
   const builtPages = existsSync(clientDir) ? builtPagePaths(clientDir) : undefined;
   let posts: PostsService | null = null;

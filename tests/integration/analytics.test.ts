@@ -175,7 +175,7 @@ describe.each(databaseNames())('analytics definitions on %s', (name) => {
     expect(filtered.current.conversions).toBe(1);
   });
 
-  it('goals: 404 visits by path and referrer apart from pages; outbound, checklist and free-audit clicks on counted page views', async () => {
+  it('goals: 404 visits by path and referrer apart from pages; outbound, checklist and free-audit clicks on counted page views, each once per page view', async () => {
     const day = '2026-03-18';
     const withPages = createAnalyticsService({
       db,
@@ -191,10 +191,17 @@ describe.each(databaseNames())('analytics definitions on %s', (name) => {
       withPages.accept({ k: 'g', id: viewId, p: '/goals-page', w: 'desktop', g, x } as never, who, noon(day) + minute);
     expect(withPages.accept({ k: 'v', id, p: '/goals-page', w: 'desktop' }, who, noon(day))).toBe('queued');
     goal('outbound', 'www.example.org');
-    goal('outbound', 'example.org');
+    goal('outbound', 'example.org'); // the same host on the same page view: counted once
     goal('checklist');
     goal('audit');
     goal('audit', undefined, randomUUID()); // no counted page view: not counted
+    await withPages.flush();
+    // Replayed in a later batch, the page view's goals are not counted again; another page view's are.
+    for (let i = 0; i < 40; i++) goal('outbound', 'example.org');
+    goal('checklist');
+    const second = randomUUID();
+    withPages.accept({ k: 'v', id: second, p: '/goals-page', w: 'desktop' }, who, noon(day) + 2 * minute);
+    goal('outbound', 'example.org', second);
     expect(withPages.accept({ k: 'v', id: randomUUID(), p: '/old-page', w: 'desktop', r: 'www.bing.com' }, who, noon(day) + 2 * minute)).toBe('not-a-page');
     withPages.accept({ k: 'v', id: randomUUID(), p: '/old-page', w: 'mobile' }, client('203.0.113.17'), noon(day) + 2 * minute);
     await withPages.flush();
@@ -207,7 +214,7 @@ describe.each(databaseNames())('analytics definitions on %s', (name) => {
     ]);
     expect(view.outbound.map((r) => [r.value, r.count])).toEqual([['example.org', 2]]);
     // A missing page is no page view and no visit.
-    expect([view.current.pageViews, view.current.visits]).toEqual([1, 1]);
+    expect([view.current.pageViews, view.current.visits]).toEqual([2, 1]);
     expect(view.lists.page.map((r) => r.value)).toEqual(['/goals-page']);
   });
 
@@ -544,6 +551,33 @@ describe.each(databaseNames())('the event endpoint on %s', (name) => {
     expect((await visitorsToday()) - before).toBeLessThanOrEqual(analyticsClientCaps.newVisitorsPerHour + 1);
     expect(await pageViewsOf('/blog')).toBeLessThanOrEqual(analyticsClientCaps.newVisitorsPerHour);
     expect((await pageViewsOf('/blog')) + (await pageViewsOf('/media-kit'))).toBeLessThanOrEqual(analyticsClientCaps.pageViewsPerMinute);
+  });
+
+  it('a replayed goal beacon counts once per page view, and one address adds at most the hourly number of 404 visits', async () => {
+    const address = '198.51.100.120';
+    const id = randomUUID();
+    expect((await post(JSON.stringify({ k: 'v', id, p: '/hertfordshire-seo', w: 'laptop' }), { 'X-Forwarded-For': address })).status).toBe(204);
+    await eventually(async () => (await pageViewsOf('/hertfordshire-seo')) === 1);
+    const host = 'call-0800-scam-now.example';
+    const goal = JSON.stringify({ k: 'g', id, p: '/hertfordshire-seo', w: 'laptop', g: 'outbound', x: host });
+    for (let i = 0; i < 40; i++) expect((await post(goal, { 'X-Forwarded-For': address })).status).toBeLessThan(300);
+    const made = Array.from({ length: 40 }, (_, i) => `/URGENT-owner-call-0800-000-${i}`);
+    for (const path of made) {
+      await post(JSON.stringify({ k: 'v', id: randomUUID(), p: path, w: 'laptop', r: 'scam.example' }), { 'X-Forwarded-For': address });
+    }
+    // A later page view from another address: once it is stored, everything before it has been written.
+    expect((await post(JSON.stringify({ k: 'v', id: randomUUID(), p: '/local-business', w: 'laptop' }), { 'X-Forwarded-For': '198.51.100.121' })).status).toBe(
+      204,
+    );
+    await eventually(async () => (await pageViewsOf('/local-business')) === 1);
+    const rows = await db
+      .selectFrom('analytics_daily_breakdown')
+      .select(['dimension', 'value', 'count'])
+      .where('dimension', 'in', ['outbound', 'notFound'])
+      .execute();
+    expect(rows.filter((r) => r.dimension === 'outbound' && r.value === host).map((r) => Number(r.count))).toEqual([1]);
+    const notFound = rows.filter((r) => r.dimension === 'notFound' && made.includes(JSON.parse(r.value)[0]));
+    expect(notFound.reduce((sum, r) => sum + Number(r.count), 0)).toBe(analyticsClientCaps.notFoundPerHour);
   });
 
   it('stores no Core Web Vitals sample outside the plausible range', async () => {

@@ -3,19 +3,25 @@
  * the copy, and a site started on the restored database runs. On SQLite and, with TEST_DATABASE_URL, PostgreSQL.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db';
+import { backupFileMode, backupFolderMode } from '../../src/server/db/backup.mjs';
+import { runAdminScript } from '../support/admin-account';
+import { CookieClient } from '../support/browser-session';
 import { createTarget, databaseNames, type DatabaseTarget } from '../support/databases';
 import { freePort, SiteProcess } from '../support/server';
 
-/** Runs one of the project's scripts as the owner would, with DATABASE_URL set. */
+/**
+ * Runs one of the project's scripts as the owner would, with DATABASE_URL set, from a shell with the usual umask (022:
+ * what it creates is readable by all unless the script sees to it).
+ */
 function script(file: string, args: string[], databaseUrl: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [file, ...args], { env: { ...process.env, DATABASE_URL: databaseUrl } });
+    const child = spawn('sh', ['-c', 'umask 022 && exec "$0" "$@"', process.execPath, file, ...args], { env: { ...process.env, DATABASE_URL: databaseUrl } });
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
@@ -125,6 +131,63 @@ describe.each(databaseNames())('backup and restore on %s', (name) => {
       }
     } finally {
       await restored.dispose();
+    }
+  }, 120_000);
+
+  it('writes a backup its owner alone can read, in a folder of their own, and leaves the live sessions out', async () => {
+    const password = 'a sensible long passphrase';
+    expect(runAdminScript('create', 'owner@example.com', password, source.url).stderr).toBe('');
+    const owner = new CookieClient(site.base, { 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36' });
+    expect((await owner.json('/api/auth/sign-in', { email: 'owner@example.com', password })).status).toBe(200);
+    expect((await owner.request('/api/admin/sessions')).status).toBe(200);
+
+    const folder = path.join(dir, 'private', 'nightly');
+    const taken = await script('scripts/db-backup.mjs', ['--dir', folder, '--keep', '2'], source.url);
+    expect(taken.code, taken.output).toBe(0);
+    const [file] = readdirSync(folder);
+    const mode = (p: string) => statSync(p).mode & 0o777;
+    expect(mode(path.join(dir, 'private'))).toBe(backupFolderMode);
+    expect(mode(folder)).toBe(backupFolderMode);
+    expect(mode(path.join(folder, file!))).toBe(backupFileMode);
+    const single = path.join(dir, 'single', `one.${name === 'sqlite' ? 'sqlite' : 'pgdump'}`);
+    expect((await script('scripts/db-backup.mjs', ['--out', single], source.url)).code).toBe(0);
+    expect([mode(path.dirname(single)), mode(single)]).toEqual([backupFolderMode, backupFileMode]);
+
+    const restored = await emptyTargetLike(source, mkdtempSync(path.join(dir, 'restore-')));
+    try {
+      const restore = await script('scripts/db-restore.mjs', [path.join(folder, file!)], restored.url);
+      expect(restore.code, restore.output).toBe(0);
+      const restoredSite = new SiteProcess(await freePort(), { DATABASE_URL: restored.url, SMTP_URL: '' });
+      await restoredSite.start();
+      try {
+        // The same cookie (the auth secret came with the backup) names a session the backup did not keep.
+        const sameBrowser = new CookieClient(restoredSite.base, { 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36' });
+        for (const cookie of owner.cookieHeader().split('; ')) {
+          const [cookieName, ...value] = cookie.split('=');
+          sameBrowser.setCookie(cookieName!, value.join('='));
+        }
+        expect((await sameBrowser.request('/api/admin/sessions')).status).toBe(401);
+        // The owner signs in again: the account came with the backup.
+        const again = new CookieClient(restoredSite.base, { 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36' });
+        expect((await again.json('/api/auth/sign-in', { email: 'owner@example.com', password })).status).toBe(200);
+        expect((await again.request('/api/admin/sessions')).status).toBe(200);
+      } finally {
+        await restoredSite.stop();
+      }
+    } finally {
+      await restored.dispose();
+    }
+    // Nothing of a session token is left in the SQLite file, not even in a free page.
+    if (name === 'sqlite') {
+      const { db } = await openDatabase(source.url);
+      const tokens = (await db
+        .selectFrom('session' as never)
+        .select('token' as never)
+        .execute()) as { token: string }[];
+      await db.destroy();
+      expect(tokens.length).toBeGreaterThan(0);
+      const bytes = readFileSync(path.join(folder, file!)).toString('latin1');
+      for (const { token } of tokens) expect(bytes).not.toContain(token);
     }
   }, 120_000);
 

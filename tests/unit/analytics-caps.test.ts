@@ -36,6 +36,17 @@ describe('per-address analytics caps', () => {
     expect(caps.admitPageView('198.51.100.1', agent, now + 60_000)).toBe(true);
   });
 
+  it('counts at most the hourly number of 404 visits from one address, then counts again in the next hour', () => {
+    const caps = createClientCaps(analyticsClientCaps);
+    const now = Date.UTC(2026, 10, 24, 9);
+    const admitted = Array.from({ length: 40 }, (_, i) => caps.admitNotFound('203.0.113.8', now + i * 1000)).filter(Boolean).length;
+    expect(admitted).toBe(analyticsClientCaps.notFoundPerHour);
+    expect(caps.admitNotFound('203.0.113.9', now + 50_000)).toBe(true);
+    expect(caps.admitNotFound('203.0.113.8', now + 3_600_000)).toBe(true);
+    // Its ordinary page views are not held back by the 404s.
+    expect(caps.admitPageView('203.0.113.8', agent, now + 3_600_001)).toBe(true);
+  });
+
   it('treats an IPv6 /64 as one client, and forgets the least recently seen beyond the tracked number', () => {
     expect(clientKey('2001:db8:1:2:aaaa::1')).toBe(clientKey('2001:db8:1:2:bbbb::9'));
     expect(clientKey('2001:db8:1:3::1')).not.toBe(clientKey('2001:db8:1:2::1'));

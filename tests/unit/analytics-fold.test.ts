@@ -104,6 +104,40 @@ describe('the analytics fold', () => {
     expect(result.pageViews.get('a')!.metrics).toBe('LCP');
   });
 
+  it('counts each goal once per page view, an outbound click once per host, however often the beacon comes', () => {
+    const goal = (id: string, g: string, x?: string): QueuedEvent => ({ k: 'g', id, p: '/', w: 'mobile', g, ...(x && { x }) }) as QueuedEvent;
+    const replayed = Array.from({ length: 40 }, (_, i): [QueuedEvent, number] => [goal('a', 'outbound', 'call-0800-scam-now.example'), start + 1000 + i]);
+    const result = fold([
+      [view('a'), start],
+      ...replayed,
+      [goal('a', 'outbound', 'www.example.org'), start + 2000],
+      [goal('a', 'outbound', 'example.org'), start + 2001],
+      [goal('a', 'checklist'), start + 2002],
+      [goal('a', 'checklist'), start + 2003],
+      [view('b'), start + 3000],
+      [goal('b', 'checklist'), start + 3001],
+    ]);
+    const counted = Object.fromEntries([...result.breakdown].map(([key, count]) => [JSON.parse(key).slice(1).join(' '), count]));
+    expect(counted).toMatchObject({ 'goal outbound': 2, 'outbound call-0800-scam-now.example': 1, 'outbound example.org': 1, 'goal checklist': 2 });
+    expect(result.pageViews.get('a')!.goals).toBe('outbound:call-0800-scam-now.example outbound:example.org checklist');
+  });
+
+  it('counts no goal a page view stored by an earlier batch has already counted, and at most the cap per page view', () => {
+    const stored = { id: 'a', visit_id: 'v', day, path: '/', viewport: 'mobile', engaged_ms: 0, metrics: '', goals: 'checklist' };
+    const hosts = Array.from({ length: analyticsRules.maxGoalsPerPageView + 5 }, (_, i): [QueuedEvent, number] => [
+      { k: 'g', id: 'a', p: '/', w: 'mobile', g: 'outbound', x: `host-${i}.example` },
+      start + i,
+    ]);
+    const result = fold([[{ k: 'g', id: 'a', p: '/', w: 'mobile', g: 'checklist' }, start], ...hosts], {
+      pageViews: new Map([['a', stored]]),
+      visitsById: new Map(),
+    });
+    expect(result.breakdown.get(JSON.stringify([day, 'goal', 'checklist']))).toBeUndefined();
+    expect(result.breakdown.get(JSON.stringify([day, 'goal', 'outbound']))).toBe(analyticsRules.maxGoalsPerPageView - 1);
+    expect(result.pageViews.get('a')).toMatchObject({ dirty: true });
+    expect(result.pageViews.get('a')!.goals.split(' ')).toHaveLength(analyticsRules.maxGoalsPerPageView);
+  });
+
   it('counts a conversion once, for the visitor’s current visit only; each enquiry is remembered for spam marking', () => {
     const result = fold([
       [{ k: 'c', lead: 'lead-b' }, start, 'visitor-b'],

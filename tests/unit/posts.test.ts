@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { londonLocalToUtc, postChecks, slugify, utcToLondonLocal } from '../../src/lib/posts';
 import { rules } from '../../src/lib/sitecheck-rules.mjs';
-import { markdownRenderer } from '../../src/server/features/posts/markdown';
+import { markdownRenderer, srcsetUrls } from '../../src/server/features/posts/markdown';
 
 const siteOrigin = 'https://www.hale-digital.example';
 
@@ -42,6 +42,36 @@ describe('Markdown of an admin post', () => {
     expect(html).not.toContain('cdn.other.example');
     expect(html).toContain('a cat');
     expect(html).toContain('src="/media/x.webp"');
+  });
+
+  it('fetches nothing from another site through any URL attribute: each srcset candidate, poster, src, and named URLs', () => {
+    const evil = 'evil.example';
+    const cases = [
+      '<picture><source srcset="https://evil.example/p.png"><img src="/a.png" alt="A"></picture>',
+      '<picture><source srcset="/a.png 1x, https://evil.example/p.png 2x"><img src="/a.png" alt="A"></picture>',
+      '<picture><source srcset="/a.png 1x,//evil.example/p.png 2x"><img src="/a.png" alt="A"></picture>',
+      '<picture><source srcset="/a.png 480w, /\\evil.example/p.png 960w"><img src="/a.png" alt="A"></picture>',
+      '<picture><source media="(min-width: 40em)" srcset="https://evil.example/p.png 1x"><img src="/a.png" alt="A"></picture>',
+      '<img src="https://evil.example/p.png" alt="A">',
+      '<img src="/a.png" srcset="https://evil.example/p.png 2x" alt="A">',
+      '<video src="https://evil.example/v.mp4" poster="https://evil.example/p.png"></video>',
+      '<audio src="https://evil.example/a.mp3"></audio>',
+      '<img src="/a.png" longdesc="https://evil.example/d" alt="A">',
+      '<blockquote cite="https://evil.example/q">quoted</blockquote>',
+      '<del cite="https://evil.example/q">old</del> <ins cite="https://evil.example/q">new</ins> <q cite="https://evil.example/q">said</q>',
+      '<div itemscope itemtype="https://evil.example/Thing">thing</div>',
+    ];
+    for (const markdown of cases) expect(render(markdown), markdown).not.toContain(evil);
+    // The site's own stay, each candidate of them.
+    const own = render('<picture><source srcset="/a.png 1x, https://www.hale-digital.example/b.png 2x"><img src="/a.png" alt="A"></picture>');
+    expect(own).toContain('<source srcset="/a.png 1x, https://www.hale-digital.example/b.png 2x">');
+    expect(render('<blockquote cite="/about">ours</blockquote>')).toContain('<blockquote cite="/about">');
+  });
+
+  it('reads a srcset as a browser does: a comma inside a URL does not end it', () => {
+    expect(srcsetUrls('/a.png 1x, https://evil.example/p.png 2x')).toEqual(['/a.png', 'https://evil.example/p.png']);
+    expect(srcsetUrls('/a,https://evil.example/p.png 2x')).toEqual(['/a,https://evil.example/p.png']);
+    expect(srcsetUrls('/a.png,, /b.png 480w (x, y), /c.png')).toEqual(['/a.png', '/b.png', '/c.png']);
   });
 });
 

@@ -2,7 +2,7 @@
 // copy made inside one read transaction (writers carry on, WAL); PostgreSQL: pg_dump's custom format, restored by
 // pg_restore. Plain JavaScript: the `db:backup` and `db:restore` commands run it without the bundle.
 import { spawnSync } from 'node:child_process';
-import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, closeSync, copyFileSync, existsSync, mkdirSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { describeDatabase, openDatabase } from './connect.mjs';
@@ -11,6 +11,16 @@ import { describeDatabase, openDatabase } from './connect.mjs';
 export class BackupError extends Error {}
 
 const kindNames = { sqlite: 'an SQLite', postgres: 'a PostgreSQL' };
+
+/**
+ * better-auth's tables whose rows are live keys to the admin: signed-in sessions (with the auth secret, also in the
+ * backup, a session token makes a working cookie) and one-use values such as password-reset links. A backup keeps
+ * these tables empty, so a restored site asks the owner to sign in again.
+ */
+export const liveSecretTables = ['session', 'verification'];
+/** A backup holds the auth secret and password hashes: readable by its owner only. */
+export const backupFileMode = 0o600;
+export const backupFolderMode = 0o700;
 const sqliteMagic = 'SQLite format 3\0';
 const pgDumpMagic = 'PGDMP';
 
@@ -80,29 +90,64 @@ export async function backupDatabase(url, out) {
   if (existsSync(out)) throw new BackupError(`${out} already exists: choose another file name.`);
   const target = describeDatabase(url);
   const partial = `${out}.partial`;
-  mkdirSync(path.dirname(path.resolve(out)), { recursive: true });
+  // A folder made here is the owner's alone; one that exists is left as it is.
+  mkdirSync(path.dirname(path.resolve(out)), { recursive: true, mode: backupFolderMode });
   rmSync(partial, { force: true });
-  if (target.kind === 'sqlite') {
-    if (!existsSync(target.file)) throw new BackupError(`There is no database at ${target.file} to back up.`);
-    const { db } = await openDatabase(url);
-    try {
-      await sql`vacuum into ${partial}`.execute(db);
-    } finally {
-      await db.destroy();
+  if (target.kind === 'sqlite' && !existsSync(target.file)) throw new BackupError(`There is no database at ${target.file} to back up.`);
+  // The file exists, empty and private, before a byte is written into it: SQLite and pg_dump write into it as it is.
+  closeSync(openSync(partial, 'wx', backupFileMode));
+  chmodSync(partial, backupFileMode); // whatever the umask
+  try {
+    if (target.kind === 'sqlite') {
+      const { db } = await openDatabase(url);
+      try {
+        await sql`vacuum into ${partial}`.execute(db);
+      } finally {
+        await db.destroy();
+      }
+      await emptyLiveSecrets(partial);
+    } else {
+      requireTool('pg_dump');
+      const { schema } = await pgTarget(target.url);
+      const qualified = (table) => (schema ? `"${schema}"."${table}"` : `"${table}"`);
+      const args = [
+        '--format=custom',
+        '--no-owner',
+        `--file=${partial}`,
+        ...(schema && schema !== 'public' ? [`--schema=${schema}`] : []),
+        // The tables are dumped (a restored site has them) without their rows.
+        ...liveSecretTables.map((table) => `--exclude-table-data=${qualified(table)}`),
+        libpqUrl(target.url),
+      ];
+      const dump = spawnSync('pg_dump', args, { encoding: 'utf8' });
+      if (dump.status !== 0) throw new BackupError(`pg_dump failed: ${dump.stderr.trim() || `exit ${dump.status}`}`);
     }
-  } else {
-    requireTool('pg_dump');
-    const { schema } = await pgTarget(target.url);
-    const args = ['--format=custom', '--no-owner', `--file=${partial}`, ...(schema && schema !== 'public' ? [`--schema=${schema}`] : []), libpqUrl(target.url)];
-    const dump = spawnSync('pg_dump', args, { encoding: 'utf8' });
-    if (dump.status !== 0) {
-      rmSync(partial, { force: true });
-      throw new BackupError(`pg_dump failed: ${dump.stderr.trim() || `exit ${dump.status}`}`);
-    }
+  } catch (error) {
+    rmSync(partial, { force: true });
+    throw error;
   }
   // Only a complete copy gets the name asked for.
   renameSync(partial, out);
   return target.kind;
+}
+
+/**
+ * Deletes the rows of the live-secret tables from an SQLite copy, overwriting them (secure_delete), so no page of the
+ * file still holds a token. @param {string} file
+ */
+async function emptyLiveSecrets(file) {
+  const { db } = await openDatabase(`file:${file}`);
+  try {
+    await sql`pragma secure_delete = on`.execute(db);
+    const present = /** @type {{ name: string }[]} */ ((await sql`select name from sqlite_master where type = 'table'`.execute(db)).rows).map(
+      (row) => row.name,
+    );
+    for (const table of liveSecretTables.filter((name) => present.includes(name))) await sql`delete from ${sql.table(table)}`.execute(db);
+    // The WAL's copy of the deleted pages goes back into the file and the WAL goes.
+    await sql`pragma wal_checkpoint(truncate)`.execute(db);
+  } finally {
+    await db.destroy();
+  }
 }
 
 /**

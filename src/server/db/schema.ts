@@ -222,6 +222,8 @@ export interface AnalyticsPageViewTable {
   engaged_ms: number;
   /** The metrics already recorded for this page view, comma-separated. */
   metrics: string;
+  /** The goals already counted for this page view, space-separated (an outbound click as `outbound:<host>`). */
+  goals: string;
 }
 
 export interface AnalyticsVisitorTable {

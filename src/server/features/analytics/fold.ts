@@ -150,7 +150,18 @@ export function foldEvents(items: DatedEvent[], known: KnownRecords, newId: () =
       }
       dailyOf(day).page_views++;
       countIn(day, 'page', event.p);
-      pageViews.set(event.id, { id: event.id, visit_id: visit.id, day, path: event.p, viewport: event.w, engaged_ms: 0, metrics: '', at, isNew: true });
+      pageViews.set(event.id, {
+        id: event.id,
+        visit_id: visit.id,
+        day,
+        path: event.p,
+        viewport: event.w,
+        engaged_ms: 0,
+        metrics: '',
+        goals: '',
+        at,
+        isNew: true,
+      });
     } else if (event.k === 'e') {
       const view = pageViews.get(event.id);
       if (!view) continue; // its page view was never counted (a bot, the owner, or long gone)
@@ -193,11 +204,18 @@ export function foldEvents(items: DatedEvent[], known: KnownRecords, newId: () =
         view.dirty = true;
       }
     } else if (event.k === 'g') {
-      // A goal counts only on a page view that was counted (not a bot's, not the owner's).
+      // A goal counts only on a page view that was counted (not a bot's, not the owner's), and once per page view (an
+      // outbound click once per host), however often its beacon comes: the page view keeps what it has counted.
       const view = pageViews.get(event.id);
       if (!view) continue;
+      const host = event.g === 'outbound' && event.x ? event.x.toLowerCase().replace(/^www\./, '') : null;
+      const reached = host ? `outbound:${host}` : event.g;
+      const counted = view.goals ? view.goals.split(' ') : [];
+      if (counted.includes(reached) || counted.length >= analyticsRules.maxGoalsPerPageView) continue;
+      view.goals = [...counted, reached].join(' ');
+      view.dirty = true;
       countIn(view.day, 'goal', event.g);
-      if (event.g === 'outbound' && event.x) countIn(view.day, 'outbound', event.x.toLowerCase().replace(/^www\./, ''));
+      if (host) countIn(view.day, 'outbound', host);
     } else if (event.k === 'n') {
       countIn(day, 'notFound', JSON.stringify([event.p, event.r ? event.r.toLowerCase().replace(/^www\./, '') : '']));
     } else {

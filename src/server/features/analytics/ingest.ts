@@ -141,6 +141,8 @@ export function createAnalyticsService(options: AnalyticsOptions): AnalyticsServ
           outcome = 'not-a-page';
         }
         if (clientCaps && !clientCaps.admitPageView(client.address, client.userAgent, at)) return 'over-caps';
+        // Each 404 visit may be a row of its own on the dashboard: fewer of them per client than page views.
+        if (clientCaps && queued.k === 'n' && !clientCaps.admitNotFound(client.address, at)) return 'over-caps';
       }
       if (stopped || queue.length + draining >= maxQueue) {
         droppedCount++;

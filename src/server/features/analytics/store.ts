@@ -13,7 +13,7 @@ export async function loadKnown(trx: Db, items: DatedEvent[]): Promise<KnownReco
   for (const ids of chunks(viewIds)) {
     for (const row of await trx
       .selectFrom('analytics_page_views')
-      .select(['id', 'visit_id', 'day', 'path', 'viewport', 'engaged_ms', 'metrics'])
+      .select(['id', 'visit_id', 'day', 'path', 'viewport', 'engaged_ms', 'metrics', 'goals'])
       .where('id', 'in', ids)
       .execute()) {
       pageViews.set(row.id, row);
@@ -89,13 +89,27 @@ export async function saveFold(trx: Db, fold: Fold): Promise<void> {
     await trx
       .insertInto('analytics_page_views')
       .values(
-        rows.map(({ id, visit_id, day, path, viewport, engaged_ms, metrics, at }) => ({ id, visit_id, day, path, viewport, engaged_ms, metrics, at: at! })),
+        rows.map(({ id, visit_id, day, path, viewport, engaged_ms, metrics, goals, at }) => ({
+          id,
+          visit_id,
+          day,
+          path,
+          viewport,
+          engaged_ms,
+          metrics,
+          goals,
+          at: at!,
+        })),
       )
       .execute();
   }
   for (const view of pageViews.values()) {
     if (view.isNew || !view.dirty) continue;
-    await trx.updateTable('analytics_page_views').set({ engaged_ms: view.engaged_ms, metrics: view.metrics }).where('id', '=', view.id).execute();
+    await trx
+      .updateTable('analytics_page_views')
+      .set({ engaged_ms: view.engaged_ms, metrics: view.metrics, goals: view.goals })
+      .where('id', '=', view.id)
+      .execute();
   }
 
   for (const [day, delta] of daily) {
