@@ -80,7 +80,16 @@ export interface SiteStatus {
     oldestWaitingAt: number | null;
     lastError: string | null;
   };
-  build: { version: string; commit: string | null; builtAt: string };
+  build: { version: string; commit: string | null; builtAt: string; siteUrl: string };
+  /** The site was built for one public address and runs with another (SITE_URL changed without a new build). */
+  siteUrlMismatch: SiteUrlMismatch | null;
+}
+
+export interface SiteUrlMismatch {
+  /** The origin the built pages' canonical links and structured data name. */
+  built: string;
+  /** The origin this server runs with (SITE_URL now): the sitemap, the feed and IndexNow's. */
+  running: string;
 }
 
 export interface IndexNowSubmission {
