@@ -276,27 +276,11 @@ export interface VitalSummary {
   poor: number;
 }
 
-export interface LabRun {
-  createdAt: number;
-  rows: {
-    route: string;
-    performance: number;
-    accessibility: number;
-    bestPractices: number;
-    seo: number;
-    fcpMs: number;
-    lcpMs: number;
-    tbtMs: number;
-    cls: number;
-  }[];
-}
-
 export interface PerformanceData {
   from: string;
   to: string;
   siteWide: VitalSummary[];
   pages: { path: string; vitals: VitalSummary[] }[];
-  lab: LabRun | null;
 }
 
 export interface VitalTrend {
