@@ -70,7 +70,10 @@ function finishPages() {
 
 const site = new URL(siteOrigin);
 
-/** Version, commit and time of this build (the commit is unknown outside a git checkout). */
+/**
+ * Version, commit and time of this build (the commit is unknown outside a git checkout), and the public origin its
+ * pages name: the running server compares it with its own SITE_URL (src/server/platform/site-url.ts).
+ */
 function buildInfo() {
   const version = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')).version;
   let commit = null;
@@ -81,7 +84,7 @@ function buildInfo() {
   } catch {
     // Not a git checkout.
   }
-  return { version, commit, builtAt: new Date().toISOString() };
+  return { version, commit, builtAt: new Date().toISOString(), siteUrl: siteOrigin };
 }
 
 export default defineConfig({

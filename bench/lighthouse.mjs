@@ -3,20 +3,24 @@
 // Usage: npm run bench:lighthouse [-- --runs 3 --only /,/services/seo]
 // The same run measures a floor: a page with one heading and nothing else, served by the same server. Each route's
 // LCP is printed as a ratio to the floor's, which holds still while absolute times drift with the machine's load.
-// The medians are saved in the site's database (DATABASE_URL), where the admin's Performance tab shows the latest run.
-// A post published from the admin is measured beside the built post it copies (`--admin-post local-seo-mistakes`,
-// `--admin-post none` to skip): it is written into the database as published before the run and removed after it.
-import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// The server runs on a database of its own, made for the run and removed after it: a benchmark writes nothing into the
+// site's. A post published from the admin is measured beside the built post it copies (`--admin-post
+// local-seo-mistakes`, `--admin-post none` to skip): created and published through the posts store, as the editor does.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import yaml from 'js-yaml';
 import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
+import { createJiti } from 'jiti';
 import lighthouse from 'lighthouse';
 import { chromiumArgs, ensureChromium } from '../scripts/browser.mjs';
-import { settings } from '../src/config/settings.mjs';
-import { openDatabase } from '../src/server/db/connect.mjs';
-import { migrateToLatest } from '../src/server/migrate.mjs';
 import { median, printTable, startSite } from './lib.mjs';
+
+const jiti = createJiti(import.meta.url, { alias: { '~': path.resolve('src') } });
+const { openDatabase } = await jiti.import('../src/server/db/index.ts');
+const { migrateToLatest } = await jiti.import('../src/server/migrate.mjs');
+const { createPost, publishPost } = await jiti.import('../src/server/features/posts/store.ts');
 
 const argv = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -41,8 +45,11 @@ writeFileSync(new URL('index.html.br', floorDir), zlib.brotliCompressSync(floorH
 const removeFloor = () => rmSync(floorDir, { recursive: true, force: true });
 process.on('exit', removeFloor);
 
-const removeAdminPost = adminPostSource === 'none' ? async () => {} : await publishAdminPost(adminPostSource);
-const site = await startSite();
+const databaseDir = mkdtempSync(path.join(os.tmpdir(), 'hale-bench-lighthouse-'));
+const databaseUrl = `file:${path.join(databaseDir, 'site.db')}`;
+process.on('exit', () => rmSync(databaseDir, { recursive: true, force: true }));
+if (adminPostSource !== 'none') await publishAdminPost(adminPostSource);
+const site = await startSite({ DATABASE_URL: databaseUrl });
 const chrome = await chromeLauncher.launch({
   chromePath: ensureChromium(),
   chromeFlags: ['--headless=new', ...chromiumArgs],
@@ -121,75 +128,36 @@ try {
       `Admin post ${adminPostPath} ${(admin.lcpMs / floorLcp).toFixed(2)}× beside the built /blog/${adminPostSource} ${(built.lcpMs / floorLcp).toFixed(2)}×: ${difference >= 0 ? '+' : ''}${difference.toFixed(2)} (goal within ±0.05).`,
     );
   }
-  await saveLabRun(saved.filter((row) => row.route !== adminPostPath));
 } finally {
   chrome.kill();
   await site.stop();
   removeFloor();
-  await removeAdminPost();
 }
 
 /**
- * Publishes a copy of a built post (its title, description, keywords and Markdown) as an admin post, as the editor
- * would; returns what removes it again.
+ * Publishes a copy of a built post (its title, description, keywords and Markdown) as an admin post, through the posts
+ * store as the editor does, into the run's own database.
  * @param {string} id a post of src/content/posts
  */
 async function publishAdminPost(id) {
   const text = readFileSync(new URL(`../src/content/posts/${id}.md`, import.meta.url), 'utf8');
   const [, front, body] = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(text) ?? [];
   const data = /** @type {{ title: string, description: string, keywords: string[] }} */ (yaml.load(front ?? ''));
-  const { db, kind } = await openDatabase(settings().databaseUrl);
-  await migrateToLatest(db, kind);
-  const now = Date.now();
-  const postId = randomUUID();
-  await db.deleteFrom('posts').where('slug', '=', adminPostSlug).execute();
-  await db
-    .insertInto('posts')
-    .values({
-      id: postId,
-      slug: adminPostSlug,
-      title: data.title,
-      description: data.description,
-      keywords: JSON.stringify(data.keywords),
-      body: body ?? '',
-      cover_id: null,
-      cover_alt: null,
-      status: 'published',
-      publish_at: null,
-      published_at: now,
-      modified_at: null,
-      created_at: now,
-      updated_at: now,
-      version: 1,
-    })
-    .execute();
-  await db.destroy();
-  return async () => {
-    const { db: again } = await openDatabase(settings().databaseUrl);
-    await again.deleteFrom('posts').where('id', '=', postId).execute();
-    await again.destroy();
-  };
-}
-
-/** Keeps the last ten runs; the Performance tab shows the newest. */
-async function saveLabRun(rows) {
-  const { db, kind } = await openDatabase(settings().databaseUrl);
+  const { db, kind } = await openDatabase(databaseUrl);
   try {
     await migrateToLatest(db, kind);
-    await db
-      .insertInto('lab_runs')
-      .values({ id: randomUUID(), created_at: Date.now(), report: JSON.stringify({ rows }) })
-      .execute();
-    const keep = await db.selectFrom('lab_runs').select('id').orderBy('created_at', 'desc').limit(10).execute();
-    await db
-      .deleteFrom('lab_runs')
-      .where(
-        'id',
-        'not in',
-        keep.map((r) => r.id),
-      )
-      .execute();
-    console.log("\nSaved: the admin's Performance tab shows this run beside the field data.");
+    const fields = {
+      title: data.title,
+      slug: adminPostSlug,
+      description: data.description,
+      keywords: data.keywords,
+      body: body ?? '',
+      coverId: null,
+      coverAlt: '',
+    };
+    const created = await createPost(db, fields, new Set());
+    if (!created.ok) throw new Error(`The admin post could not be created: ${created.reason}`);
+    await publishPost(db, created.post.id, null);
   } finally {
     await db.destroy();
   }

@@ -12,7 +12,7 @@ import { requireBuild } from './cli.mjs';
 
 /** Each suite, and what in it depends on the Node version. */
 export const node24Suites = {
-  'tests/unit/sqlite-open.test.ts': 'opening SQLite, WAL and busy retries through the driver',
+  'tests/unit/sqlite-open.test.ts': 'opening a real SQLite file through the driver: WAL, foreign keys, busy retries',
   'tests/integration/db.test.ts': 'every query of the lead pipeline, outbox and limits through the driver',
   'tests/integration/contact-server.test.ts': 'the built server storing and mailing enquiries on node:sqlite',
   'tests/integration/faults.test.ts': 'durability across kill -9 and restarts on node:sqlite',

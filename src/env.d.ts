@@ -16,4 +16,4 @@ declare namespace App {
 }
 
 /** Set at build time by astro.config.mjs. */
-declare const __BUILD_INFO__: { version: string; commit: string | null; builtAt: string };
+declare const __BUILD_INFO__: { version: string; commit: string | null; builtAt: string; siteUrl: string };

@@ -167,3 +167,15 @@ export const indexNowOffText = {
   },
 } as const;
 export type IndexNowOffKind = keyof typeof indexNowOffText;
+
+/**
+ * The warning when the site runs with another SITE_URL than it was built with: the server's log at start and the
+ * admin's Overview and Settings say the same words until a new build makes them agree.
+ */
+export function siteUrlMismatchText({ built, running }: { built: string; running: string }): string {
+  return (
+    `This site was built for ${built} but runs with SITE_URL=${running}: its pages' canonical links and structured data ` +
+    `name ${built}, while the sitemap, the feed and IndexNow name ${running}, so search engines get two addresses. ` +
+    'Run `npm run build` with the SITE_URL you mean, then restart the site.'
+  );
+}

@@ -80,7 +80,16 @@ export interface SiteStatus {
     oldestWaitingAt: number | null;
     lastError: string | null;
   };
-  build: { version: string; commit: string | null; builtAt: string };
+  build: { version: string; commit: string | null; builtAt: string; siteUrl: string };
+  /** The site was built for one public address and runs with another (SITE_URL changed without a new build). */
+  siteUrlMismatch: SiteUrlMismatch | null;
+}
+
+export interface SiteUrlMismatch {
+  /** The origin the built pages' canonical links and structured data name. */
+  built: string;
+  /** The origin this server runs with (SITE_URL now): the sitemap, the feed and IndexNow's. */
+  running: string;
 }
 
 export interface IndexNowSubmission {
@@ -267,27 +276,11 @@ export interface VitalSummary {
   poor: number;
 }
 
-export interface LabRun {
-  createdAt: number;
-  rows: {
-    route: string;
-    performance: number;
-    accessibility: number;
-    bestPractices: number;
-    seo: number;
-    fcpMs: number;
-    lcpMs: number;
-    tbtMs: number;
-    cls: number;
-  }[];
-}
-
 export interface PerformanceData {
   from: string;
   to: string;
   siteWide: VitalSummary[];
   pages: { path: string; vitals: VitalSummary[] }[];
-  lab: LabRun | null;
 }
 
 export interface VitalTrend {

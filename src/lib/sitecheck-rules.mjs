@@ -105,3 +105,15 @@ export const rules = {
 };
 
 /** @typedef {keyof typeof rules} RuleId */
+
+/**
+ * Every page's canonical names the same page on one other address: one cause, said once with what usually causes it.
+ * @param {number} pages @param {string} other the origin the canonicals name @param {string} origin the site checked
+ */
+export function canonicalOriginText(pages, other, origin) {
+  return (
+    `${pages} pages name the same page on ${other} as their canonical: they were made for ${other} but are served at ${origin}. ` +
+    'Usually the site moved, or was rebuilt for another address, without its pages being generated again ' +
+    '(on a site built from this project: SITE_URL was changed without `npm run build`).'
+  );
+}

@@ -2,7 +2,7 @@
  * The composition root: the server's long-lived parts (database, migrated; the outbox and clean-up workers; each
  * feature's service, handed what it needs). Created once per process on first use (the start script asks for /api/health at boot, so the worker runs without waiting for traffic).
  */
-import { adminPaths } from '~/config/admin';
+import { adminPaths, siteUrlMismatchText } from '~/config/admin';
 import { analyticsClientCaps } from '~/config/analytics';
 import { business } from '~/config/business';
 import { paths } from '~/config/paths';
@@ -37,6 +37,7 @@ import type { AddressPolicy } from './features/sitecheck/address-guard.mjs';
 import { type AuditService, createAuditService, deleteOldAudits } from './features/audit/service';
 import { deleteOldSecurityEvents } from './features/security/events';
 import { log, requestContext } from './platform/log.mjs';
+import { siteUrlMismatch } from './platform/site-url';
 
 export interface Runtime {
   db: Db;
@@ -107,6 +108,8 @@ async function createRuntime(): Promise<Runtime> {
   const kickOutbox = () => void outbox?.kick();
 
   const { siteUrl, adminIdleMinutes, adminMaxSessionHours } = settings();
+  const mismatch = siteUrlMismatch(siteUrl);
+  if (mismatch) log.error({ builtFor: mismatch.built, siteUrl: mismatch.running }, siteUrlMismatchText(mismatch));
   const clientDir = builtClientDir();
   // Pages of the build, the blog (rendered on demand) and the admin posts that are live, in this process or another.
   const builtPages = existsSync(clientDir) ? builtPagePaths(clientDir) : undefined;

@@ -70,6 +70,11 @@ export async function applyPragmas(exec, currentJournalMode) {
   }
 }
 
+/** The embedded SQLite driver this Node uses (why: openSqliteFile). */
+export function sqliteDriver(major = Number(process.versions.node.split('.')[0])) {
+  return major >= 24 ? 'node:sqlite' : 'better-sqlite3';
+}
+
 /**
  * The embedded SQLite driver. better-sqlite3 12 aborts the process on Node 24 (its statement finaliser trips a Node
  * assertion during garbage collection), and 13, which fixes that, no longer runs on Node 20. So Node 24 and later use
@@ -78,7 +83,7 @@ export async function applyPragmas(exec, currentJournalMode) {
  * @returns {Promise<SqliteDatabase>}
  */
 async function openSqliteFile(file) {
-  if (Number(process.versions.node.split('.')[0]) >= 24) {
+  if (sqliteDriver() === 'node:sqlite') {
     const { DatabaseSync } = await import('node:sqlite');
     const sqlite = new DatabaseSync(file);
     await applyPragmas(

@@ -268,12 +268,6 @@ export interface AnalyticsDailyVitalsTable {
   histogram: string;
 }
 
-export interface LabRunTable {
-  id: string;
-  created_at: number;
-  report: string;
-}
-
 export interface PostTable {
   id: string;
   slug: string;
@@ -329,7 +323,6 @@ export interface Database {
   analytics_daily: AnalyticsDailyTable;
   analytics_daily_breakdown: AnalyticsDailyBreakdownTable;
   analytics_daily_vitals: AnalyticsDailyVitalsTable;
-  lab_runs: LabRunTable;
   site_check_runs: SiteCheckRunTable;
   ai_generations: AiGenerationTable;
   indexnow_pages: IndexNowPageTable;

@@ -1,12 +1,12 @@
 /**
  * Performance: Core Web Vitals from real visits (p75, share good / needs improvement / poor, samples) site-wide and
- * per page, phones and tablets apart from laptops and desktops; a page's daily trend on request; the latest lab run.
+ * per page, phones and tablets apart from laptops and desktops; a page's daily trend on request.
  */
 import { useState } from 'react';
 import { analyticsRules, type FormFactor, formFactors, vitalMetrics } from '~/config/analytics';
 import type { PerformanceData, VitalSummary, VitalTrend } from '~/lib/admin-types';
 import { formatVital, percent, ratingLabels, ratingOfValue, thresholdText } from '~/lib/analytics-figures';
-import { formatExact, formatShortDay } from '~/lib/format';
+import { formatShortDay } from '~/lib/format';
 import { adminKeys, useQueryClient, useVitalTrend } from '../data/queries';
 import { Badge, type BadgeVariant, Button, Card, Notice, ScrollArea, SegmentedControl } from '../ui/primitives';
 
@@ -178,50 +178,6 @@ export function PerformancePanel({ data }: { data: PerformanceData }) {
       </Card>
 
       {trend && <TrendCard trend={trend} formFactor={formFactor} />}
-
-      <Card title="Latest lab run (Lighthouse)" headingLevel={3} className="min-w-0">
-        {data.lab ? (
-          <>
-            <p className="mb-2 text-sm text-muted">
-              Saved {formatExact(data.lab.createdAt)} by <code>npm run bench:lighthouse</code>: simulated mobile on the server, for comparison with the field
-              figures above.
-            </p>
-            <ScrollArea label="Lighthouse results by route">
-              <table className="w-full min-w-[36rem] text-sm" data-lab-run>
-                <thead>
-                  <tr className="text-left text-muted">
-                    {['Route', 'Performance', 'Accessibility', 'Best practices', 'SEO', 'LCP', 'TBT', 'CLS'].map((h) => (
-                      <th key={h} scope="col" className="pb-2 font-medium">
-                        {h}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.lab.rows.map((r) => (
-                    <tr key={r.route} className="border-t border-slate-100">
-                      <th scope="row" className="py-1.5 text-left font-medium">
-                        {r.route}
-                      </th>
-                      <td className="py-1.5">{r.performance}</td>
-                      <td className="py-1.5">{r.accessibility}</td>
-                      <td className="py-1.5">{r.bestPractices}</td>
-                      <td className="py-1.5">{r.seo}</td>
-                      <td className="py-1.5">{formatVital('LCP', r.lcpMs)}</td>
-                      <td className="py-1.5">{Math.round(r.tbtMs)} ms</td>
-                      <td className="py-1.5">{formatVital('CLS', r.cls)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </ScrollArea>
-          </>
-        ) : (
-          <p className="text-muted">
-            No lab run saved yet. Run <code>npm run bench:lighthouse</code> on the server to measure every page and show the result here.
-          </p>
-        )}
-      </Card>
     </div>
   );
 }

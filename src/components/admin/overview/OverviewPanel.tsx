@@ -1,5 +1,5 @@
 /** Overview: enquiries per period against the period before, e-mail trouble first, then the latest activity. */
-import { adminPaths } from '~/config/admin';
+import { adminPaths, siteUrlMismatchText } from '~/config/admin';
 import { formatExact } from '~/lib/format';
 import type { OverviewTabData, PeriodCount } from '~/lib/admin-types';
 import { requestLabel } from '~/lib/contact-presets';
@@ -20,6 +20,7 @@ export function OverviewPanel({ data }: { data: OverviewTabData }) {
   return (
     <div className="grid gap-6">
       <h2 className="sr-only">Overview</h2>
+      {status.siteUrlMismatch && <Notice tone="error">{siteUrlMismatchText(status.siteUrlMismatch)}</Notice>}
       {status.mail.waiting > 0 && (
         <Notice tone="error">
           {status.mail.waiting} {status.mail.waiting === 1 ? 'message is' : 'messages are'} waiting to be e-mailed

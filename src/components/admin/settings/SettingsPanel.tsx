@@ -1,6 +1,6 @@
 /** Settings: the site's live status, the AI generator and IndexNow, then the owner's account — password, two-factor, sessions and history. */
 import { type SubmitEvent, useState } from 'react';
-import { adminPaths } from '~/config/admin';
+import { adminPaths, siteUrlMismatchText } from '~/config/admin';
 import { changePasswordForm, type FieldErrors, fieldErrors } from '~/lib/admin-forms';
 import { formatExact } from '~/lib/format';
 import { postJson } from '../data/post-json';
@@ -46,6 +46,15 @@ function StatusCard({ data }: { data: SettingsTabData }) {
         <DetailRow label="Version">{build.version}</DetailRow>
         <DetailRow label="Commit">{build.commit ?? 'unknown (not built from a git checkout)'}</DetailRow>
         <DetailRow label="Built">{formatExact(Date.parse(build.builtAt))}</DetailRow>
+        <DetailRow label="Public address">
+          {data.status.siteUrlMismatch ? (
+            <>
+              <Badge variant="bad">Differs from the running site’s</Badge> {siteUrlMismatchText(data.status.siteUrlMismatch)}
+            </>
+          ) : (
+            build.siteUrl
+          )}
+        </DetailRow>
       </dl>
     </Card>
   );

@@ -14,6 +14,7 @@ import * as m0010 from './0010_cockpit_trust.mjs';
 import * as m0011 from './0011_analytics_cockpit.mjs';
 import * as m0012 from './0012_audit_queue.mjs';
 import * as m0013 from './0013_analytics_goals_once.mjs';
+import * as m0014 from './0014_lab_runs_out.mjs';
 
 /** @type {Record<string, import('kysely').Migration>} */
 export const migrations = {
@@ -30,4 +31,5 @@ export const migrations = {
   '0011_analytics_cockpit': m0011,
   '0012_audit_queue': m0012,
   '0013_analytics_goals_once': m0013,
+  '0014_lab_runs_out': m0014,
 };

@@ -4,7 +4,7 @@
  */
 import { type Selectable, sql } from 'kysely';
 import { analyticsRules, type FormFactor, formFactors, type VitalMetric, vitalMetrics } from '~/config/analytics';
-import type { AnalyticsTotals, LabRun, PerformanceData, VitalSummary, VitalTrend } from '~/lib/admin-types';
+import type { AnalyticsTotals, PerformanceData, VitalSummary, VitalTrend } from '~/lib/admin-types';
 import type { Db } from '../../db';
 import type { AnalyticsDailyVitalsTable } from '../../db/schema';
 import { addDays, dayOf, daysEnding } from './days';
@@ -102,7 +102,7 @@ export async function performanceData(db: Db, now = Date.now()): Promise<Perform
   const pages = [...perPage]
     .map(([path, groups]) => ({ path, vitals: summarise(groups, keyOf) }))
     .sort((a, b) => totalSamples(b.vitals) - totalSamples(a.vitals) || a.path.localeCompare(b.path));
-  return { from, to, siteWide: summarise(site, keyOf), pages, lab: await latestLabRun(db) };
+  return { from, to, siteWide: summarise(site, keyOf), pages };
 }
 
 const totalSamples = (vitals: VitalSummary[]) => vitals.filter((v) => v.metric === 'LCP').reduce((sum, v) => sum + v.samples, 0);
@@ -126,10 +126,4 @@ export async function vitalTrend(db: Db, path: string, now = Date.now()): Promis
       return { day, vitals: summarise(groups, (ff, metric) => `${ff} ${metric}`) };
     }),
   };
-}
-
-export async function latestLabRun(db: Db): Promise<LabRun | null> {
-  const row = await db.selectFrom('lab_runs').select(['created_at', 'report']).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
-  if (!row) return null;
-  return { createdAt: Number(row.created_at), rows: (JSON.parse(row.report) as { rows: LabRun['rows'] }).rows };
 }

@@ -41,7 +41,7 @@ export async function dashboardTab(runtime: DashboardDeps, caller: Caller, sessi
   const now = Date.now();
   const { siteUrl, indexNow, ai } = settings();
   const siteOrigin = new URL(siteUrl).origin;
-  const status = () => siteStatus(db, kind, Boolean(config.smtpUrl));
+  const status = () => siteStatus(db, kind, Boolean(config.smtpUrl), siteUrl);
   switch (tab) {
     case 'overview': {
       // Beacons still queued are written first, so the owner sees the visit that just happened.

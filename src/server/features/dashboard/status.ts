@@ -2,8 +2,9 @@
 import { sql } from 'kysely';
 import type { SiteStatus } from '~/lib/admin-types';
 import type { Db, DbKind } from '../../db';
+import { siteUrlMismatch } from '../../platform/site-url';
 
-export async function siteStatus(db: Db, kind: DbKind, smtpConfigured: boolean): Promise<SiteStatus> {
+export async function siteStatus(db: Db, kind: DbKind, smtpConfigured: boolean, siteUrl: string): Promise<SiteStatus> {
   const build = __BUILD_INFO__;
   const migration = await sql<{ name: string }>`select name from kysely_migration order by name desc limit 1`.execute(db);
   const delivered = await db
@@ -35,5 +36,6 @@ export async function siteStatus(db: Db, kind: DbKind, smtpConfigured: boolean):
       lastError: failing?.last_error ?? null,
     },
     build,
+    siteUrlMismatch: siteUrlMismatch(siteUrl, build.siteUrl),
   };
 }

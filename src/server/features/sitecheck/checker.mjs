@@ -6,7 +6,7 @@ import http from 'node:http';
 import https from 'node:https';
 import PQueue from 'p-queue';
 import robotsParser from 'robots-parser';
-import { checkBounds, checkDefaults, rules } from '../../../lib/sitecheck-rules.mjs';
+import { canonicalOriginText, checkBounds, checkDefaults, rules } from '../../../lib/sitecheck-rules.mjs';
 import { parseSitemap } from '../../platform/sitemap.mjs';
 import { publicOnly } from './address-guard.mjs';
 import { Cancelled, follow, request } from './fetch.mjs';
@@ -192,6 +192,9 @@ async function crawl(start, options, signal, agents, onProgress) {
   const scriptsOfPage = new Map();
   /** Pages whose canonical names another page of the site: search engines fold them into that page. */
   const canonicalElsewhere = new Set();
+  /** The origins named by canonical links that point to the same page on another site. */
+  /** @type {string[]} */
+  const samePageElsewhere = [];
   let done = 0;
   const progress = (/** @type {'pages' | 'links'} */ phase, /** @type {number} */ total) => onProgress?.({ phase, done, total });
 
@@ -267,8 +270,10 @@ async function crawl(start, options, signal, agents, onProgress) {
       const absolute = /^https?:\/\//i.test(seen.canonical) ? resolve(seen.canonical, url) : null;
       const target = absolute ? onThisSite(absolute) : null;
       if (!target) report(url, 'canonical-invalid', `The canonical link "${seen.canonical}" is not an absolute http(s) address.`);
-      else if (!sameSite(target)) report(url, 'canonical-invalid', `The canonical link points to another site: ${target}.`);
-      else if (target !== answer.finalUrl) {
+      else if (!sameSite(target)) {
+        report(url, 'canonical-invalid', `The canonical link points to another site: ${target}.`);
+        if (new URL(target).pathname === new URL(url).pathname) samePageElsewhere.push(new URL(target).origin);
+      } else if (target !== answer.finalUrl) {
         report(url, 'canonical-other-page', `The canonical link names ${target}.`);
         canonicalElsewhere.add(url);
       }
@@ -425,6 +430,14 @@ async function crawl(start, options, signal, agents, onProgress) {
       if (url === start.href || !sameSite(url) || linksTo.has(url) || !page || page.status === null || page.status >= 400) continue;
       report(url, 'orphan-page', `${url} is in the sitemap, but no page of the site links to it.`);
     }
+  }
+
+  // Every page naming itself on one other origin is one cause, not many broken pages: the pages were made for that
+  // address and are served at this one. Said once, with the likely cause, beside the pages' own findings.
+  const elsewhere = new Set(samePageElsewhere);
+  if (samePageElsewhere.length > 1 && elsewhere.size === 1) {
+    const [other] = elsewhere;
+    report(null, 'canonical-invalid', canonicalOriginText(samePageElsewhere.length, /** @type {string} */ (other), origin), 'site-wide');
   }
 
   const flagged = new Set(findings.filter((f) => f.url !== null && f.severity !== 'notice').map((f) => f.url));
