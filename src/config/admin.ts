@@ -13,6 +13,7 @@ export const adminPaths = {
   refusedEnquiries: '/admin/security?show=refused',
   indexNow: '/api/admin/indexnow',
   indexNowUrl: '/api/admin/indexnow/url',
+  indexNowSwitch: '/api/admin/indexnow/switch',
   aiGenerate: '/api/admin/ai/generate',
   aiHistory: '/api/admin/ai/history',
   aiGeneration: (id: string) => `/api/admin/ai/history/${encodeURIComponent(id)}`,
@@ -153,9 +154,8 @@ export const siteCheckText = {
 /** Why IndexNow is off, and how to switch it on, in the owner's words (the command line names the settings). */
 export const indexNowOffText = {
   'no-key': {
-    reason: 'Search engines are not told about changed pages yet, because the site has no IndexNow key.',
-    howTo:
-      'To switch it on, add a key of your choosing (8 to 128 letters, digits or dashes) as the IndexNow key in the server’s settings file (the line INDEXNOW_KEY=), then restart the site. The site then publishes the key and submits changed pages on every start.',
+    reason: 'Search engines are not told about changed pages, because IndexNow is switched off.',
+    howTo: 'To switch it on, use “Turn IndexNow on” below: the site then publishes its key, submits its pages at once, and changed pages on every start.',
   },
   'not-https': {
     reason: 'Only the live site submits to search engines, and this copy’s address is not a secure (https) one.',
@@ -179,3 +179,15 @@ export function siteUrlMismatchText({ built, running }: { built: string; running
     'Run `npm run build` with the SITE_URL you mean, then restart the site.'
   );
 }
+
+/** The IndexNow switch in Settings: its buttons, and what it says when the server's settings decide instead. */
+export const indexNowSwitchText = {
+  turnOn: 'Turn IndexNow on',
+  turnOff: 'Turn IndexNow off',
+  switchedOn: 'IndexNow switched on',
+  switchedOff: 'IndexNow switched off',
+  admin: 'Switched on here. Turned off, nothing more is submitted and the key file is taken down.',
+  off: 'Switched off: nothing is submitted and no key file is published.',
+  server:
+    'Set on the server: its settings file has an IndexNow key (the line INDEXNOW_KEY=), which wins over this switch. To switch IndexNow off, remove that line and restart the site.',
+} as const;

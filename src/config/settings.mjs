@@ -194,7 +194,7 @@ export const settingDefinitions = {
     schema: z.string().regex(indexNowKeyPattern, 'must be 8 to 128 characters, each a-z, A-Z, 0-9 or -'),
     when: 'run',
     meaning:
-      'IndexNow key, served at `/{key}.txt`. Set: changed pages are submitted to search engines on start, by `npm run indexnow` and from the admin, when `SITE_URL` is a public https address. Unset: IndexNow is off',
+      'IndexNow key, served at `/{key}.txt`. Set: changed pages are submitted to search engines on start, by `npm run indexnow` and from the admin, when `SITE_URL` is a public https address, and the admin cannot switch IndexNow off. Unset: IndexNow is off until the owner switches it on in the admin (Settings), with a key the database keeps',
   },
   INDEXNOW_ENDPOINT: {
     schema: urlWith(['https:', 'http:'], 'must be an http(s) URL such as https://api.indexnow.org/indexnow'),

@@ -48,6 +48,7 @@ export const confirmCodeForm = z.object({ code: z.string().regex(/^\s*\d{3}\s?\d
 export const revokeForm = z.object({ scope: z.enum(['one', 'others', 'all']), id: z.string().max(200).optional() });
 export const leadUpdateForm = z.object({ status: z.enum(leadStatuses) });
 export const weeklySummaryForm = z.object({ enabled: z.enum(['on', 'off']) });
+export const indexNowSwitchForm = z.object({ on: z.enum(['on', 'off']) });
 export const indexNowUrlForm = z.object({
   url: z.string().trim().min(1, 'Enter the address of a page of this site.').max(2048, 'That address is too long.'),
 });

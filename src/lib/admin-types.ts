@@ -119,6 +119,8 @@ export interface IndexNowRun {
 export interface IndexNowOverview {
   /** null when submissions are on; otherwise why they are off (worded in src/config/admin.ts: indexNowOffText). */
   off: IndexNowOffKind | null;
+  /** Who switched it on: the server's settings (INDEXNOW_KEY, which wins), the owner here, or nobody (off). */
+  switchedBy: 'server' | 'admin' | null;
   keyLocation: string | null;
   endpointHost: string;
   siteOrigin: string;
@@ -337,6 +339,10 @@ export interface IndexNowAnswer {
   ok: true;
   now: number;
   overview: IndexNowOverview;
+}
+/** The switch's answer: the state now, and when the first submission was asked for (switched on) or null. */
+export interface IndexNowSwitchAnswer extends IndexNowAnswer {
+  requestedAt: number | null;
 }
 export interface SiteChecksAnswer {
   ok: true;

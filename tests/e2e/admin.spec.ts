@@ -4,7 +4,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { adminPaths, adminTabs } from '../../src/config/admin';
+import { adminPaths, adminTabs, indexNowSwitchText } from '../../src/config/admin';
 import { totp } from '../support/totp';
 import { loadSettings } from '../../src/config/settings.mjs';
 import { createOwner, ownerPassword as password, signIn, signedInTest } from './admin-session';
@@ -98,7 +98,7 @@ test('signing in and visiting every tab works with the keyboard alone, and the t
   await expect(page.getByRole('radio', { name: 'Phones and tablets' })).toBeChecked();
 });
 
-signedInTest('IndexNow in Settings: the start-up submission is listed, another host is refused, one page is submitted', async ({ page }) => {
+signedInTest('IndexNow in Settings: the server’s key disables the switch, start-up run listed, another host refused, one page sent', async ({ page }) => {
   const siteUrl = loadSettings({}).siteUrl;
   await asNewClient(page);
   await page.goto(adminPaths.tab('settings'));
@@ -107,6 +107,10 @@ signedInTest('IndexNow in Settings: the start-up submission is listed, another h
   const card = page.locator('section', { has: page.getByRole('heading', { name: 'Search engines (IndexNow)' }) });
   await expect(card.getByText('On', { exact: true })).toBeVisible();
   await expect(card.getByRole('link', { name: `${siteUrl}/e2e-indexnow-key.txt` })).toBeVisible();
+  // The server's INDEXNOW_KEY wins: the owner's switch is disabled, and says why (switched here: indexnow-switch.spec.ts).
+  const turnOff = card.getByRole('button', { name: indexNowSwitchText.turnOff });
+  await expect(turnOff).toBeDisabled();
+  await expect(turnOff).toHaveAccessibleDescription(indexNowSwitchText.server);
   // The server submitted the whole build when it started.
   await expect(card.getByText(/server start/).first()).toBeVisible();
 

@@ -1,18 +1,21 @@
 /**
  * IndexNow against a fake endpoint on loopback, on SQLite and (when TEST_DATABASE_URL is set) PostgreSQL: what is
  * submitted run after run, how answers are handled, the lease between processes, and the server's part (key file,
- * start-up run, refusal of a bad key, the admin's endpoints).
+ * start-up run, refusal of a bad key, the admin's endpoints, the owner's switch and INDEXNOW_KEY winning over it).
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { adminPaths } from '../../src/config/admin';
-import { loadSettings } from '../../src/config/settings.mjs';
+import { adminPaths, indexNowSwitchText } from '../../src/config/admin';
+import { postPaths } from '../../src/config/posts';
+import { paths } from '../../src/config/paths';
+import { indexNowKeyPattern, loadSettings } from '../../src/config/settings.mjs';
 import { type Db, openDatabase } from '../../src/server/db';
 import { migrateToLatest } from '../../src/server/migrate.mjs';
 import { indexNowOffReason, siteUrlToSubmit } from '../../src/server/features/indexnow/eligibility.mjs';
+import { currentIndexNowKey, switchIndexNow } from '../../src/server/features/indexnow/key.mjs';
 import { builtPages, builtSitemapFile, pageContentHash, sitemapPaths } from '../../src/server/features/indexnow/pages.mjs';
 import { type IndexNowSettings, indexNowBatchLimit, runIndexNow } from '../../src/server/features/indexnow/run.mjs';
 import { runAdminScript } from '../support/admin-account';
@@ -263,6 +266,27 @@ describe.each(databaseNames())('IndexNow runs on %s', (name) => {
     expect(endpoint.requests.map((r) => r.body.urlList.length)).toEqual([indexNowBatchLimit, 1]);
   });
 
+  it('without INDEXNOW_KEY: off until switched on in the admin, then sent with the key the database keeps; off again, nothing', async () => {
+    const stored = await db.selectFrom('settings').select('value').where('key', '=', 'indexnow_key').executeTakeFirstOrThrow();
+    expect(stored.value).toMatch(indexNowKeyPattern);
+    expect(await currentIndexNowKey(db, undefined)).toEqual({ key: undefined, source: null });
+    expect(await run({ key: undefined })).toMatchObject({ outcome: 'off' });
+    expect(endpoint.requests).toHaveLength(0);
+
+    await switchIndexNow(db, true);
+    expect(await currentIndexNowKey(db, undefined)).toEqual({ key: stored.value, source: 'admin' });
+    expect(await run({ key: undefined })).toMatchObject({ outcome: 'accepted', sent: sitemapUrls.length });
+    expect(endpoint.requests[0]!.body).toMatchObject({ key: stored.value, keyLocation: `${siteUrl}/${stored.value}.txt` });
+    // INDEXNOW_KEY, where set, wins over the switch.
+    expect(await currentIndexNowKey(db, key)).toEqual({ key, source: 'server' });
+
+    await switchIndexNow(db, false);
+    editPage(dir, 'about', (html) => html.replace(/<h1([^>]*)>/, '<h1$1>Updated: '));
+    endpoint.reset();
+    expect(await run({ key: undefined })).toMatchObject({ outcome: 'off' });
+    expect(endpoint.requests).toHaveLength(0);
+  });
+
   it('one URL submitted by hand is sent whether or not it changed', async () => {
     await run();
     endpoint.reset();
@@ -360,5 +384,140 @@ describe.each(databaseNames())('IndexNow in the server on %s', (name) => {
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('INDEXNOW_KEY="not a valid key!": must be 8 to 128 characters');
+  });
+});
+
+describe.each(databaseNames())('IndexNow switched on and off in the admin on %s', (name) => {
+  let target: DatabaseTarget;
+  let endpoint: FakeIndexNow;
+  let site: SiteProcess;
+  let owner: CookieClient;
+  const sites: SiteProcess[] = [];
+  const password = 'a sensible long passphrase';
+  const browserAgent = { 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36' };
+  const env = (extra: Record<string, string> = {}) => ({
+    DATABASE_URL: target.url,
+    SMTP_URL: '',
+    INDEXNOW_KEY: '',
+    INDEXNOW_ENDPOINT: endpoint.url,
+    INDEXNOW_RETRY_BASE_MS: '20',
+    ...extra,
+  });
+  const signIn = async (on: SiteProcess) => {
+    const client = new CookieClient(on.base, browserAgent);
+    expect((await client.json('/api/auth/sign-in', { email: 'owner@example.com', password })).status).toBe(200);
+    return client;
+  };
+  const overview = async (client: CookieClient) =>
+    ((await (await client.request(adminPaths.indexNow)).json()) as { overview: { switchedBy: string | null; keyLocation: string | null; running: boolean } })
+      .overview;
+  /** A post written and published through the admin's API; its public address. */
+  const publish = async (client: CookieClient, slug: string) => {
+    const created = await client.json(postPaths.api, {
+      title: `Notes on ${slug}`,
+      slug,
+      description: 'A short post for the IndexNow switch test, long enough to be a proper meta description of the page it sits on.',
+      keywords: 'IndexNow',
+      body: '## A heading\n\nA paragraph of text.',
+      coverId: '',
+      coverAlt: '',
+    });
+    expect(created.status).toBe(201);
+    const post = created.body.post as { id: string; version: number };
+    expect((await client.json(postPaths.apiAction(post.id, 'publish'), { version: post.version })).status).toBe(200);
+    return siteUrl + paths.post(slug);
+  };
+
+  beforeAll(async () => {
+    expect(existsSync('dist/server/entry.mjs'), 'run "npm run build" first').toBe(true);
+    target = await createTarget(name);
+    endpoint = new FakeIndexNow();
+    await endpoint.start();
+    site = new SiteProcess(await freePort(), env());
+    sites.push(site);
+    await site.start();
+    expect(runAdminScript('create', 'owner@example.com', password, target.url).stderr).toBe('');
+    owner = await signIn(site);
+  }, 60_000);
+  afterAll(async () => {
+    for (const each of sites) await each.stop();
+    await endpoint?.stop();
+    await target?.dispose();
+  });
+
+  it('only the signed-in owner switches it, from this site; until then no key file is published', async () => {
+    const { db } = await openDatabase(target.url.startsWith('file:') ? target.url : process.env.TEST_DATABASE_URL, target.options);
+    const stored = (await db.selectFrom('settings').select('value').where('key', '=', 'indexnow_key').executeTakeFirstOrThrow()).value;
+    await db.destroy();
+    expect((await fetch(`${site.base}/${stored}.txt`)).status).toBe(404);
+    expect((await site.post(adminPaths.indexNowSwitch, JSON.stringify({ on: 'on' }), { 'Content-Type': 'application/json', Origin: site.base })).status).toBe(
+      401,
+    );
+    expect((await owner.json(adminPaths.indexNowSwitch, { on: 'on' }, { Origin: 'https://elsewhere.example' })).status).toBe(403);
+    expect((await owner.json(adminPaths.indexNowSwitch, { on: 'yes' })).status).toBe(400);
+    expect(await overview(owner)).toMatchObject({ switchedBy: null, keyLocation: null });
+    expect((await fetch(`${site.base}/${stored}.txt`)).status).toBe(404);
+    expect(endpoint.requests).toHaveLength(0);
+  });
+
+  let keyPath = '';
+  it('switched on: the key file answers with the key, the pages are submitted, and so is a post published', async () => {
+    const switched = await owner.json(adminPaths.indexNowSwitch, { on: 'on' });
+    expect(switched.status).toBe(200);
+    const answer = switched.body as { overview: { switchedBy: string; off: string | null; keyLocation: string }; requestedAt: number | null };
+    expect(answer.overview).toMatchObject({ switchedBy: 'admin', off: null });
+    expect(answer.requestedAt).not.toBeNull();
+    keyPath = new URL(answer.overview.keyLocation).pathname;
+    const key = keyPath.slice(1, -'.txt'.length);
+    expect(key).toMatch(indexNowKeyPattern);
+
+    const keyFile = await fetch(`${site.base}${keyPath}`);
+    expect(keyFile.status).toBe(200);
+    expect(keyFile.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(await keyFile.text()).toBe(key);
+    expect((await fetch(`${site.base}${keyPath}`, { method: 'HEAD' })).status).toBe(200);
+    // Only the key in use: another name of the same form is not found.
+    expect((await fetch(`${site.base}/${'0'.repeat(32)}.txt`)).status).toBe(404);
+
+    // Switching on submitted the site's pages, as a start does, with the key.
+    await until(async () => ((await overview(owner)).running === false && endpoint.requests.length >= 1 ? true : undefined), 15_000);
+    expect(endpoint.requests[0]!.body).toMatchObject({ key, keyLocation: `${siteUrl}${keyPath}` });
+    expect(endpoint.submitted()).toEqual(expect.arrayContaining(sitemapUrls.map((url) => siteUrl + new URL(url).pathname)));
+
+    endpoint.reset();
+    const postUrl = await publish(owner, 'switched-on-post');
+    await until(async () => (endpoint.submitted().includes(postUrl) ? true : undefined), 15_000);
+    expect(endpoint.requests.find((request) => request.body.urlList.includes(postUrl))!.body.key).toBe(key);
+  });
+
+  it('switched off: the key file answers 404 and a post published is not submitted', async () => {
+    const switched = await owner.json(adminPaths.indexNowSwitch, { on: 'off' });
+    expect(switched).toMatchObject({ status: 200, body: { overview: { switchedBy: null, off: 'no-key', keyLocation: null }, requestedAt: null } });
+    expect((await fetch(`${site.base}${keyPath}`)).status).toBe(404);
+    endpoint.reset();
+    const unsent = await publish(owner, 'switched-off-post');
+    // Switched on again and another post published: its submission, queued after the first's, shows the first was
+    // never sent (not merely not yet).
+    expect((await owner.json(adminPaths.indexNowSwitch, { on: 'on' })).status).toBe(200);
+    const sent = await publish(owner, 'switched-on-again-post');
+    await until(async () => (endpoint.submitted().includes(sent) ? true : undefined), 15_000);
+    expect(endpoint.submitted()).not.toContain(unsent);
+  });
+
+  it('INDEXNOW_KEY wins: its key is used and served, the switch is refused, the key kept in the database is not served', async () => {
+    // The switch is on in the database (the test before); a server whose settings set a key.
+    const serverKey = 'server-set-key-42';
+    const second = new SiteProcess(await freePort(), env({ INDEXNOW_KEY: serverKey }));
+    sites.push(second);
+    await second.start();
+    const client = await signIn(second);
+    expect(await overview(client)).toMatchObject({ switchedBy: 'server', keyLocation: `${siteUrl}/${serverKey}.txt` });
+    expect(await client.json(adminPaths.indexNowSwitch, { on: 'off' })).toEqual({ status: 409, body: { ok: false, error: indexNowSwitchText.server } });
+    expect(await (await fetch(`${second.base}/${serverKey}.txt`)).text()).toBe(serverKey);
+    expect((await fetch(`${second.base}${keyPath}`)).status).toBe(404);
+    endpoint.reset();
+    const postUrl = await publish(client, 'server-key-post');
+    await until(async () => (endpoint.submitted().includes(postUrl) ? true : undefined), 15_000);
+    expect(endpoint.requests.find((request) => request.body.urlList.includes(postUrl))!.body.key).toBe(serverKey);
   });
 });

@@ -32,14 +32,6 @@ function Tabs({ initial }: { initial: DashboardTabData }) {
     return () => window.removeEventListener('popstate', onPop);
   }, []);
 
-  // The chosen tab is kept in sight in the scrolling row (a reload on the last tab, a phone).
-  useEffect(() => {
-    const button = tabRefs.current[tab];
-    const list = button?.parentElement;
-    if (!button || !list || list.scrollWidth <= list.clientWidth) return;
-    list.scrollLeft = Math.max(0, button.offsetLeft - list.offsetLeft - (list.clientWidth - button.offsetWidth) / 2);
-  }, [tab]);
-
   function choose(next: AdminTab, focus = false) {
     if (next !== tab) {
       setTab(next);
@@ -63,8 +55,8 @@ function Tabs({ initial }: { initial: DashboardTabData }) {
 
   return (
     <div>
-      {/* On a phone the tabs scroll sideways in one row rather than wrap into a block of buttons. */}
-      <div role="tablist" aria-label="Dashboard sections" className="flex flex-nowrap gap-x-1 overflow-x-auto overscroll-x-contain border-b border-slate-200">
+      {/* The tabs wrap onto a second row on a phone: every one in sight, where a row scrolled sideways hid Settings. */}
+      <div role="tablist" aria-label="Dashboard sections" className="flex flex-wrap gap-x-1 border-b border-slate-200">
         {adminTabs.map((t) => (
           <button
             key={t.id}

@@ -56,8 +56,9 @@ function PeriodPicker({ query, today, onChange }: { query: AnalyticsQuery; today
     if (from <= to) onChange({ ...query, period: 'custom', from, to });
   };
   return (
-    <div className="grid gap-2">
-      <label htmlFor={selectId} className="grid gap-1 text-sm font-medium text-ink">
+    // The day fields sit beside the select (below it on a phone), so a custom range adds width, not a tall column.
+    <div className="flex flex-wrap items-end gap-x-3 gap-y-2">
+      <label htmlFor={selectId} className="grid gap-1 text-sm font-medium text-ink max-sm:w-full">
         Period
         <select
           id={selectId}
@@ -136,7 +137,7 @@ export function AnalyticsOverview({ data }: { data: Overview }) {
   return (
     <section aria-labelledby="visits-heading" className="grid min-w-0 gap-4" aria-busy={loading}>
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
+        <div className="min-w-0 flex-1 basis-64">
           <h3 id="visits-heading" className="text-lg font-semibold text-ink">
             Visitors
           </h3>

@@ -1,15 +1,16 @@
 /**
- * Settings → IndexNow: whether submissions are on (and why not), the last run, the last 50 submissions with the
+ * Settings → IndexNow: whether submissions are on (and why not), the owner's switch (unless the server's settings
+ * decide), the last run, the last 50 submissions with the
  * endpoint's answers, "Submit changed pages now" and "Submit this URL". A run goes on in the background on the
  * server; this card asks for the result (useIndexNowOverview) until it is there.
  */
-import { type SubmitEvent, useEffect, useState } from 'react';
-import { adminPaths, indexNowOffText } from '~/config/admin';
+import { type SubmitEvent, useEffect, useId, useState } from 'react';
+import { adminPaths, indexNowOffText, indexNowSwitchText } from '~/config/admin';
 import { indexNowUrlForm } from '~/lib/admin-forms';
-import type { IndexNowOverview, IndexNowSubmission } from '~/lib/admin-types';
+import type { IndexNowOverview, IndexNowSubmission, IndexNowSwitchAnswer } from '~/lib/admin-types';
 import { postJson } from '../data/post-json';
 import { toast } from '~/lib/toast';
-import { indexNowRunEnded, useIndexNowOverview } from '../data/queries';
+import { adminKeys, indexNowRunEnded, useIndexNowOverview, useQueryClient } from '../data/queries';
 import { Badge, type BadgeVariant, Button, Card, DetailRow, Field, TimeAgo } from '../ui/primitives';
 
 /** A run waits at most a few minutes between retries; the card stops asking after this long. */
@@ -67,6 +68,9 @@ export function IndexNowCard({ initial, now: initialNow }: { initial: IndexNowOv
   /** When the run being followed was asked for; null when none is. */
   const [following, setFollowing] = useState<number | null>(null);
   const [urlError, setUrlError] = useState<string | undefined>();
+  const [switching, setSwitching] = useState(false);
+  const switchNoteId = useId();
+  const queryClient = useQueryClient();
   const { data } = useIndexNowOverview({ ok: true, overview: initial, now: initialNow }, following);
   const { overview, now } = data;
   const ended = following !== null && indexNowRunEnded(data, following);
@@ -100,6 +104,18 @@ export function IndexNowCard({ initial, now: initialNow }: { initial: IndexNowOv
     if (body.errors) setUrlError((body.errors as Record<string, string>).url);
     else toast({ title: 'Not submitted', description: String(body.error ?? ''), variant: 'destructive' });
     return false;
+  }
+
+  async function flip(on: boolean) {
+    setSwitching(true);
+    const { status, body } = await postJson(adminPaths.indexNowSwitch, { on: on ? 'on' : 'off' });
+    setSwitching(false);
+    if (status !== 200 || !body.ok) return toast({ title: 'Not switched', description: String(body.error ?? ''), variant: 'destructive' });
+    const answer = body as unknown as IndexNowSwitchAnswer;
+    queryClient.setQueryData(adminKeys.indexNow, { ok: true, now: answer.now, overview: answer.overview });
+    // Switched on, the site's pages are being submitted: followed as a run asked for here.
+    if (answer.requestedAt !== null) setFollowing(answer.requestedAt);
+    toast({ title: on ? indexNowSwitchText.switchedOn : indexNowSwitchText.switchedOff, variant: 'success' });
   }
 
   async function submitUrl(event: SubmitEvent<HTMLFormElement>) {
@@ -141,7 +157,7 @@ export function IndexNowCard({ initial, now: initialNow }: { initial: IndexNowOv
               {overview.keyLocation}
             </a>
           ) : (
-            'None yet: the site publishes one once IndexNow is switched on.'
+            'None: the site publishes one while IndexNow is switched on.'
           )}
         </DetailRow>
         <DetailRow label="Pages submitted">{plural(overview.trackedPages, 'page', 'pages')} with their current content</DetailRow>
@@ -168,6 +184,19 @@ export function IndexNowCard({ initial, now: initialNow }: { initial: IndexNowOv
       </dl>
 
       <div className="mt-4 grid gap-4">
+        <div className="flex flex-wrap items-center gap-3" data-indexnow-switch={overview.switchedBy ?? 'off'}>
+          <Button
+            variant={overview.switchedBy === null ? 'primary' : 'secondary'}
+            disabled={switching || overview.switchedBy === 'server'}
+            aria-describedby={switchNoteId}
+            onClick={() => void flip(overview.switchedBy === null)}
+          >
+            {overview.switchedBy === null ? indexNowSwitchText.turnOn : indexNowSwitchText.turnOff}
+          </Button>
+          <p id={switchNoteId} className="min-w-0 flex-1 basis-64 text-sm text-muted">
+            {indexNowSwitchText[overview.switchedBy ?? 'off']}
+          </p>
+        </div>
         <div className="flex flex-wrap items-center gap-3">
           <Button disabled={off || busy} onClick={() => void start(adminPaths.indexNow, {})}>
             {busy ? 'Submitting…' : 'Submit changed pages now'}

@@ -15,6 +15,7 @@ import * as m0011 from './0011_analytics_cockpit.mjs';
 import * as m0012 from './0012_audit_queue.mjs';
 import * as m0013 from './0013_analytics_goals_once.mjs';
 import * as m0014 from './0014_lab_runs_out.mjs';
+import * as m0015 from './0015_indexnow_key.mjs';
 
 /** @type {Record<string, import('kysely').Migration>} */
 export const migrations = {
@@ -32,4 +33,5 @@ export const migrations = {
   '0012_audit_queue': m0012,
   '0013_analytics_goals_once': m0013,
   '0014_lab_runs_out': m0014,
+  '0015_indexnow_key': m0015,
 };

@@ -27,7 +27,7 @@ export function indexNowOffKind(siteUrl, key) {
 export function indexNowOffReason(siteUrl, key) {
   const kind = indexNowOffKind(siteUrl, key);
   const origin = new URL(siteUrl).origin;
-  if (kind === 'no-key') return 'INDEXNOW_KEY is not set, so IndexNow is off.';
+  if (kind === 'no-key') return 'INDEXNOW_KEY is not set and IndexNow is not switched on in the admin (Settings), so it is off.';
   if (kind === 'not-https') return `SITE_URL (${origin}) is not an https address: only the public site submits.`;
   if (kind === 'not-public') return `SITE_URL (${origin}) is a loopback or private address: only the public site submits.`;
   return null;

@@ -1,14 +1,16 @@
-/** What the admin shows of IndexNow: whether it is on, the last run and the last 50 submissions. */
+/** What the admin shows of IndexNow: whether it is on (and who switched it), the last run and the last 50 submissions. */
 import type { IndexNowOverview, IndexNowSubmission } from '~/lib/admin-types';
 import type { Db } from '../../db';
 import { indexNowOffKind, keyFilePath } from './eligibility.mjs';
+import { currentIndexNowKey } from './key.mjs';
 import { type IndexNowSettings, indexNowRunning } from './run.mjs';
 
 export const shownSubmissions = 50;
 const shownUrlsPerSubmission = 20;
 
 export async function indexNowOverview(db: Db, siteUrl: string, indexNow: IndexNowSettings): Promise<IndexNowOverview> {
-  const [running, tracked, lastRun, submissions] = await Promise.all([
+  const [current, running, tracked, lastRun, submissions] = await Promise.all([
+    currentIndexNowKey(db, indexNow.key),
     indexNowRunning(db),
     db
       .selectFrom('indexnow_pages')
@@ -19,8 +21,9 @@ export async function indexNowOverview(db: Db, siteUrl: string, indexNow: IndexN
     db.selectFrom('indexnow_submissions').selectAll().orderBy('created_at', 'desc').limit(shownSubmissions).execute(),
   ]);
   return {
-    off: indexNowOffKind(siteUrl, indexNow.key),
-    keyLocation: indexNow.key ? siteUrl + keyFilePath(indexNow.key) : null,
+    off: indexNowOffKind(siteUrl, current.key),
+    switchedBy: current.source,
+    keyLocation: current.key ? siteUrl + keyFilePath(current.key) : null,
     endpointHost: new URL(indexNow.endpoint).host,
     siteOrigin: siteUrl,
     running,

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { lease } from '../../platform/lease.mjs';
 import { indexNowOffReason } from './eligibility.mjs';
+import { currentIndexNowKey } from './key.mjs';
 import { builtPages } from './pages.mjs';
 import { Stopped, submit } from './submit.mjs';
 import { errorField, log } from '../../platform/log.mjs';
@@ -21,7 +22,7 @@ const keptHistoryRows = 200;
 /** @typedef {import('./submit.mjs').SubmissionOutcome} SubmissionOutcome */
 /**
  * @typedef {object} IndexNowSettings
- * @property {string | undefined} key
+ * @property {string | undefined} key INDEXNOW_KEY; unset, the key switched on in the admin is used (key.mjs)
  * @property {string} endpoint
  * @property {number} maxAttempts
  * @property {number} retryBaseMs
@@ -60,9 +61,11 @@ async function pruneHistory(db, table, column) {
  * @returns {Promise<RunSummary>}
  */
 export async function runIndexNow(deps, { trigger, urls }) {
-  const { db, clientDir, siteUrl, indexNow } = deps;
+  const { db, clientDir, siteUrl } = deps;
   /** @type {RunSummary} */
   const summary = { outcome: 'nothing', message: '', changed: 0, removed: 0, sent: 0, submissions: [] };
+  // The key in use now: switched off in the admin since the run was asked for, nothing is sent.
+  const indexNow = { ...deps.indexNow, key: (await currentIndexNowKey(db, deps.indexNow.key)).key };
   const off = indexNowOffReason(siteUrl, indexNow.key);
   if (off) return { ...summary, outcome: 'off', message: off };
   const holder = randomUUID();

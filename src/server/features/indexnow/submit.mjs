@@ -22,8 +22,8 @@ export function describeAnswer(status, host, keyLocation, networkError) {
   if (status === 200) return 'Accepted (200): the URLs were submitted.';
   if (status === 202) return 'Received (202): the URLs were submitted; the key is still being checked.';
   if (status === 400) return 'Bad request (400): the endpoint did not accept the format of the submission.';
-  if (status === 403) return `Key not valid (403): the endpoint did not find INDEXNOW_KEY at ${keyLocation}. Check the key and that this address serves it.`;
-  if (status === 422) return `Unprocessable (422): the URLs do not belong to ${host} or the key does not match it. Check SITE_URL and INDEXNOW_KEY.`;
+  if (status === 403) return `Key not valid (403): the endpoint did not find the site's key at ${keyLocation}. Check the key and that this address serves it.`;
+  if (status === 422) return `Unprocessable (422): the URLs do not belong to ${host} or the key does not match it. Check SITE_URL and the key.`;
   if (status === 429) return 'Too many requests (429): the endpoint asked to slow down.';
   if (status >= 500) return `The endpoint had an error (${status}).`;
   return `Unexpected answer (${status}) from the endpoint.`;
