@@ -9,12 +9,14 @@ import https from 'node:https';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NodeApp } from 'astro/app/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bodyReading, publicWrites, writeAdmission } from '../../src/config/admission.mjs';
 import { signInLimits } from '../../src/config/admin';
 import { publicEndpoints } from '../../src/config/endpoints.mjs';
 import { paths } from '../../src/config/paths';
 import { inlineScriptHashes } from '../../src/server/platform/http/csp.mjs';
+import { createFront, readCspManifest } from '../../src/server/platform/http/front.mjs';
 import { createTarget, type DatabaseTarget } from '../support/databases';
 import { freePort, logErrors, logLines, SiteProcess } from '../support/server';
 import { until } from '../support/until';
@@ -659,4 +661,79 @@ describe('writes while one client sends slowly', () => {
       expect(((await over.json()) as { error: string }).error).toMatch(/Too many requests from your address/);
     }
   }, 30_000);
+});
+
+describe('the front in process, around a stand-in for Astro', () => {
+  let server: http.Server;
+  let base: string;
+  const calls: string[] = [];
+  const holdMs = 300;
+  /** Astro's handler as the front sees it: what it does is chosen by the path. */
+  const app = async (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const pathname = (req.url ?? '').split('?')[0]!;
+    calls.push(pathname);
+    if (pathname === '/api/throws') throw new Error('a handler that throws before it answers');
+    if (pathname === '/api/stuck') {
+      // Answers long after its place was taken back: that answer goes nowhere, and nothing throws.
+      await new Promise((resolve) => setTimeout(resolve, holdMs * 2));
+      res.writeHead(200, { 'Content-Type': 'text/plain' });
+      return void res.end('too late');
+    }
+    // The body as Astro's node handler reads it.
+    const body = Buffer.from(await NodeApp.createRequest(req).arrayBuffer());
+    res.writeHead(200, { 'Content-Type': 'application/octet-stream' });
+    res.end(body);
+  };
+
+  async function start(limits: Parameters<typeof createFront>[0]['limits']) {
+    const front = createFront({
+      clientDir: 'dist/client',
+      app,
+      settings: { siteUrl: 'http://127.0.0.1', trustProxy: 1 },
+      csp: readCspManifest('dist/server'),
+      limits,
+    });
+    server = http.createServer(front);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  }
+  afterEach(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    calls.length = 0;
+  });
+  const post = (pathname: string, body: BodyInit, address = '203.0.113.60') =>
+    fetch(base + pathname, { method: 'POST', body, headers: { 'Content-Type': 'application/octet-stream', 'X-Forwarded-For': address } });
+
+  it('answers 503 for a write held past holdMs, frees its place for the client’s next write, and drops the late answer', async () => {
+    await start({ admission: { holdMs } });
+    const started = Date.now();
+    const stuck = await post('/api/stuck', 'x');
+    expect(stuck.status).toBe(503);
+    expect(Number(stuck.headers.get('retry-after'))).toBe(writeAdmission.retryAfterSeconds);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(holdMs - 20);
+    // The same client's next write has the place, and Astro reads the body the front read ahead, byte for byte.
+    const bytes = Buffer.from([...Array(3000).keys()].map((n) => (n * 7) % 256));
+    const echoed = await post('/api/echo', bytes);
+    expect(echoed.status).toBe(200);
+    expect(Buffer.from(await echoed.arrayBuffer())).toEqual(bytes);
+    await new Promise((resolve) => setTimeout(resolve, holdMs * 2));
+    expect(calls).toEqual(['/api/stuck', '/api/echo']);
+  });
+
+  it('refuses a write that cannot wait for its turn, without handling it', async () => {
+    await start({ admission: { queued: 0 } });
+    expect((await post('/api/echo', 'x')).status).toBe(503);
+    expect(calls).toEqual([]);
+  });
+
+  it('answers 500 for a request whose handling throws, and goes on serving', async () => {
+    await start({});
+    for (const request of [fetch(`${base}/api/throws`), post('/api/throws', 'x')]) {
+      const answer = await request;
+      expect(answer.status).toBe(500);
+      await answer.arrayBuffer();
+    }
+    expect((await post('/api/echo', 'still here')).status).toBe(200);
+  });
 });
