@@ -61,7 +61,7 @@ function dropRestOfBody(req) {
  * 416.
  * @param {string} range
  */
-export function usableRange(range) {
+function usableRange(range) {
   const match = /^bytes=(\d+)-(\d*)$/.exec(range);
   if (!match) return false;
   const start = Number(match[1]);
