@@ -10,27 +10,45 @@
 //  2. GET / p50/p99 (10 clients) alone, then while 100 clients flood POST /api/event or POST /api/contact from one
 //     address and from a new address each request; the floods' answers by status, and whether every event answered
 //     2xx and every enquiry answered 201 is in the database.
-// Usage: npm run bench:server [-- --seconds 10] [--postgres postgres://…]
+//  3. Slow uploads: one client keeps four POST /api/contact open, each sending its 20,000-byte body a byte every 2 s
+//     (and reconnecting when refused), while another client's writes (an enquiry, a sign-in) are timed one after the
+//     other, on node and caddy. Target: each answered in under a second.
+// Usage: npm run bench:server [-- --seconds 10] [--postgres postgres://…] [--scenario all|static|floods|slow-uploads]
 import { spawn, spawnSync } from 'node:child_process';
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
+import tls from 'node:tls';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { writeAdmission } from '../src/config/admission.mjs';
 import { publicEndpoints } from '../src/config/endpoints.mjs';
 import { openDatabase } from '../src/server/db/connect.mjs';
 import { ensureCaddy, ensureNginx, ensureWrk } from '../scripts/browser.mjs';
 import { requireBuild } from '../scripts/cli.mjs';
-import { freePort, printTable, startSite, stopper, waitUntilServing, wrk } from './lib.mjs';
+import { freePort, median, nextAddress, printTable, startSite, stopper, waitUntilServing, wrk } from './lib.mjs';
 
 requireBuild('dist/caddy/static.caddy');
-ensureWrk();
-ensureCaddy();
-ensureNginx();
 
 const { values } = parseArgs({
-  options: { seconds: { type: 'string', default: '10' }, postgres: { type: 'string', default: process.env.TEST_DATABASE_URL ?? '' } },
+  options: {
+    seconds: { type: 'string', default: '10' },
+    postgres: { type: 'string', default: process.env.TEST_DATABASE_URL ?? '' },
+    scenario: { type: 'string', default: 'all' },
+  },
 });
+const scenarios = ['static', 'floods', 'slow-uploads'];
+if (values.scenario !== 'all' && !scenarios.includes(values.scenario)) throw new Error(`--scenario: all or one of ${scenarios.join(', ')}`);
+const runs = (/** @type {string} */ name) => values.scenario === 'all' || values.scenario === name;
+ensureCaddy();
+// wrk and nginx only for the scenarios that use them (the slow uploads are driven from here).
+if (runs('static') || runs('floods')) {
+  ensureWrk();
+  ensureNginx();
+}
 const seconds = Number(values.seconds);
 const postgresUrl = values.postgres;
 const dir = mkdtempSync(path.join(os.tmpdir(), 'hale-bench-server-'));
@@ -169,6 +187,127 @@ async function flood(target, spec) {
 }
 
 const ms = (value) => (Number.isFinite(value) ? `${value.toFixed(1)} ms` : 'n/a');
+
+/**
+ * One slow upload after another on one connection's worth of the client's time until `until`: POST /api/contact
+ * declaring 20,000 bytes and sending one every `everyMs`; a new one when the server answers or closes. Resolves with
+ * the answers' status codes and how long each took.
+ */
+async function slowUploads(base, address, until, everyMs = 2000) {
+  const url = new URL(base);
+  const answers = [];
+  while (Date.now() < until) {
+    answers.push(
+      await new Promise((resolve) => {
+        const started = Date.now();
+        const options = { host: url.hostname, port: Number(url.port), rejectUnauthorized: false };
+        const socket =
+          url.protocol === 'https:' ? tls.connect({ ...options, ...(!net.isIP(url.hostname) && { servername: url.hostname }) }) : net.connect(options);
+        let data = '';
+        const drip = setInterval(() => socket.writable && socket.write(' '), everyMs);
+        const stop = setTimeout(() => socket.destroy(), Math.max(0, until - Date.now()));
+        const done = () => {
+          clearInterval(drip);
+          clearTimeout(stop);
+          resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(data)?.[1] ?? 0), ms: Date.now() - started });
+        };
+        socket.on('error', () => undefined);
+        socket.on('data', (chunk) => {
+          data += chunk;
+          if (/^HTTP\/1\.1 \d{3}/.test(data)) socket.destroy();
+        });
+        socket.on('close', done);
+        socket.write(
+          `POST ${publicEndpoints.contact} HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\nX-Forwarded-For: ${address}\r\nContent-Length: 20000\r\n\r\n{`,
+        );
+      }),
+    );
+  }
+  return answers;
+}
+
+/** One write from a new client address; resolves with its status and time. */
+function timedWrite(base, pathname, body) {
+  const url = new URL(base);
+  const client = url.protocol === 'https:' ? https : http;
+  const payload = JSON.stringify(body);
+  return new Promise((resolve) => {
+    const started = process.hrtime.bigint();
+    const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
+    const req = client.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        method: 'POST',
+        path: pathname,
+        rejectUnauthorized: false,
+        agent: false,
+        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload), 'X-Forwarded-For': nextAddress(), Origin: base },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode, ms: elapsed() }));
+      },
+    );
+    req.on('error', () => resolve({ status: 0, ms: elapsed() }));
+    req.end(payload);
+  });
+}
+
+const timedWrites = [
+  {
+    label: 'POST /api/contact (an enquiry)',
+    path: publicEndpoints.contact,
+    body: () => ({
+      name: 'Jane Smith',
+      email: `jane.${Math.random().toString(36).slice(2)}@example.com`,
+      subject: 'Website help',
+      message: 'Please help me with SEO.',
+    }),
+  },
+  {
+    label: 'POST /api/auth/sign-in (wrong password)',
+    path: publicEndpoints.signIn,
+    body: () => ({ email: 'nobody@example.com', password: 'not the password at all' }),
+  },
+];
+
+/** Four slow uploads of one client while each of `timedWrites` is sent by other clients, one at a time. */
+async function underSlowUploads(target) {
+  const rows = [];
+  for (const write of timedWrites) {
+    const until = Date.now() + (seconds + 1) * 1000;
+    const attacker = nextAddress();
+    const uploads = Promise.all(Array.from({ length: writeAdmission.concurrent }, () => slowUploads(target.base, attacker, until)));
+    // The uploads are under way (their headers sent, their bodies trickling) before the first write is timed.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const times = [];
+    const statuses = {};
+    while (Date.now() < until - 250) {
+      const answer = await timedWrite(target.base, write.path, write.body());
+      times.push(answer.ms);
+      statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
+    }
+    const slow = (await uploads).flat();
+    const answered = slow.filter((upload) => upload.status);
+    /** @type {Record<string, number>} */
+    const byStatus = {};
+    for (const upload of answered) byStatus[upload.status] = (byStatus[upload.status] ?? 0) + 1;
+    const slowStatuses = Object.entries(byStatus).map(([code, n]) => `${n} × ${code}`);
+    rows.push([
+      target.name,
+      write.label,
+      times.length,
+      ms(median(times)),
+      ms(Math.max(...times)),
+      Object.entries(statuses)
+        .map(([code, n]) => `${n} × ${code}`)
+        .join(', '),
+      `${slowStatuses.join(', ') || 'none'}${answered.length ? ` after ${ms(median(answered.map((upload) => upload.ms)))}` : ''}`,
+    ]);
+  }
+  return rows;
+}
 const stops = [];
 try {
   const node = await startNode();
@@ -176,56 +315,71 @@ try {
   const caddy = await startCaddy();
   stops.push(caddy.stop);
   // The recipe with two app processes on one PostgreSQL database, when one is given.
-  const twoInstances = postgresUrl ? await startCaddy({ name: 'caddy ×2 (PostgreSQL)', databaseUrl: await postgresSchema(postgresUrl), instances: 2 }) : null;
+  const twoInstances =
+    postgresUrl && runs('floods') ? await startCaddy({ name: 'caddy ×2 (PostgreSQL)', databaseUrl: await postgresSchema(postgresUrl), instances: 2 }) : null;
   if (twoInstances) stops.push(twoInstances.stop);
   const floodTargets = [node, caddy, ...(twoInstances ? [twoInstances] : [])];
-  const nginx = await startNginx();
-  stops.push(nginx.stop);
+  const nginx = runs('static') || runs('floods') ? await startNginx() : null;
+  if (nginx) stops.push(nginx.stop);
 
-  const staticRows = [];
-  for (const pathname of ['/', '/about']) {
-    const row = [`GET ${pathname}`];
-    for (const target of [node, caddy, nginx]) {
-      await readPage(target.base, pathname, 50, 1);
-      const result = await readPage(target.base, pathname, 50, seconds);
-      row.push(result.perSecond, `${ms(result.p50)} / ${ms(result.p99)}`);
+  if (runs('static')) {
+    const staticRows = [];
+    for (const pathname of ['/', '/about']) {
+      const row = [`GET ${pathname}`];
+      for (const target of [node, caddy, nginx]) {
+        await readPage(target.base, pathname, 50, 1);
+        const result = await readPage(target.base, pathname, 50, seconds);
+        row.push(result.perSecond, `${ms(result.p50)} / ${ms(result.p99)}`);
+      }
+      staticRows.push(row);
     }
-    staticRows.push(row);
+    console.log(`\nStatic pages, 50 keep-alive clients, ${seconds} s each, brotli where offered; ${os.cpus().length} cores shared with wrk:\n`);
+    printTable(['Request', 'node req/s', 'node p50 / p99', 'caddy req/s', 'caddy p50 / p99', 'nginx req/s', 'nginx p50 / p99'], staticRows);
+    console.log(`${spawnSync(nginxBinary, ['-v'], { encoding: 'utf8' }).stderr.trim()} (gzip_static: Debian's nginx has no brotli module); caddy is HTTPS.`);
   }
-  console.log(`\nStatic pages, 50 keep-alive clients, ${seconds} s each, brotli where offered; ${os.cpus().length} cores shared with wrk:\n`);
-  printTable(['Request', 'node req/s', 'node p50 / p99', 'caddy req/s', 'caddy p50 / p99', 'nginx req/s', 'nginx p50 / p99'], staticRows);
-  console.log(`${spawnSync(nginxBinary, ['-v'], { encoding: 'utf8' }).stderr.trim()} (gzip_static: Debian's nginx has no brotli module); caddy is HTTPS.`);
 
-  const floodRows = [];
-  for (const target of [...floodTargets, nginx]) {
-    const alone = await readPage(target.base, '/', 10, seconds);
-    floodRows.push([target.name, 'none', ms(alone.p50), ms(alone.p99), '–', '–', '–', '–', '–']);
-  }
-  for (const spec of floods) {
-    for (const target of floodTargets) {
-      const result = await flood(target, spec);
-      floodRows.push([
-        target.name,
-        spec.label,
-        ms(result.reads.p50),
-        ms(result.reads.p99),
-        Math.round(result.total / (seconds + 1)),
-        result.acknowledged,
-        result.other,
-        result.serverErrors,
-        result.missing,
-      ]);
+  if (runs('floods')) {
+    const floodRows = [];
+    for (const target of [...floodTargets, nginx]) {
+      const alone = await readPage(target.base, '/', 10, seconds);
+      floodRows.push([target.name, 'none', ms(alone.p50), ms(alone.p99), '–', '–', '–', '–', '–']);
     }
+    for (const spec of floods) {
+      for (const target of floodTargets) {
+        const result = await flood(target, spec);
+        floodRows.push([
+          target.name,
+          spec.label,
+          ms(result.reads.p50),
+          ms(result.reads.p99),
+          Math.round(result.total / (seconds + 1)),
+          result.acknowledged,
+          result.other,
+          result.serverErrors,
+          result.missing,
+        ]);
+      }
+    }
+    console.log(
+      `\nGET / (10 clients) while 100 clients flood, ${seconds} s each (node and caddy each on a SQLite database of its own${
+        twoInstances
+          ? '; caddy ×2: two app processes on one PostgreSQL schema'
+          : '; no PostgreSQL given (--postgres URL or TEST_DATABASE_URL), so no two-instance rows'
+      }):\n`,
+    );
+    printTable(['Path', 'Flood', 'GET / p50', 'GET / p99', 'flood req/s', 'flood 2xx', 'other answers', '5xx', '2xx not stored'], floodRows);
+    console.log('\nTargets: GET / p99 ≤ 50 ms during every flood, 0 × 5xx, every 2xx stored (0 in the last column).');
   }
-  console.log(
-    `\nGET / (10 clients) while 100 clients flood, ${seconds} s each (node and caddy each on a SQLite database of its own${
-      twoInstances
-        ? '; caddy ×2: two app processes on one PostgreSQL schema'
-        : '; no PostgreSQL given (--postgres URL or TEST_DATABASE_URL), so no two-instance rows'
-    }):\n`,
-  );
-  printTable(['Path', 'Flood', 'GET / p50', 'GET / p99', 'flood req/s', 'flood 2xx', 'other answers', '5xx', '2xx not stored'], floodRows);
-  console.log('\nTargets: GET / p99 ≤ 50 ms during every flood, 0 × 5xx, every 2xx stored (0 in the last column).');
+
+  if (runs('slow-uploads')) {
+    const slowRows = [];
+    for (const target of [node, caddy]) slowRows.push(...(await underSlowUploads(target)));
+    console.log(
+      `\nWrites of other clients while one client holds ${writeAdmission.concurrent} slow uploads (POST /api/contact, 20,000 bytes declared, a byte every 2 s, reconnecting when answered), ${seconds} s each:\n`,
+    );
+    printTable(['Path', 'Write timed (a new client each)', 'writes', 'p50', 'max', 'answers', 'slow uploads answered'], slowRows);
+    console.log('\nTarget: every write answered in under 1 s (the slow uploads hold no write place).');
+  }
 } finally {
   for (const stop of stops.reverse()) await stop();
   rmSync(dir, { recursive: true, force: true });

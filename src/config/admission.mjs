@@ -2,13 +2,21 @@
 // Plain JavaScript: the front runs outside Astro's bundle (scripts/start.mjs) and reads it directly.
 import { publicEndpoints } from './endpoints.mjs';
 
-/** Public endpoints a visitor's browser writes to, with what one client address may send to each per minute. */
+/** Public endpoints a visitor's browser writes to, with what one client (an IPv6 /64) may send to each per minute. */
 export const publicWrites = {
   // A page view and one to three engagement reports per page: a person never comes near it.
   [publicEndpoints.event]: { perMinute: 240 },
   // The enquiry rules themselves (per address and e-mail, in the database) are stricter and say so to the visitor;
   // this only keeps a flood from one address away from the database.
   [publicEndpoints.contact]: { perMinute: 20 },
+  // The audit's own limits (a few an hour, in the database) are stricter; this keeps the flood out of the database.
+  [publicEndpoints.audit]: { perMinute: 10 },
+  // Sign-in hashes a password (tens of milliseconds of a core) before its own limits, in the database, can say no:
+  // a client reconnecting all the time may not ask for that more than this.
+  [publicEndpoints.signIn]: { perMinute: 20 },
+  [publicEndpoints.twoFactor]: { perMinute: 20 },
+  [publicEndpoints.forgotPassword]: { perMinute: 10 },
+  [publicEndpoints.resetPassword]: { perMinute: 10 },
 };
 
 export const writeAdmission = {
@@ -24,12 +32,46 @@ export const writeAdmission = {
    * address may hold (CONNECTIONS_PER_ADDRESS' default): more can only come pipelined, or through a proxy.
    */
   queuedPerClient: 128,
-  /** Writes handled at once; the others wait unread, in arrival order, so reading pages stays fast. */
+  /**
+   * Writes handled at once (places); the others wait in arrival order, so reading pages stays fast. One client holds
+   * at most one place: its next write waits until the first is answered, however many connections it opens.
+   */
   concurrent: 4,
   /** Writes allowed to wait for a place; beyond that the server is past what the database takes, and says so (503). */
   waiting: 200,
+  /** Of those, writes one client may have waiting for a place (its writes run one at a time); past that, 429. */
+  waitingPerClient: 16,
+  /**
+   * A write holds its place until its answer begins, at most this long: then the place goes to the next write and, if
+   * the handler has not answered yet, the client is told the site is busy (503).
+   */
+  holdMs: 15_000,
   /** Seconds a refused client is told to wait (Retry-After) when the server is busy. */
   retryAfterSeconds: 5,
   /** Client addresses remembered for the per-minute counts (the least recently seen is forgotten first). */
   trackedAddresses: 10_000,
+};
+
+/**
+ * A write's body is read in full by the front before the write may take a place, so a client that sends slowly holds
+ * a connection, never a place. The numbers bound how slowly and how much.
+ */
+export const bodyReading = {
+  /** Time any body has from the end of the request's headers, however small: a form on a poor phone connection. */
+  graceMs: 5_000,
+  /**
+   * Past the grace, the body must have come at least this fast on average (bytes a second, counted from the end of
+   * the headers: a 10 MB cover on a 64 kbit/s uplink still arrives); a slower one is refused with 408.
+   */
+  minBytesPerSecond: 8 * 1024,
+  /**
+   * The most of one body read ahead: every public form and JSON body is far smaller. A larger body (or one whose
+   * Content-Length says so) is handed on as it arrives once it has a place, and its endpoint refuses it (413).
+   */
+  maxBytes: 64 * 1024,
+  /** The same for the admin's API, whose largest body is a post's cover image (config/posts.ts). */
+  adminMaxBytes: 11 * 1024 * 1024,
+  /** Bytes of bodies read ahead for one client at once, and for all together; past either, 429 or 503. */
+  perClientBytes: 16 * 1024 * 1024,
+  totalBytes: 64 * 1024 * 1024,
 };

@@ -6,6 +6,14 @@ export const publicEndpoints = {
   event: '/api/event',
   /** The contact form. */
   contact: '/api/contact',
+  /** Starting a free audit. */
+  audit: '/api/audit',
+  /** The owner's sign-in: the password, then the two-factor code. */
+  signIn: '/api/auth/sign-in',
+  twoFactor: '/api/auth/two-factor',
+  /** Asking for a password-reset link, and setting the new password with it. */
+  forgotPassword: '/api/auth/forgot-password',
+  resetPassword: '/api/auth/reset-password',
 };
 
 /** Readiness: the database answers. The start script asks it at boot; a load balancer asks it all the time. */

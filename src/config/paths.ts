@@ -1,3 +1,5 @@
+import { publicEndpoints } from './endpoints.mjs';
+
 /** URL shapes of content entries; routes, links, the sitemap and structured data all use these. */
 export const paths = {
   service: (id: string) => `/services/${id}`,
@@ -15,7 +17,7 @@ export const paths = {
   freeAudit: '/free-seo-audit',
   auditResult: (id: string) => `/free-seo-audit/results/${id}`,
   auditRefused: '/free-seo-audit/refused',
-  auditApi: '/api/audit',
+  auditApi: publicEndpoints.audit,
   auditEvents: (id: string) => `/api/audit/${id}/events`,
   auditReport: (id: string) => `/api/audit/${id}/report`,
   feed: '/rss.xml',

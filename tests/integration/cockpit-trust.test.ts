@@ -17,7 +17,7 @@ import { type Db, type DbKind, openDatabase } from '../../src/server/db';
 import { createAdminAuth } from '../../src/server/features/auth/admin-auth';
 import { recordFailure } from '../../src/server/features/auth/throttle';
 import { handleContact } from '../../src/server/features/contact/endpoint';
-import { getLead, listLeads } from '../../src/server/features/contact/inbox';
+import { getLead, leadQueryFromParams, listLeads } from '../../src/server/features/contact/inbox';
 import { acceptSubmission, deleteExpiredLeadData } from '../../src/server/features/contact/leads';
 import { alertRule, deleteOldSecurityEvents, recordSecurityEvent, refusedEnquiryCount } from '../../src/server/features/security/events';
 import { listSecurityEvents } from '../../src/server/features/security/log';
@@ -185,6 +185,19 @@ describe.each(databaseNames())('the cockpit on %s', (name) => {
       expect(byDetails['not alarming']!.alert).toBe('none');
       await db.updateTable('mail_outbox').set({ status: 'sent', sent_at: now }).where('kind', '=', 'alert').execute();
       expect((await listSecurityEvents(db, { limit: 4 })).events.find((e) => e.details === 'burst 1')!.alert).toBe('sent');
+    });
+
+    it('reads any ?page= of the inbox and the log as a page that exists (a fraction or a huge number failed in the database)', async () => {
+      const mail = { configured: true, now: Date.now() };
+      for (const page of [1.5, 2.5, Number.NaN, -3, 0, 1e300, Number.POSITIVE_INFINITY, Number.MAX_SAFE_INTEGER + 2]) {
+        for (const listed of [await listLeads(db, { page, limit: 1 }, mail), await listSecurityEvents(db, { page, limit: 1 })]) {
+          expect(Number.isSafeInteger(listed.page), String(page)).toBe(true);
+          expect(listed.page, String(page)).toBeGreaterThanOrEqual(1);
+          expect(listed.page, String(page)).toBeLessThanOrEqual(listed.pages);
+        }
+      }
+      // The inbox reads the address as its page and the CSV do.
+      expect(leadQueryFromParams(new URLSearchParams('page=2.5')).page).toBe(2);
     });
 
     it('counts failures towards the nearest pause', async () => {

@@ -9,11 +9,14 @@ import https from 'node:https';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publicWrites, writeAdmission } from '../../src/config/admission.mjs';
+import { NodeApp } from 'astro/app/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { bodyReading, publicWrites, writeAdmission } from '../../src/config/admission.mjs';
+import { signInLimits } from '../../src/config/admin';
 import { publicEndpoints } from '../../src/config/endpoints.mjs';
 import { paths } from '../../src/config/paths';
 import { inlineScriptHashes } from '../../src/server/platform/http/csp.mjs';
+import { createFront, readCspManifest } from '../../src/server/platform/http/front.mjs';
 import { createTarget, type DatabaseTarget } from '../support/databases';
 import { freePort, logErrors, logLines, SiteProcess } from '../support/server';
 import { until } from '../support/until';
@@ -181,6 +184,41 @@ describe('HTTP front', () => {
       }
     }
     expectSecurityHeaders(await get('/favicon.svg'), 'SVG');
+  });
+
+  it('stays up and answers normally after hostile Range headers on any built page', async () => {
+    // bytes=0-99999999999999999999 ended the process: sirv handed the end as asked to its file stream, which threw.
+    const hostile = [
+      'bytes=0-99999999999999999999',
+      'bytes=0-9007199254740992',
+      `bytes=0-${'9'.repeat(400)}`,
+      'bytes=99999999999999999999-',
+      'bytes=99999999999999999999-99999999999999999999',
+      'bytes=9007199254740992-',
+      'bytes=1e3-2e3',
+      'bytes=0x0-0x10',
+      'bytes= 0-10',
+      'bytes=0-10, 99999999999999999999-',
+    ];
+    for (const pathname of ['/', '/about']) {
+      const file = readFileSync(`dist/client${pathname === '/' ? '/index.html' : `${pathname}/index.html`}`, 'utf8');
+      for (const range of hostile) {
+        const answer = await get(pathname, { Range: range, 'Accept-Encoding': 'identity' });
+        expect(answer.status, `${pathname} ${range}`).toBe(200);
+        expect(await answer.text(), `${pathname} ${range}`).toBe(file);
+      }
+      // A range that is whole numbers within 2^53 is served (the end clamped to the file), one past the file is 416.
+      const safe = await get(pathname, { Range: 'bytes=0-9007199254740991', 'Accept-Encoding': 'identity' });
+      expect(safe.status).toBe(206);
+      expect(await safe.text()).toBe(file);
+      const past = await get(pathname, { Range: 'bytes=9007199254740991-', 'Accept-Encoding': 'identity' });
+      expect(past.status).toBe(416);
+      await past.arrayBuffer();
+    }
+    // The process is alive and serves as before.
+    expect((await get('/about')).status).toBe(200);
+    expect((await get('/api/health')).status).toBe(200);
+    expect(logErrors(site.output)).toEqual([]);
   });
 
   it('keeps one address per page and never redirects off the site', async () => {
@@ -491,14 +529,213 @@ describe('behind a TLS-terminating reverse proxy', () => {
 
     // Writes that take a while (a forgotten-password request is answered no sooner than 600 ms) hold the places; more
     // arrive behind them and their clients hang up while they wait. Each left-behind write must give its place back.
+    // Each from a client of its own: one client holds one place, and may ask for a reset link only so often.
     const body = JSON.stringify({ email: 'nobody@example.com' });
-    const request = `POST /api/auth/forgot-password HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`;
-    const slow = Array.from({ length: writeAdmission.concurrent }, () => raw(site.port, request, 5_000));
-    await Promise.all(Array.from({ length: writeAdmission.concurrent * 2 }, () => raw(site.port, request, 20)));
+    let clients = 0;
+    const request = () =>
+      `POST /api/auth/forgot-password HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nX-Forwarded-For: 198.51.100.${++clients}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`;
+    const slow = Array.from({ length: writeAdmission.concurrent }, () => raw(site.port, request(), 5_000));
+    await Promise.all(Array.from({ length: writeAdmission.concurrent * 2 }, () => raw(site.port, request(), 20)));
     expect((await Promise.all(slow)).map((answer) => answer.split('\r\n')[0])).toEqual(Array(slow.length).fill('HTTP/1.1 200 OK'));
     const started = Date.now();
-    const after = await site.post('/api/auth/forgot-password', body, { 'Content-Type': 'application/json' });
+    const after = await site.post('/api/auth/forgot-password', body, { 'Content-Type': 'application/json', 'X-Forwarded-For': '198.51.100.99' });
     expect(after.status).toBe(200);
     expect(Date.now() - started).toBeLessThan(5_000);
   }, 30_000);
+});
+
+describe('writes while one client sends slowly', () => {
+  let target: DatabaseTarget;
+  let site: SiteProcess;
+  beforeAll(async () => {
+    target = await createTarget('sqlite');
+    // TRUST_PROXY: X-Forwarded-For stands for the client, so one test can be several clients.
+    site = new SiteProcess(await freePort(), { DATABASE_URL: target.url, SMTP_URL: '', TRUST_PROXY: '1' });
+    await site.start();
+  }, 60_000);
+  afterAll(async () => {
+    await site?.stop();
+    await target?.dispose();
+  });
+
+  /** A POST whose body is sent one byte every `everyMs` (Content-Length 20000); resolves with all the server said. */
+  function trickle(address: string, everyMs: number) {
+    const socket = net.connect(site.port, '127.0.0.1');
+    socket.on('error', () => undefined);
+    let data = '';
+    socket.on('data', (chunk) => (data += chunk.toString()));
+    socket.write(
+      `POST ${publicEndpoints.contact} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nX-Forwarded-For: ${address}\r\nContent-Length: 20000\r\n\r\n{`,
+    );
+    const drip = setInterval(() => socket.writable && socket.write(' '), everyMs);
+    const started = Date.now();
+    return new Promise<{ answer: string; ms: number }>((resolve) => {
+      const done = () => {
+        clearInterval(drip);
+        resolve({ answer: data, ms: Date.now() - started });
+      };
+      socket.on('close', done);
+      socket.on('data', () => /^HTTP\/1\.1 \d{3} /.test(data) && socket.destroy());
+    });
+  }
+  const timed = async (request: Promise<Response>) => {
+    const started = Date.now();
+    const response = await request;
+    await response.arrayBuffer();
+    return { status: response.status, ms: Date.now() - started, ended: Date.now() };
+  };
+  const signIn = (address: string) =>
+    timed(
+      site.post(publicEndpoints.signIn, JSON.stringify({ email: 'nobody@example.com', password: 'not the password at all' }), {
+        'Content-Type': 'application/json',
+        'X-Forwarded-For': address,
+      }),
+    );
+  const forgot = (address: string) =>
+    timed(
+      site.post(publicEndpoints.forgotPassword, JSON.stringify({ email: 'nobody@example.com' }), {
+        'Content-Type': 'application/json',
+        'X-Forwarded-For': address,
+      }),
+    );
+
+  it('answers another client’s write at once while one client trickles four bodies, and refuses those (408) at the minimum rate', async () => {
+    // Four uploads from one client, a byte every half second: they held all four places until the request timeout
+    // (30 s), and a sign-in from anyone waited for them.
+    const slow = Array.from({ length: writeAdmission.concurrent }, () => trickle('198.51.100.20', 500));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const other = await timed(
+      site.post(publicEndpoints.contact, json({ ...validMessage, subject: 'While another trickles' }), {
+        'Content-Type': 'application/json',
+        'X-Forwarded-For': '203.0.113.40',
+      }),
+    );
+    expect(other.status).toBe(201);
+    expect(other.ms).toBeLessThan(1000);
+    // A sign-in too (it hashes a password, so it takes what that takes, not the 30 s it waited).
+    const signingIn = await signIn('203.0.113.41');
+    expect(signingIn.status).toBe(401);
+    expect(signingIn.ms).toBeLessThan(3000);
+    // The trickling client itself has no place either: its own complete write goes through meanwhile.
+    const own = await forgot('198.51.100.20');
+    expect(own.status).toBe(200);
+    expect(own.ms).toBeLessThan(signInLimits.resetRequestAnswerMs + 1000);
+    const refused = await Promise.all(slow);
+    for (const { answer, ms } of refused) {
+      expect(answer).toMatch(/^HTTP\/1\.1 408 Request Timeout/);
+      expect(answer).toMatch(/connection: close/i);
+      // Refused once the grace is over and the rate is not met, long before the 20,000 bytes or the request timeout.
+      expect(ms).toBeGreaterThanOrEqual(bodyReading.graceMs - 100);
+      expect(ms).toBeLessThan(bodyReading.graceMs + 3000);
+    }
+    expect(logErrors(site.output)).toEqual([]);
+  }, 30_000);
+
+  it('gives one client one place: its second write at once waits for its first, another client’s does not', async () => {
+    // "Forgot password" answers no sooner than resetRequestAnswerMs, so a write that waited for another ends that much
+    // later.
+    const wait = signInLimits.resetRequestAnswerMs;
+    const [first, second, other] = await Promise.all([forgot('198.51.100.30'), forgot('198.51.100.30'), forgot('203.0.113.42')]);
+    expect([first.status, second.status, other.status]).toEqual([200, 200, 200]);
+    const [earlier, later] = [first, second].sort((a, b) => a.ended - b.ended);
+    // Side by side they ended together; one after the other, the later took both waits. (When each ended is seen by
+    // this busy test process a little late, so the gap between them is checked with room to spare.)
+    expect(later!.ms).toBeGreaterThanOrEqual(2 * wait - 50);
+    expect(later!.ended - earlier!.ended).toBeGreaterThanOrEqual(wait / 2);
+    expect(other.ms).toBeLessThan(later!.ms);
+  }, 30_000);
+
+  it('caps sign-in and the audit per client and minute, as the contact form is', async () => {
+    for (const pathname of [publicEndpoints.signIn, publicEndpoints.audit]) {
+      const limit = publicWrites[pathname]!.perMinute;
+      const statuses: number[] = [];
+      // An empty body is refused by the endpoint at once; what counts here is who answers past the count.
+      for (let i = 0; i < limit + 2; i++) {
+        const answer = await site.post(pathname, '{}', { 'Content-Type': 'application/json', 'X-Forwarded-For': '2001:db8:7:7::1' });
+        statuses.push(answer.status);
+        await answer.arrayBuffer();
+      }
+      expect(statuses.slice(0, limit), pathname).not.toContain(429);
+      // Another address of the same /64 is the same client.
+      const over = await site.post(pathname, '{}', { 'Content-Type': 'application/json', 'X-Forwarded-For': '2001:db8:7:7::2' });
+      expect(over.status, pathname).toBe(429);
+      expect(Number(over.headers.get('retry-after')), pathname).toBeGreaterThan(0);
+      expect(((await over.json()) as { error: string }).error).toMatch(/Too many requests from your address/);
+    }
+  }, 30_000);
+});
+
+describe('the front in process, around a stand-in for Astro', () => {
+  let server: http.Server;
+  let base: string;
+  const calls: string[] = [];
+  const holdMs = 300;
+  /** Astro's handler as the front sees it: what it does is chosen by the path. */
+  const app = async (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const pathname = (req.url ?? '').split('?')[0]!;
+    calls.push(pathname);
+    if (pathname === '/api/throws') throw new Error('a handler that throws before it answers');
+    if (pathname === '/api/stuck') {
+      // Answers long after its place was taken back: that answer goes nowhere, and nothing throws.
+      await new Promise((resolve) => setTimeout(resolve, holdMs * 2));
+      res.writeHead(200, { 'Content-Type': 'text/plain' });
+      return void res.end('too late');
+    }
+    // The body as Astro's node handler reads it.
+    const body = Buffer.from(await NodeApp.createRequest(req).arrayBuffer());
+    res.writeHead(200, { 'Content-Type': 'application/octet-stream' });
+    res.end(body);
+  };
+
+  async function start(limits: Parameters<typeof createFront>[0]['limits']) {
+    const front = createFront({
+      clientDir: 'dist/client',
+      app,
+      settings: { siteUrl: 'http://127.0.0.1', trustProxy: 1 },
+      csp: readCspManifest('dist/server'),
+      limits,
+    });
+    server = http.createServer(front);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  }
+  afterEach(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    calls.length = 0;
+  });
+  const post = (pathname: string, body: BodyInit, address = '203.0.113.60') =>
+    fetch(base + pathname, { method: 'POST', body, headers: { 'Content-Type': 'application/octet-stream', 'X-Forwarded-For': address } });
+
+  it('answers 503 for a write held past holdMs, frees its place for the client’s next write, and drops the late answer', async () => {
+    await start({ admission: { holdMs } });
+    const started = Date.now();
+    const stuck = await post('/api/stuck', 'x');
+    expect(stuck.status).toBe(503);
+    expect(Number(stuck.headers.get('retry-after'))).toBe(writeAdmission.retryAfterSeconds);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(holdMs - 20);
+    // The same client's next write has the place, and Astro reads the body the front read ahead, byte for byte.
+    const bytes = Buffer.from([...Array(3000).keys()].map((n) => (n * 7) % 256));
+    const echoed = await post('/api/echo', bytes);
+    expect(echoed.status).toBe(200);
+    expect(Buffer.from(await echoed.arrayBuffer())).toEqual(bytes);
+    await new Promise((resolve) => setTimeout(resolve, holdMs * 2));
+    expect(calls).toEqual(['/api/stuck', '/api/echo']);
+  });
+
+  it('refuses a write that cannot wait for its turn, without handling it', async () => {
+    await start({ admission: { queued: 0 } });
+    expect((await post('/api/echo', 'x')).status).toBe(503);
+    expect(calls).toEqual([]);
+  });
+
+  it('answers 500 for a request whose handling throws, and goes on serving', async () => {
+    await start({});
+    for (const request of [fetch(`${base}/api/throws`), post('/api/throws', 'x')]) {
+      const answer = await request;
+      expect(answer.status).toBe(500);
+      await answer.arrayBuffer();
+    }
+    expect((await post('/api/echo', 'still here')).status).toBe(200);
+  });
 });

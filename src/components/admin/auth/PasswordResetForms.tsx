@@ -4,6 +4,7 @@ import { adminPaths } from '~/config/admin';
 import { type FieldErrors, fieldErrors, forgotPasswordForm, resetPasswordForm } from '~/lib/admin-forms';
 import { postJson } from '../data/post-json';
 import { Button, Field, Notice } from '../ui/primitives';
+import { publicEndpoints } from '~/config/endpoints.mjs';
 
 function useSubmit() {
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -31,7 +32,7 @@ export function ForgotPasswordForm() {
     if (!checked.success) return state.setErrors(fieldErrors(checked.error));
     state.setErrors({});
     state.setBusy(true);
-    const { body } = await postJson('/api/auth/forgot-password', checked.data);
+    const { body } = await postJson(publicEndpoints.forgotPassword, checked.data);
     state.setBusy(false);
     state.setMessage(body.ok ? { tone: 'success', text: String(body.message) } : { tone: 'error', text: String(body.error ?? '') });
     setHelp(body.ok && typeof body.command === 'string' ? { help: typeof body.help === 'string' ? body.help : null, command: body.command } : null);
@@ -68,7 +69,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     if (!checked.success) return state.setErrors(fieldErrors(checked.error));
     state.setErrors({});
     state.setBusy(true);
-    const { body } = await postJson('/api/auth/reset-password', checked.data);
+    const { body } = await postJson(publicEndpoints.resetPassword, checked.data);
     state.setBusy(false);
     if (body.ok) {
       setDone(true);

@@ -9,6 +9,7 @@ import { codeForm, type FieldErrors, fieldErrors, signInForm } from '~/lib/admin
 import { postJson } from '../data/post-json';
 import { safeNext } from '~/lib/safe-next';
 import { Button, Field, Notice } from '../ui/primitives';
+import { publicEndpoints } from '~/config/endpoints.mjs';
 
 export function SignInForm({ next, notice }: { next: string; notice?: string }) {
   const [step, setStep] = useState<'password' | 'code'>('password');
@@ -46,7 +47,7 @@ export function SignInForm({ next, notice }: { next: string; notice?: string }) 
     }
     setErrors({});
     setBusy(true);
-    const { body } = await postJson('/api/auth/sign-in', checked.data);
+    const { body } = await postJson(publicEndpoints.signIn, checked.data);
     setBusy(false);
     if (body.ok && body.twoFactor) setStep('code');
     else if (body.ok) done();
@@ -68,7 +69,7 @@ export function SignInForm({ next, notice }: { next: string; notice?: string }) 
     setErrors({});
     setBusy(true);
     // The server tells the two kinds of code apart again: it gets the code as typed.
-    const { body } = await postJson('/api/auth/two-factor', { code });
+    const { body } = await postJson(publicEndpoints.twoFactor, { code });
     setBusy(false);
     if (body.ok) return done();
     if (body.restart) setStep('password');

@@ -4,6 +4,7 @@ import { adminPageSize, type LeadStatus, leadStatuses } from '~/config/admin';
 import type { Delivery, Lead, PeriodCount } from '~/lib/admin-types';
 import type { Db } from '../../db';
 import { foldForSearch } from '../../db/search-text.mjs';
+import { pageWithin } from '../../api/paging';
 
 /** How enquiries' e-mails can go out: whether a mail server is set up, and the time to measure the next try from. */
 export interface MailView {
@@ -77,7 +78,7 @@ export function leadQueryFromParams(params: URLSearchParams): Required<Pick<Lead
   return {
     search: (params.get('q') ?? '').trim().slice(0, 200),
     status: leadStatuses.includes(status as LeadStatus) ? (status as LeadStatus) : 'all',
-    page: Number(params.get('page')) || 1,
+    page: Math.floor(Number(params.get('page'))) || 1,
   };
 }
 
@@ -106,7 +107,7 @@ export async function listLeads(db: Db, query: LeadQuery, mail: MailView): Promi
     .executeTakeFirstOrThrow();
   const limit = query.limit ?? adminPageSize;
   const pages = Math.max(1, Math.ceil(Number(total) / limit));
-  const page = Math.min(Math.max(1, query.page ?? 1), pages);
+  const page = pageWithin(query.page, pages);
   const rows = await base
     .orderBy('m.created_at', 'desc')
     .orderBy('m.id')

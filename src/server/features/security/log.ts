@@ -9,6 +9,7 @@ import { type SecurityEvent, severities } from '~/lib/admin-types';
 export { severities };
 import type { Db } from '../../db';
 import { type SecurityEventType, type Severity, severityByType } from './events';
+import { pageWithin } from '../../api/paging';
 
 export async function listSecurityEvents(
   db: Db,
@@ -20,7 +21,7 @@ export async function listSecurityEvents(
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   const limit = query.limit ?? adminPageSize;
   const pages = Math.max(1, Math.ceil(Number(total) / limit));
-  const page = Math.min(Math.max(1, query.page ?? 1), pages);
+  const page = pageWithin(query.page, pages);
   const rows = await base
     .leftJoin('mail_outbox as o', 'o.id', 'e.alert_id')
     .selectAll('e')

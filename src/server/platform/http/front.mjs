@@ -10,8 +10,9 @@ import fresh from 'fresh';
 import Negotiator from 'negotiator';
 import sirv from 'sirv';
 import { isLocalPath } from '../../../lib/local-path.mjs';
-import { publicWrites, writeAdmission } from '../../../config/admission.mjs';
+import { bodyReading, publicWrites, writeAdmission } from '../../../config/admission.mjs';
 import { createAdmission } from './admission.mjs';
+import { createBodyBudget, readBody, replayBody } from './body.mjs';
 import { createWriteTurns } from './write-turns.mjs';
 import { memoryFiles } from './memory-files.mjs';
 import { clientAddress } from './client-address.mjs';
@@ -53,13 +54,21 @@ function dropRestOfBody(req) {
   req.resume();
 }
 
-/** Whether sirv reads this Range header correctly: `bytes=a-` or `bytes=a-b` with b ≥ a and b > 0. @param {string} range */
+/**
+ * Whether sirv reads this Range header correctly: `bytes=a-` or `bytes=a-b` with b ≥ a and b > 0, each a safe integer.
+ * sirv clamps the end it sends to the file's size but gives its file stream the end as asked, and the stream throws on
+ * one past Number.MAX_SAFE_INTEGER (bytes=0-99999999999999999999 ended the process). A start past the file is sirv's
+ * 416.
+ * @param {string} range
+ */
 function usableRange(range) {
   const match = /^bytes=(\d+)-(\d*)$/.exec(range);
   if (!match) return false;
+  const start = Number(match[1]);
+  if (!Number.isSafeInteger(start)) return false;
   if (match[2] === '') return true;
-  const [start, end] = [Number(match[1]), Number(match[2])];
-  return end >= start && end > 0;
+  const end = Number(match[2]);
+  return Number.isSafeInteger(end) && end >= start && end > 0;
 }
 
 /** Built files up to this size are answered from memory (memory-files.mjs); the build's largest script is ~200 KB. */
@@ -98,8 +107,12 @@ export function canonicalRedirect(pathname) {
  * @param {{ path: string, key: string } | null} [options.keyFile] IndexNow's proof of ownership: the key, as plain text, at
  *   this path
  * @param {{ frameSrc: string[], pages: Record<string, string[]> }} options.csp from dist/server/csp.json
+ * @param {{ admission?: Partial<typeof writeAdmission>, bodyReading?: Partial<typeof bodyReading> }} [options.limits]
+ *   the numbers of config/admission.mjs, for a test that cannot wait for the real ones
  */
-export function createFront({ clientDir, app, settings, csp, keyFile = null }) {
+export function createFront({ clientDir, app, settings, csp, keyFile = null, limits = {} }) {
+  const admission = { ...writeAdmission, ...limits.admission };
+  const reading = { ...bodyReading, ...limits.bodyReading };
   const staticPaths = new Set(builtPaths(clientDir).map((file) => file.path));
   const siteIsHttps = settings.siteUrl.startsWith('https:');
   const basePolicy = contentSecurityPolicy({ frameSrc: csp.frameSrc });
@@ -108,7 +121,8 @@ export function createFront({ clientDir, app, settings, csp, keyFile = null }) {
     Object.entries(csp.pages).map(([page, hashes]) => [page, contentSecurityPolicy({ scriptHashes: hashes, frameSrc: csp.frameSrc })]),
   );
   const compress = compression({ threshold: 1024 });
-  const writes = createAdmission({ perClient: publicWrites, ...writeAdmission });
+  const writes = createAdmission({ perClient: publicWrites, ...admission });
+  const bodyBudget = createBodyBudget(reading);
   // Astro answers unknown paths with this page, so what it renders is allowed the 404 page's scripts.
   const notFoundPolicy = pagePolicies.get('/404') ?? basePolicy;
   const notFoundPage = readFileSync(path.join(clientDir, '404.html'));
@@ -142,7 +156,7 @@ export function createFront({ clientDir, app, settings, csp, keyFile = null }) {
     res.end(`${text}\n`);
   }
 
-  const writeTurns = createWriteTurns({ budgetMs: writeAdmission.turnBudgetMs, limit: writeAdmission.queued, perClient: writeAdmission.queuedPerClient });
+  const writeTurns = createWriteTurns({ budgetMs: admission.turnBudgetMs, limit: admission.queued, perClient: admission.queuedPerClient });
 
   /**
    * Reads first (write-turns.mjs): GET and HEAD are handled now, any other request in the writes' turns, or refused
@@ -150,14 +164,51 @@ export function createFront({ clientDir, app, settings, csp, keyFile = null }) {
    * @param {http.IncomingMessage} req @param {http.ServerResponse} res
    */
   return function handle(req, res) {
-    if (req.method === 'GET' || req.method === 'HEAD') return handleNow(req, res);
+    if (req.method === 'GET' || req.method === 'HEAD') return guarded(req, res, () => handleNow(req, res));
     const arrived = performance.now();
     const client = clientKey(clientAddress(req.headers['x-forwarded-for'], req.socket.remoteAddress, settings.trustProxy));
     const queued = writeTurns.add(() => {
-      if (!res.destroyed && !req.socket.destroyed) handleNow(req, res, arrived);
+      if (!res.destroyed && !req.socket.destroyed) guarded(req, res, () => handleNow(req, res, arrived));
     }, client);
-    if (queued !== 'queued') handleNow(req, res, arrived, queued === 'full' ? writes.busy : writes.crowding);
+    if (queued !== 'queued') guarded(req, res, () => handleNow(req, res, arrived, queued === 'full' ? writes.busy : writes.crowding));
   };
+
+  /**
+   * The last resort: an exception while the front handles a request is that request's 500 (or its connection closed,
+   * when the answer had begun), never the end of the process. Causes are fixed where they are found; this only keeps
+   * the next one from taking every visitor's requests with it.
+   * @param {http.IncomingMessage} req @param {http.ServerResponse} res @param {() => void} work
+   */
+  function guarded(req, res, work) {
+    try {
+      work();
+    } catch (error) {
+      failed(req, res, error);
+    }
+  }
+
+  /** @param {http.IncomingMessage} req @param {http.ServerResponse} res @param {unknown} error */
+  function failed(req, res, error) {
+    log.error({ ...errorField(error), method: req.method, path: (req.url ?? '').split('?')[0]?.slice(0, 300) }, 'request failed');
+    try {
+      if (!res.headersSent) return plain(res, 500, 'Internal error.', { Connection: 'close' });
+    } catch {
+      // The answer could not be written either: the connection goes.
+    }
+    res.destroy();
+  }
+
+  /**
+   * A refusal in the API's own words for a script; a browser posting a form without JavaScript gets a sentence.
+   * @param {http.IncomingMessage} req @param {http.ServerResponse} res @param {import('./admission.mjs').Refusal} refusal
+   * @param {boolean} [close] the connection is closed after the answer (the rest of the body is not wanted)
+   */
+  function refuse(req, res, refusal, close = false) {
+    const headers = { 'Retry-After': String(refusal.retryAfterSeconds), ...(close && { Connection: 'close' }) };
+    if ((req.headers.accept ?? '').includes('text/html')) return plain(res, refusal.status, refusal.message, headers);
+    res.writeHead(refusal.status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers });
+    res.end(JSON.stringify({ ok: false, error: refusal.message }));
+  }
 
   /**
    * @param {http.IncomingMessage} req @param {http.ServerResponse} res
@@ -166,9 +217,12 @@ export function createFront({ clientDir, app, settings, csp, keyFile = null }) {
    */
   function handleNow(req, res, arrived = performance.now(), refused = null) {
     logRequest(req, res, settings.trustProxy > 0, arrived);
+    /** Called when the answer begins (a write's place is then free for the next). @type {(() => void) | null} */
+    let answerBegins = null;
     // Every response: the right reason phrase and a charset on text, whoever writes it (Astro, sirv, us).
     const writeHead = res.writeHead;
     res.writeHead = function (status, ...rest) {
+      answerBegins?.();
       res.statusMessage = http.STATUS_CODES[status] ?? 'Unknown';
       const type = res.getHeader('content-type');
       const headers = rest.find((item) => item && typeof item === 'object' && !Array.isArray(item));
@@ -244,8 +298,8 @@ export function createFront({ clientDir, app, settings, csp, keyFile = null }) {
       if (inertFile.test(pathname)) for (const name of documentOnlyHeaders) res.removeHeader(name);
       if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'Method not allowed.', { Allow: staticMethods });
       // sirv reads only `bytes=a-b` with b ≥ a and b > 0 correctly (`bytes=-500` gave the first 501 bytes, `bytes=0-0`
-      // the whole file as a 206, and `bytes=5-2` threw and ended the process): any other Range is ignored, which HTTP
-      // allows, and the whole file is sent.
+      // the whole file as a 206, and `bytes=5-2` or an end past 2^53 threw and ended the process): any other Range is
+      // ignored, which HTTP allows, and the whole file is sent.
       if (req.headers.range && !usableRange(req.headers.range)) delete req.headers.range;
       // sirv compares If-None-Match exactly; a list or a weak tag is answered 304 here (fresh: weak comparison, as
       // GET needs) when it names the file sent.
@@ -274,20 +328,15 @@ export function createFront({ clientDir, app, settings, csp, keyFile = null }) {
     if (!pathname.startsWith('/api/') && !['GET', 'HEAD', 'POST'].includes(req.method ?? '')) {
       return plain(res, 405, 'Method not allowed.', { Allow: 'GET, HEAD, POST' });
     }
-    const render = () => compress(req, res, () => void app(req, res));
+    const render = () => compress(req, res, () => void app(req, res).catch((error) => failed(req, res, error)));
     if (req.method === 'GET' || req.method === 'HEAD') return render();
     const address = String(req.headers['x-forwarded-for']);
     // An endpoint that only queues in memory takes a cookieless request here, without the router or a write's place.
     const intake = req.method === 'POST' && !req.headers.cookie ? globalThis[intakesKey]?.[pathname] : undefined;
-    // A write is judged before its body is read (admission.mjs): refusing must cost less than accepting.
-    const refusal = (refused ?? intake) ? writes.clientRefusal(pathname, address) : writes.refusal(pathname, address);
-    if (refusal) {
-      const headers = { 'Retry-After': String(refusal.retryAfterSeconds) };
-      // In the API's own words for a script; a browser posting a form without JavaScript gets a sentence.
-      if ((req.headers.accept ?? '').includes('text/html')) return plain(res, refusal.status, refusal.message, headers);
-      res.writeHead(refusal.status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers });
-      return res.end(JSON.stringify({ ok: false, error: refusal.message }));
-    }
+    // A write is judged before its body is read (admission.mjs): refusing must cost less than accepting. (One refused
+    // its turn was handled all the same when within its minute: `(refused ?? intake) ? …` read the wrong way round.)
+    const refusal = refused ?? (intake ? writes.clientRefusal(pathname, address) : writes.refusal(pathname, address));
+    if (refusal) return refuse(req, res, refusal);
     if (intake) {
       const host = String(req.headers['x-forwarded-host'] ?? req.headers.host ?? '');
       void intake(req, address, host).then(
@@ -302,18 +351,63 @@ export function createFront({ clientDir, app, settings, csp, keyFile = null }) {
       );
       return;
     }
-    void writes.run(
-      () =>
-        new Promise((resolve) => {
-          // A client that left while its write waited is not answered: its place goes to the next one at once (its
-          // response has closed already, so waiting for 'close' would hold the place for ever).
-          if (res.destroyed || req.socket.destroyed) return resolve(undefined);
-          // The place is free again when the response is done (or the client went away).
-          res.once('close', resolve);
-          render();
-        }),
-    );
+    // The body is read before the write asks for a place (body.mjs): a client that sends slowly holds its connection,
+    // never a place, and is refused (408) once it falls below the minimum rate.
+    const admin = pathname.startsWith('/api/admin/');
+    void readBody(req, {
+      maxBytes: admin ? reading.adminMaxBytes : reading.maxBytes,
+      graceMs: reading.graceMs,
+      minBytesPerSecond: reading.minBytesPerSecond,
+      client: clientKey(address),
+      budget: bodyBudget,
+    })
+      .then((read) => {
+        if (read.outcome === 'gone') return;
+        if (read.outcome !== 'read') {
+          const refusal = read.outcome === 'slow' ? writes.slowBody : read.outcome === 'client-budget' ? writes.crowding : writes.busy;
+          return guarded(req, res, () => refuse(req, res, refusal, true));
+        }
+        // Bodies read side by side all pass the check before reading; the line takes this client's share only.
+        if (writes.crowded(address)) {
+          read.release();
+          return guarded(req, res, () => refuse(req, res, writes.crowding, !read.complete));
+        }
+        replayBody(req, read.chunks, read.complete);
+        res.once('close', read.release);
+        return writes.run(
+          address,
+          () =>
+            new Promise((resolve) => {
+              // A client that left while its write waited is not answered: its place goes to the next one at once.
+              if (res.destroyed || req.socket.destroyed) return resolve(undefined);
+              // The place is free again when the answer begins (what is left is sending it) or the client goes away.
+              answerBegins = () => resolve(undefined);
+              res.once('close', resolve);
+              guarded(req, res, render);
+            }),
+          () => {
+            // Held too long without an answer: the client is told the site is busy, and whatever the handler answers
+            // later goes nowhere (its work, if it finishes, is kept).
+            if (res.headersSent || res.destroyed) return;
+            guarded(req, res, () => refuse(req, res, writes.busy, true));
+            muteLateAnswer(res);
+          },
+        );
+      })
+      .catch((error) => failed(req, res, error));
   }
+}
+
+/**
+ * After the front has answered for a handler that took too long, the handler's own answer is dropped rather than
+ * written after the end (which throws).
+ * @param {http.ServerResponse} res
+ */
+function muteLateAnswer(res) {
+  res.writeHead = /** @type {typeof res.writeHead} */ (() => res);
+  res.setHeader = /** @type {typeof res.setHeader} */ (() => res);
+  res.write = /** @type {typeof res.write} */ (() => true);
+  res.end = /** @type {typeof res.end} */ (() => res);
 }
 
 /**
