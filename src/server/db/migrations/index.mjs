@@ -13,6 +13,7 @@ import * as m0009 from './0009_posts.mjs';
 import * as m0010 from './0010_cockpit_trust.mjs';
 import * as m0011 from './0011_analytics_cockpit.mjs';
 import * as m0012 from './0012_audit_queue.mjs';
+import * as m0014 from './0014_audit_report_tokens.mjs';
 
 /** @type {Record<string, import('kysely').Migration>} */
 export const migrations = {
@@ -28,4 +29,5 @@ export const migrations = {
   '0010_cockpit_trust': m0010,
   '0011_analytics_cockpit': m0011,
   '0012_audit_queue': m0012,
+  '0014_audit_report_tokens': m0014,
 };

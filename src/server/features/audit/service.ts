@@ -19,6 +19,7 @@ import { RetryableFailure, withRetries } from '../../platform/retry.mjs';
 import { startWorker } from '../../platform/worker';
 import type { AddressPolicy } from '../sitecheck/address-guard.mjs';
 import { type CheckReport, checkSite, SiteCheckError } from '../sitecheck/checker.mjs';
+import { deleteOldReportKeys } from './report-key';
 import { readReport } from './score';
 
 /**
@@ -386,4 +387,5 @@ export async function deleteOldAudits(db: Db, now = Date.now()): Promise<void> {
     .deleteFrom('audits')
     .where('created_at', '<', now - auditLimits.retentionDays * 86_400_000)
     .execute();
+  await deleteOldReportKeys(db, now);
 }
