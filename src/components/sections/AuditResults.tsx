@@ -105,7 +105,7 @@ function ReportForm({ view, state }: { view: AuditView; state: ReportFormState }
         <p data-report-own-audit className="text-ink">
           {auditMessages.reportOwnAudit}
         </p>
-        <AuditForm value={view.startUrl} headingLevel={3} />
+        <AuditForm value={view.startUrl} headingLevel={3} narrow />
       </div>
     );
   }

@@ -346,7 +346,6 @@ export function auditView(row: Selectable<AuditTable>, progress: AuditProgress |
       }),
     message: row.message,
     result: report && status === 'done' ? readReport(report, { deadlineHit: report.cancelled }) : null,
-    reportRequested: row.lead_id !== null,
   };
 }
 
