@@ -26,7 +26,7 @@ const scope = 'audit';
 const windowMs = auditLimits.clientWindowMinutes * 60_000;
 /** Reports sent to one e-mail address, whoever asked. */
 const recipientScope = 'audit:recipient';
-export const recipientWindowMs = auditLimits.recipientWindowHours * 3_600_000;
+const recipientWindowMs = auditLimits.recipientWindowHours * 3_600_000;
 
 /** What the audit endpoints need (the runtime has all of it). */
 export interface AuditDeps {
