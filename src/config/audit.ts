@@ -2,6 +2,8 @@
  * The free instant SEO audit (/free-seo-audit): its limits, its score and the plain-English copy a visitor reads for
  * each rule the site checker applies. Shared by the page, the server, the PDF, the privacy notice and the tests.
  */
+import { business } from './business';
+
 /** The site checker's severities (src/lib/sitecheck-rules.mjs); a unit test checks every rule has its copy here. */
 type Severity = 'error' | 'warning' | 'notice';
 
@@ -27,6 +29,9 @@ export const auditLimits = {
   minFillMs: 2500,
   /** How long an audit (the address and its report) is kept. */
   retentionDays: 30,
+  /** Reports e-mailed to one e-mail address in the window, whoever asks (one per audit and browser besides). */
+  reportsPerRecipient: 3,
+  recipientWindowHours: 24,
   /** Findings shown first on the results page and in the PDF. */
   topFindings: 5,
   /** Pages or examples listed under one finding before "and N more". */
@@ -118,4 +123,39 @@ export const auditMessages = {
   interrupted: 'The audit was interrupted because the server restarted. Please run it again.',
   reportSent: 'Thank you. The full report is on its way to your inbox as a PDF, and I will be in touch within one working day.',
   reportFailed: 'We could not send the report just now. Please try again in a minute.',
+  /** The report form's place on a results page opened in a browser that did not ask for this audit. */
+  reportOwnAudit: `The report can be e-mailed only to whoever asked for this audit, from the browser they used. To have it e-mailed to you, audit the site yourself: within ${auditLimits.sameSiteMinutes} minutes of this audit you get this result at once.`,
+  reportNotYours: 'The report of this audit can be e-mailed only from the browser that asked for it. Audit the site yourself to have it e-mailed to you.',
+  reportOnce: 'The report of this audit has already been e-mailed from this browser: it is sent once per audit.',
+  reportRecipientLimit: `That e-mail address has been sent ${auditLimits.reportsPerRecipient} audit reports in the last ${auditLimits.recipientWindowHours} hours, the most we send to one address. Please try again tomorrow.`,
 } as const;
+
+/**
+ * An address from the audited site, quoted as data in an e-mail: between quotation marks, its dots written "[.]" so
+ * that no mail program turns it into a link. Whoever audits a site chooses its name, so it is never the mail's words.
+ */
+export const quotedSite = (host: string) => `“${host.replaceAll('.', '[.]')}”`;
+
+/**
+ * The e-mail that carries the report to whoever asked for it. It greets nobody by name (the name typed is not
+ * checked, so it is never echoed to the address typed), and quotes the audited site only as data.
+ */
+export function auditReportMail({ host, score, reportUrl }: { host: string; score: number; reportUrl: string }) {
+  return {
+    subject: `Your free SEO audit from ${business.name}: ${score}/100`,
+    body: [
+      'Hello,',
+      '',
+      `Here is the free SEO audit you asked for on the ${business.name} website. It scored ${score} out of 100.`,
+      '',
+      `The site audited, quoted as it was given (written with [.] so it is not a link): ${quotedSite(host)}`,
+      '',
+      "The full report is attached as a PDF: every problem found, why it costs you customers and how to fix it. Where it quotes the site's own titles and addresses, those are the site's words as found, not ours.",
+      `You can also see it online for ${auditLimits.retentionDays} days: ${reportUrl}`,
+      '',
+      "I will be in touch within one working day to talk it through, if you'd like. Or reply to this e-mail at any time.",
+      '',
+      `If you did not ask for this report, someone typed your e-mail address on ${business.name}'s website: you can ignore this e-mail, and no more than ${auditLimits.reportsPerRecipient} are sent to one address in ${auditLimits.recipientWindowHours} hours.`,
+    ].join('\n'),
+  };
+}

@@ -46,6 +46,7 @@ export const facts: Record<string, string> = {
   rateLimitWindow: `${contactLimits.windowMinutes} minutes`,
   auditRetention: `${auditLimits.retentionDays} days`,
   auditWindow: `${auditLimits.clientWindowMinutes} minutes`,
+  auditRecipientWindow: `${auditLimits.recipientWindowHours} hours`,
   auditMaxPages: String(auditLimits.maxPages),
   onboardingDays: pricingTerms.onboardingBusinessDays.replace('-', '–'),
   resultsMonths: pricingTerms.resultsMonths.replace('-', '–'),

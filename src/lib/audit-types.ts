@@ -58,7 +58,6 @@ export interface AuditView {
   /** Why it failed, or a note on the result. */
   message: string | null;
   result: AuditResult | null;
-  reportRequested: boolean;
 }
 
 /** An audit in the owner's list. */

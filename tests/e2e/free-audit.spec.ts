@@ -105,6 +105,36 @@ test('with JavaScript: too fast is refused, progress is streamed, the results sh
   await expect(row).toContainText('Yes');
 });
 
+test('a second visitor auditing the same site is shown that result, how long ago, and a report form of their own; a shared link is not', async ({
+  browser,
+}) => {
+  // Another browser, at another address, asks for the site the test above audited minutes ago.
+  const second = await browser.newContext({ viewport: { width: 390, height: 844 }, extraHTTPHeaders: { 'X-Forwarded-For': '10.200.0.2' } });
+  const page = await second.newPage();
+  await page.clock.install();
+  await page.goto(paths.freeAudit);
+  await field(page).fill(withJs.origin);
+  await page.clock.fastForward(auditLimits.minFillMs + 1000);
+  await submit(page).click();
+  await expect(page).toHaveURL(/\/free-seo-audit\/results\/[A-Za-z0-9_-]{32}\?recent$/);
+  // "less than a minute", "1 minute" or "N minutes", whichever it is by now.
+  await expect(page.getByText(/^This site was audited (less than a minute|1 minute|\d+ minutes) ago, so here is that result\./)).toBeVisible();
+  const line = await page.getByText(/^This site was audited/).innerText();
+  expect([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) => auditMessages.recent(n))).toContain(line);
+  await expectResults(page);
+  await expect(page.getByRole('button', { name: 'Email me the full report' })).toBeVisible();
+
+  // The results' address alone, in a third browser: the results, and how to have the report e-mailed.
+  const third = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': '10.200.0.3' } });
+  const shared = await third.newPage();
+  await shared.goto(new URL(page.url()).pathname);
+  await expect(shared.getByText(auditMessages.reportOwnAudit)).toBeVisible();
+  await expect(shared.getByRole('button', { name: 'Email me the full report' })).toHaveCount(0);
+  await expect(shared.getByText(/^This site was audited/)).toHaveCount(0);
+  await second.close();
+  await third.close();
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

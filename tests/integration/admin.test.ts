@@ -236,6 +236,25 @@ describe.each(databaseNames())('admin on %s', (name) => {
     await signedIn(owner);
   });
 
+  it('counts an IPv6 /64 as one address: failures from several of its addresses wait it out together', async () => {
+    for (let i = 0; i < signInLimits.addressFailures; i++) {
+      const answer = await browser(`2001:db8:5:5:${i + 1}::1`).json('/api/auth/sign-in', {
+        email: `slash64-${i}@example.com`,
+        password: 'wrong password here',
+      });
+      expect(answer.status, `attempt ${i + 1}`).toBe(401);
+    }
+    expect((await browser('2001:db8:5:5:ffff::9').post('/api/auth/sign-in', owner)).status).toBe(429);
+    // "Forgot password" from the /64 held back gives the same answer, and sends nothing.
+    const resets = async () => (await db.selectFrom('mail_outbox').select('id').where('kind', '=', 'password_reset').execute()).length;
+    const before = await resets();
+    expect((await browser('2001:db8:5:5::abc').json('/api/auth/forgot-password', { email: owner.email })).status).toBe(200);
+    expect(await resets()).toBe(before);
+    // Another /64 signs in as before.
+    const client = browser('2001:db8:5:6::1');
+    expect((await client.json('/api/auth/sign-in', owner)).status).toBe(200);
+  });
+
   it('with TRUST_PROXY=true believes only the address the proxy appended, not a left-most entry the client chose', async () => {
     // Each request claims a new address of its own choosing; the proxy appends the real one, which is always the same.
     for (let i = 0; i <= signInLimits.addressFailures; i++) {

@@ -8,7 +8,8 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminPaths } from '../../src/config/admin';
-import { auditLimits, auditMessages, ruleWhy } from '../../src/config/audit';
+import { auditLimits, auditMessages, quotedSite, ruleWhy } from '../../src/config/audit';
+import { contactLimits } from '../../src/config/contact';
 import { paths } from '../../src/config/paths';
 import type { AuditsAnswer } from '../../src/lib/audit-types';
 import { rules } from '../../src/lib/sitecheck-rules.mjs';
@@ -29,7 +30,22 @@ it('every rule of the checker has its plain-English "why"', () => {
 });
 
 let clients = 0;
-const nextClient = () => `198.51.100.${++clients}`;
+const nextClient = () => `198.51.${100 + Math.floor(clients / 250)}.${(clients++ % 250) + 1}`;
+
+/** The report key a start answer gave this browser, as its Cookie header sends it back. */
+const keyOf = (response: Response) => response.headers.getSetCookie()[0]!.split(';')[0]!;
+
+/** The plain-text part of a multipart mail, decoded. */
+function textPart(raw: string): string {
+  const part = /Content-Type: text\/plain[^\r\n]*\r\n((?:[^\r\n]+\r\n)*)\r\n([\s\S]*?)\r\n--/.exec(raw)!;
+  const body = part[2]!;
+  if (/base64/i.test(part[1]!)) return Buffer.from(body.replace(/\s/g, ''), 'base64').toString('utf8');
+  if (/quoted-printable/i.test(part[1]!)) {
+    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  }
+  return body;
+}
 
 describe.each(databaseNames())('the free audit on %s', (name) => {
   let target: DatabaseTarget;
@@ -46,6 +62,8 @@ describe.each(databaseNames())('the free audit on %s', (name) => {
   const busy = [0, 1, 2].map(() => new FixtureSite('audit', 3000, false));
   // One more, audited once the queue test has freed the places it held.
   const spare = new FixtureSite('audit', 0, false);
+  // Audited from the addresses of one IPv6 /64.
+  const ipv6 = new FixtureSite('audit', 0, false);
   // Sites whose start page is huge, loops, or never answers.
   const huge = new FixtureSite('defects', 500, false);
   const loop = new FixtureSite('defects', 500, false);
@@ -53,6 +71,20 @@ describe.each(databaseNames())('the free audit on %s', (name) => {
 
   const start = (body: Record<string, string>, client = nextClient()) =>
     site.post(paths.auditApi, JSON.stringify({ elapsed: '5000', ...body }), { 'Content-Type': 'application/json', 'X-Forwarded-For': client });
+  /** "Email me the full report", from a browser holding `key` (or none), at `client`. */
+  const askReport = (id: string, body: Record<string, string>, key: string | null, client = nextClient()) =>
+    site.post(paths.auditReport(id), JSON.stringify(body), { 'Content-Type': 'application/json', 'X-Forwarded-For': client, ...(key ? { Cookie: key } : {}) });
+  /** Keys of their own to a recent audit of `origin`, for `count` visitors shown it. */
+  const sharedKeys = async (origin: string, id: string, count: number) => {
+    const keys: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const response = await start({ url: origin });
+      expect(((await response.json()) as { id: string }).id).toBe(id);
+      keys.push(keyOf(response));
+    }
+    return keys;
+  };
+  let firstAudit: { id: string; origin: string; key: string };
   const finished = async (id: string) => {
     const row = () => db.selectFrom('audits').selectAll().where('id', '=', id).executeTakeFirst();
     try {
@@ -74,7 +106,7 @@ describe.each(databaseNames())('the free audit on %s', (name) => {
   beforeAll(async () => {
     expect(existsSync('dist/server/entry.mjs'), 'run "npm run build" first').toBe(true);
     target = await createTarget(name);
-    await Promise.all([fixture, other, ...busy, spare, huge, loop, hang].map((f) => f.start()));
+    await Promise.all([fixture, other, ...busy, spare, ipv6, huge, loop, hang].map((f) => f.start()));
     sink = new SmtpSink(await freePort());
     await sink.start();
     closedPort = await freePort();
@@ -84,9 +116,10 @@ describe.each(databaseNames())('the free audit on %s', (name) => {
       CONTACT_TO: 'owner@example.com',
       TRUST_PROXY: 'true',
       OUTBOX_POLL_MS: '100',
-      SITE_CHECK_ALLOW_HOSTS: [...[fixture, other, ...busy, spare, huge, loop, hang].map((f) => hostPort(new URL(f.origin))), `127.0.0.1:${closedPort}`].join(
-        ',',
-      ),
+      SITE_CHECK_ALLOW_HOSTS: [
+        ...[fixture, other, ...busy, spare, ipv6, huge, loop, hang].map((f) => hostPort(new URL(f.origin))),
+        `127.0.0.1:${closedPort}`,
+      ].join(','),
     });
     await site.start();
     ({ db } = await openDatabase(name === 'sqlite' ? target.url : process.env.TEST_DATABASE_URL, target.options));
@@ -98,7 +131,7 @@ describe.each(databaseNames())('the free audit on %s', (name) => {
   afterAll(async () => {
     await site?.stop();
     await sink?.stop();
-    await Promise.all([fixture, other, ...busy, spare, huge, loop, hang].map((f) => f.stop()));
+    await Promise.all([fixture, other, ...busy, spare, ipv6, huge, loop, hang].map((f) => f.stop()));
     await db?.destroy();
     await target?.dispose();
   });
@@ -137,12 +170,12 @@ describe.each(databaseNames())('the free audit on %s', (name) => {
     // robots.txt respected: the disallowed page is not read.
     expect(row.report).not.toContain('/private"');
 
-    // The report by e-mail: an enquiry of type audit with the report linked, and the PDF to the visitor.
-    const client = nextClient();
-    const report = await site.post(paths.auditReport(id), JSON.stringify({ name: 'Pat Visitor', email: 'pat@example.com' }), {
-      'Content-Type': 'application/json',
-      'X-Forwarded-For': client,
-    });
+    // The report by e-mail, from the browser that asked for the audit: an enquiry of type audit with the report
+    // linked, and the PDF to the visitor. The name given is a link, as a spammer's would be.
+    const key = keyOf(response);
+    firstAudit = { id, origin: fixture.origin, key };
+    const spammyName = 'Win big at https://spam.example/now';
+    const report = await askReport(id, { name: spammyName, email: 'pat@example.com' }, key);
     expect(report.status).toBe(201);
     const lead = await db.selectFrom('contact_messages').selectAll().where('email', '=', 'pat@example.com').executeTakeFirstOrThrow();
     expect(lead.request_type).toBe('audit');
@@ -153,6 +186,15 @@ describe.each(databaseNames())('the free audit on %s', (name) => {
     expect(toOwner.headers.subject).toBe(`New enquiry: Free SEO audit report: ${new URL(fixture.origin).host}`);
     const toVisitor = mails.find((m) => m.to.includes('pat@example.com'))!;
     expect(toVisitor.headers['content-type']).toContain('multipart/mixed');
+    // It greets nobody by name, and the audited site appears only quoted, never as the mail's words or a link.
+    const text = textPart(toVisitor.text);
+    const host = new URL(fixture.origin).host;
+    expect(text).toMatch(/^Hello,\r?\n/);
+    expect(text).not.toContain(spammyName);
+    expect(text).not.toContain('spam.example');
+    expect(text).toContain(quotedSite(host));
+    expect(text).not.toContain(host);
+    expect(toVisitor.headers.subject).not.toContain(host);
     expect(toVisitor.text).toContain('application/pdf');
     const pdfPart = /Content-Type: application\/pdf[^\r\n]*\r\n(?:[^\r\n]+\r\n)*\r\n([A-Za-z0-9+/=\r\n]+)/.exec(toVisitor.text)![1]!;
     expect(Buffer.from(pdfPart.replace(/\s/g, ''), 'base64').subarray(0, 5).toString()).toBe('%PDF-');
@@ -164,13 +206,114 @@ describe.each(databaseNames())('the free audit on %s', (name) => {
     expect(answer.conversion.rate).toBeGreaterThan(0);
   });
 
+  it('sends the report only to the browser that asked for the audit, once; a visitor shown it as recent gets a key of their own', async () => {
+    const { id, origin } = firstAudit;
+    const body = (email: string) => ({ name: 'Sam Visitor', email });
+    // No key, or a made-up one: refused, nothing stored or sent.
+    const leads = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('contact_messages')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await leads();
+    const keyless = await askReport(id, body('keyless@example.com'), null);
+    expect(keyless.status).toBe(403);
+    expect(((await keyless.json()) as { error: string }).error).toBe(auditMessages.reportNotYours);
+    expect((await askReport(id, body('forged@example.com'), `hale-audit-${id}=${'A'.repeat(43)}`)).status).toBe(403);
+    // The starter's key sent its one report (the test above): a second is refused.
+    const again = await askReport(id, body('again@example.com'), firstAudit.key);
+    expect(again.status).toBe(409);
+    expect(await leads()).toBe(before);
+
+    // Another visitor audits the same site within the window: the recent result, with a key of their own.
+    const shared = await start({ url: origin });
+    const answer = (await shared.json()) as { id: string; url: string; recentMinutes: number };
+    expect(answer.id).toBe(id);
+    const key = keyOf(shared);
+    expect((await askReport(id, body('sam@example.com'), key)).status).toBe(201);
+    const second = await askReport(id, body('sam-again@example.com'), key);
+    expect(second.status).toBe(409);
+    expect(((await second.json()) as { error: string }).error).toBe(auditMessages.reportOnce);
+    expect(await leads()).toBe(before + 1);
+
+    // Only the hash of a key is stored.
+    const stored = await db.selectFrom('audit_report_tokens').select('token_hash').where('audit_id', '=', id).execute();
+    expect(stored.length).toBeGreaterThanOrEqual(2);
+    expect(stored.map((r) => r.token_hash)).not.toContain(key.split('=')[1]);
+
+    // The results page offers the form only to a browser holding an unspent key; others are told to audit the site.
+    const pageWith = async (cookie: string | null) =>
+      (await fetch(`${site.base}${paths.auditResult(id)}`, { headers: cookie ? { Cookie: cookie } : {} })).text();
+    const stranger = await pageWith(null);
+    expect(stranger).toContain('data-report-own-audit');
+    expect(stranger).not.toContain('Email me the full report');
+    expect(await pageWith(key)).toContain(auditMessages.reportSent);
+    const fresh = keyOf(await start({ url: origin }));
+    expect(await pageWith(fresh)).toContain('Email me the full report');
+  });
+
+  it(`e-mails one address at most ${auditLimits.reportsPerRecipient} reports a day, whoever asks`, async () => {
+    const { id, origin } = firstAudit;
+    const keys = await sharedKeys(origin, id, auditLimits.reportsPerRecipient + 1);
+    const statuses: number[] = [];
+    for (const [i, key] of keys.entries()) {
+      // Each from its own browser and address, the address typed differently each time.
+      const response = await askReport(id, { name: 'Someone Else', email: i % 2 ? 'Target@Example.com' : 'target@example.com' }, key);
+      statuses.push(response.status);
+      if (response.status === 429) expect(((await response.json()) as { error: string }).error).toBe(auditMessages.reportRecipientLimit);
+    }
+    expect(statuses).toEqual([...keys.slice(1).map(() => 201), 429]);
+    // The refused key was not spent: to another address it works.
+    expect((await askReport(id, { name: 'Someone Else', email: 'another@example.com' }, keys.at(-1)!)).status).toBe(201);
+  });
+
+  it('counts an IPv6 /64 as one client: audits from several of its addresses, and reports', async () => {
+    // Audits: the limit per client, from four addresses of one /64.
+    const statuses: number[] = [];
+    for (let i = 1; i <= auditLimits.perClient + 1; i++) statuses.push((await start({ url: ipv6.origin }, `2001:db8:1:1::${i}`)).status);
+    expect(statuses).toEqual([...Array.from({ length: auditLimits.perClient }, () => 202), 429]);
+    expect((await start({ url: ipv6.origin }, '2001:db8:1:2::1')).status).toBe(202);
+
+    // Reports: the contact form's limit per address, each report from another address of one /64 (with keys given
+    // to browsers elsewhere, and a different e-mail address each time).
+    const { id, origin } = firstAudit;
+    const keys = await sharedKeys(origin, id, contactLimits.maxPerAddress + 1);
+    const reports: number[] = [];
+    for (const [i, key] of keys.entries()) {
+      reports.push((await askReport(id, { name: 'Pat Visitor', email: `slash64-${i}@example.com` }, key, `2001:db8:9:9:${i + 1}::7`)).status);
+    }
+    expect(reports).toEqual([...Array.from({ length: contactLimits.maxPerAddress }, () => 201), 429]);
+  }, 60_000);
+
   it('shows the recent result for the same site, and refuses the fourth request in an hour', async () => {
     const client = nextClient();
     const first = (await (await start({ url: other.origin }, client)).json()) as { id: string; recentMinutes: number | null };
     expect(first.recentMinutes).toBeNull();
     await finished(first.id);
-    const again = (await (await start({ url: `${other.origin}/` }, client)).json()) as { id: string; recentMinutes: number | null };
-    expect(again).toMatchObject({ id: first.id, recentMinutes: 0 });
+    const again = (await (await start({ url: `${other.origin}/` }, client)).json()) as { id: string; url: string; recentMinutes: number | null };
+    expect(again).toMatchObject({ id: first.id, recentMinutes: 0, url: `${paths.auditResult(first.id)}?recent` });
+    // The results page says how long ago, worked out from when the audit ran: "less than a minute", "1 minute", "3 minutes".
+    const recentLine = async () => (await (await fetch(`${site.base}${again.url}`)).text()).replaceAll('&#x27;', "'");
+    expect(await recentLine()).toContain(auditMessages.recent(0));
+    expect(auditMessages.recent(0)).toContain('audited less than a minute ago');
+    const ranAt = Number((await db.selectFrom('audits').select('created_at').where('id', '=', first.id).executeTakeFirstOrThrow()).created_at);
+    for (const minutes of [1, 3]) {
+      await db
+        .updateTable('audits')
+        .set({ created_at: Date.now() - minutes * 60_000 - 20_000 })
+        .where('id', '=', first.id)
+        .execute();
+      expect(await recentLine()).toContain(auditMessages.recent(minutes));
+    }
+    expect(auditMessages.recent(1)).toContain('audited 1 minute ago');
+    expect(auditMessages.recent(3)).toContain('audited 3 minutes ago');
+    // Without "?recent" (the one who ran it, or a shared link) the page does not say it.
+    expect(await (await fetch(`${site.base}${paths.auditResult(first.id)}`)).text()).not.toContain('ago, so here is that result');
+    await db.updateTable('audits').set({ created_at: ranAt }).where('id', '=', first.id).execute();
     expect((await start({ url: other.origin }, client)).status).toBe(202);
     const fourth = await start({ url: other.origin }, client);
     expect(fourth.status).toBe(429);

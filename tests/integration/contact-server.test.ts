@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { business } from '../../src/config/business';
 import { checklist } from '../../src/config/checklist';
+import { contactLimits } from '../../src/config/contact';
 import { paths } from '../../src/config/paths';
 import { requestPresets } from '../../src/lib/contact-presets';
 import { type Db, openDatabase } from '../../src/server/db';
@@ -170,6 +171,20 @@ describe.each(databaseNames())('contact pipeline on %s', (name) => {
     expect(events.length).toBeGreaterThan(0);
     expect(events[0]!.severity).toBe('medium');
     expect(events[0]!.email_tried).toBeTruthy();
+  }, 60_000);
+
+  it(`counts an IPv6 /64 as one address: ${contactLimits.maxPerAddress} enquiries from several of its addresses, then 429`, async () => {
+    // A different sender each time (address and e-mail), so only the limit per address can refuse.
+    for (let i = 0; i < contactLimits.maxPerAddress; i++) {
+      expect(
+        (await send(message(`slash64-${i}`, { email: `slash64-${i}@example.com` }), `192.0.2.1, 2001:db8:7:7:${i + 1}::1`)).status,
+        `enquiry ${i + 1}`,
+      ).toBe(201);
+    }
+    const blocked = await send(message('slash64-over', { email: 'slash64-over@example.com' }), '192.0.2.1, 2001:db8:7:7:ffff::2');
+    expect(blocked.status).toBe(429);
+    // Another /64 is another address.
+    expect((await send(message('slash64-next', { email: 'slash64-next@example.com' }), '192.0.2.1, 2001:db8:7:8::1')).status).toBe(201);
   }, 60_000);
 
   it('answers a filled honeypot like a success but stores nothing', async () => {

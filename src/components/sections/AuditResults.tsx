@@ -83,6 +83,8 @@ function Progress({ view }: { view: AuditView }) {
 }
 
 export interface ReportFormState {
+  /** Whether this browser holds a key to the audit's report (it asked for the audit, or was shown it as recent). */
+  held: boolean;
   sent: boolean;
   error?: string;
   errors?: { name?: string; email?: string };
@@ -95,6 +97,16 @@ function ReportForm({ view, state }: { view: AuditView; state: ReportFormState }
       <p role="status" className="rounded-lg bg-emerald-50 p-4 font-medium text-emerald-900">
         {auditMessages.reportSent}
       </p>
+    );
+  }
+  if (!state.held && !state.error) {
+    return (
+      <div className="grid gap-4">
+        <p data-report-own-audit className="text-ink">
+          {auditMessages.reportOwnAudit}
+        </p>
+        <AuditForm value={view.startUrl} headingLevel={3} narrow />
+      </div>
     );
   }
   const field = (name: 'name' | 'email', label: string, type: string, autoComplete: string) => {

@@ -9,7 +9,18 @@ import { PageHero } from '~/components/ui/PageHero';
  * The audit form: one labelled field and a button, a plain HTML form that posts (the page's few inline lines add how
  * long it was open and a busy state; nothing else runs in the browser).
  */
-export function AuditForm({ value = '', error, headingLevel = 2 }: { value?: string; error?: string; headingLevel?: 2 | 3 }) {
+export function AuditForm({
+  value = '',
+  error,
+  headingLevel = 2,
+  narrow = false,
+}: {
+  value?: string;
+  error?: string;
+  headingLevel?: 2 | 3;
+  /** In a half-width column the field and the button stack at every width, so the address stays readable. */
+  narrow?: boolean;
+}) {
   const Heading = `h${headingLevel}` as const;
   return (
     <form method="post" action={paths.auditApi} data-audit-form className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" noValidate>
@@ -26,7 +37,7 @@ export function AuditForm({ value = '', error, headingLevel = 2 }: { value?: str
         <p id="audit-url-hint" className="text-sm text-muted">
           {auditMessages.fieldHint}
         </p>
-        <div className="mt-2 flex flex-col gap-3 sm:flex-row">
+        <div className={`mt-2 flex flex-col gap-3 ${narrow ? '' : 'sm:flex-row'}`}>
           <input
             id="audit-url"
             name="url"

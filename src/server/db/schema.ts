@@ -73,6 +73,14 @@ export interface AuditTable {
   lead_id: string | null;
 }
 
+/** A browser's key to one audit's report by e-mail (only its hash); `sent_at` once its one report was accepted. */
+export interface AuditReportTokenTable {
+  token_hash: string;
+  audit_id: string;
+  created_at: number;
+  sent_at: number | null;
+}
+
 export interface RateLimitHitTable {
   id: string;
   scope: string;
@@ -332,6 +340,7 @@ export interface Database {
   account_events: AccountEventTable;
   contact_messages: ContactMessageTable;
   audits: AuditTable;
+  audit_report_tokens: AuditReportTokenTable;
   mail_outbox: MailOutboxTable;
   rate_limit_hits: RateLimitHitTable;
   security_events: SecurityEventTable;

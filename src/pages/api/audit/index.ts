@@ -5,6 +5,7 @@ import { settings } from '~/config/settings.mjs';
 import { jsonAnswer } from '~/server/api/caller';
 import { fromWebRequest } from '~/server/api/request-body';
 import { type StartOutcome, startAudit } from '~/server/features/audit/endpoint';
+import { reportKeyCookies } from '~/server/features/audit/report-key';
 import { wantsPage } from '~/server/features/contact/endpoint';
 import { errorField, log } from '~/server/platform/log.mjs';
 import { getRuntime } from '~/server/runtime';
@@ -29,8 +30,14 @@ export const POST: APIRoute = async (context) => {
     outcome = { ok: false, status: 503, error: auditMessages.unavailable, headers: { 'Retry-After': '60' } };
   }
   if (outcome.ok) {
-    const location = paths.auditResult(outcome.id) + (outcome.recentMinutes === null ? '' : `?recent=${outcome.recentMinutes}`);
-    return page ? context.redirect(location, 303) : jsonAnswer(202, { ok: true, id: outcome.id, url: location, recentMinutes: outcome.recentMinutes });
+    // The results page works out how long ago a recent audit ran; the query only says it is someone's recent one.
+    const location = paths.auditResult(outcome.id) + (outcome.recentMinutes === null ? '' : '?recent');
+    // This browser's key to the report by e-mail, in a cookie only (never in the address, which visitors share).
+    const cookies = reportKeyCookies(outcome.id, outcome.reportKey, context.url.protocol === 'https:');
+    if (!page) return jsonAnswer(202, { ok: true, id: outcome.id, url: location, recentMinutes: outcome.recentMinutes }, cookies);
+    const redirect = new Response(null, { status: 303, headers: { Location: location } });
+    for (const cookie of cookies) redirect.headers.append('Set-Cookie', cookie);
+    return redirect;
   }
   if (!page) return jsonAnswer(outcome.status, { ok: false, error: outcome.error }, [], outcome.headers);
   // A browser posted the form: the form again, with the reason.

@@ -4,13 +4,13 @@
  * the same site's recent result or a new audit in the queue.
  */
 import { adminPaths } from '~/config/admin';
-import { auditLimits, auditMessages } from '~/config/audit';
+import { auditLimits, auditMessages, auditReportMail } from '~/config/audit';
 import { business } from '~/config/business';
 import { paths } from '~/config/paths';
 import { honeypotField, validateContact } from '~/lib/contact';
 import { BodyError, type IncomingBody, readFields } from '../../api/request-body';
 import type { Db, DbKind } from '../../db';
-import { hashClient } from '../../platform/client-hash';
+import { hashClient, keyedHash } from '../../platform/client-hash';
 import { enqueueMail } from '../../platform/outbox';
 import { addHit, hitTimes, msUntilFree, removeHit } from '../../platform/rate-limit';
 import { errorField, log } from '../../platform/log.mjs';
@@ -19,10 +19,14 @@ import { recordSecurityEvent } from '../security/events';
 import { type AddressPolicy, guardFor, RefusedAddress } from '../sitecheck/address-guard.mjs';
 import { SiteCheckError, startUrlFrom } from '../sitecheck/checker.mjs';
 import { auditPdf } from './pdf';
+import { claimReportKey, issueReportKey, releaseReportKey, reportKeyState } from './report-key';
 import { auditRow, auditView, type AuditService, AuditQueueFull, domainOf, recentAudit } from './service';
 
 const scope = 'audit';
 const windowMs = auditLimits.clientWindowMinutes * 60_000;
+/** Reports sent to one e-mail address, whoever asked. */
+const recipientScope = 'audit:recipient';
+const recipientWindowMs = auditLimits.recipientWindowHours * 3_600_000;
 
 /** What the audit endpoints need (the runtime has all of it). */
 export interface AuditDeps {
@@ -37,7 +41,9 @@ export interface AuditDeps {
 }
 
 export type StartOutcome =
-  { ok: true; id: string; recentMinutes: number | null } | { ok: false; status: number; error: string; url?: string; headers?: Record<string, string> };
+  /** `reportKey`: this browser's key to the audit's report by e-mail (for its cookie only). */
+  | { ok: true; id: string; recentMinutes: number | null; reportKey: string }
+  | { ok: false; status: number; error: string; url?: string; headers?: Record<string, string> };
 
 /** Whether a host name resolves to an address the guard accepts; the refusal or a plain reason otherwise. */
 function vetName(url: URL, policy: AddressPolicy): Promise<string | null> {
@@ -117,9 +123,14 @@ export async function startAudit(deps: AuditDeps, request: IncomingBody, client:
 
   const domain = domainOf(target);
   const recent = await recentAudit(deps.db, domain, now - auditLimits.sameSiteMinutes * 60_000);
-  if (recent) return { ok: true, id: recent.id, recentMinutes: Math.floor((now - recent.created_at) / 60_000) };
+  // Shown a recent audit of the same site, this visitor gets a key of their own to its report: what they would have
+  // had from their own audit, and the one who ran it keeps theirs.
+  if (recent) {
+    return { ok: true, id: recent.id, recentMinutes: Math.floor((now - recent.created_at) / 60_000), reportKey: await issueReportKey(deps.db, recent.id, now) };
+  }
   try {
-    return { ok: true, id: await deps.audits.enqueue(target, domain), recentMinutes: null };
+    const id = await deps.audits.enqueue(target, domain);
+    return { ok: true, id, recentMinutes: null, reportKey: await issueReportKey(deps.db, id, now) };
   } catch (error) {
     await removeHit(deps.db, hit);
     if (error instanceof AuditQueueFull) return { ok: false, status: 503, error: error.message, url, headers: { 'Retry-After': '120' } };
@@ -132,8 +143,12 @@ export type ReportOutcome =
   | { ok: true; leadId?: string }
   | { ok: false; status: number; error: string; errors?: { name?: string; email?: string }; values?: { name: string; email: string } };
 
-/** "Email me the full report": an enquiry of type audit with the report linked, and the PDF to the visitor. */
-export async function requestReport(deps: AuditDeps, id: string, request: IncomingBody, client: string): Promise<ReportOutcome> {
+/**
+ * "Email me the full report": an enquiry of type audit with the report linked, and the PDF to the visitor. Only from a
+ * browser holding a key to this audit (`reportKey`, from its cookie), once per key, and to one e-mail address at most
+ * `auditLimits.reportsPerRecipient` times a day whoever asks; the contact form's limits apply as well.
+ */
+export async function requestReport(deps: AuditDeps, id: string, request: IncomingBody, client: string, reportKey: string | null): Promise<ReportOutcome> {
   const userAgent = request.header('user-agent');
   let fields: Record<string, string>;
   try {
@@ -151,6 +166,10 @@ export async function requestReport(deps: AuditDeps, id: string, request: Incomi
     // Answered as a success, as the contact form does, so a bot learns nothing.
     return { ok: true };
   }
+  const key = await reportKeyState(deps.db, id, reportKey);
+  if (!key.held) return { ok: false, status: 403, error: auditMessages.reportNotYours };
+  if (key.sent) return { ok: false, status: 409, error: auditMessages.reportOnce };
+
   const view = auditView(row, null);
   const result = view.result!;
   const reportUrl = new URL(paths.auditResult(id), deps.siteUrl).href;
@@ -163,11 +182,36 @@ export async function requestReport(deps: AuditDeps, id: string, request: Incomi
     return { ok: false, status: 400, error: 'Please fix the errors below and try again.', errors: { name, email }, values };
   }
 
+  // One address is sent so many reports a day, however many browsers and audits ask: taken before counting, then
+  // given back if over, so two requests at once cannot both slip under it.
+  const now = Date.now();
+  const recipient = keyedHash(`audit-recipient:${values.email.trim().toLowerCase()}`, deps.clientHashSecret);
+  const recipientHit = await addHit(deps.db, recipientScope, recipient, now);
+  if ((await hitTimes(deps.db, recipientScope, recipient, now - recipientWindowMs)).length > auditLimits.reportsPerRecipient) {
+    await removeHit(deps.db, recipientHit);
+    await recordSecurityEvent(
+      { db: deps.db, alertTo: deps.contactTo },
+      'rate_limit_exceeded',
+      'free audit report: an e-mail address at its daily limit',
+      userAgent,
+    );
+    return { ok: false, status: 429, error: auditMessages.reportRecipientLimit, values };
+  }
+  if (!(await claimReportKey(deps.db, key.hash, now))) {
+    await removeHit(deps.db, recipientHit);
+    return { ok: false, status: 409, error: auditMessages.reportOnce };
+  }
+  const giveBack = async () => {
+    await releaseReportKey(deps.db, key.hash);
+    await removeHit(deps.db, recipientHit);
+  };
+
   let pdf: Uint8Array;
   try {
     pdf = await auditPdf(view, reportUrl);
   } catch (error) {
     log.error(errorField(error), '[audit] could not make the PDF');
+    await giveBack();
     return { ok: false, status: 503, error: auditMessages.reportFailed, values };
   }
   const message = [
@@ -175,25 +219,33 @@ export async function requestReport(deps: AuditDeps, id: string, request: Incomi
     `Score: ${result.score}/100 (${result.errors} errors, ${result.warnings} warnings, ${result.notices} notices on ${result.pages} pages).`,
     `Report: ${reportUrl}`,
   ].join('\n');
-  const accepted = await acceptSubmission(deps.db, deps.kind, {
-    clientHash: hashClient(client, deps.clientHashSecret),
-    data: { name: values.name, email: values.email, subject, message },
-    requestType: 'audit',
-    notify: deps.contactTo,
-    also: async (trx, leadId, now) => {
-      await trx.updateTable('audits').set({ lead_id: leadId }).where('id', '=', id).execute();
-      await enqueueMail(trx, {
-        kind: 'audit_report',
-        recipient: values.email,
-        replyTo: business.email,
-        subject: `Your free SEO audit of ${host}: ${result.score}/100`,
-        body: reportMail(values.name, row.site, result.score, reportUrl),
-        attachments: [{ filename: `seo-audit-${host.replace(/[^a-z0-9.-]/gi, '-')}.pdf`, contentType: 'application/pdf', content: pdf }],
-        now,
-      });
-    },
-  });
+  const mail = auditReportMail({ host, score: result.score, reportUrl });
+  let accepted: Awaited<ReturnType<typeof acceptSubmission>>;
+  try {
+    accepted = await acceptSubmission(deps.db, deps.kind, {
+      clientHash: hashClient(client, deps.clientHashSecret),
+      data: { name: values.name, email: values.email, subject, message },
+      requestType: 'audit',
+      notify: deps.contactTo,
+      also: async (trx, leadId, at) => {
+        await trx.updateTable('audits').set({ lead_id: leadId }).where('id', '=', id).execute();
+        await enqueueMail(trx, {
+          kind: 'audit_report',
+          recipient: values.email,
+          replyTo: business.email,
+          subject: mail.subject,
+          body: mail.body,
+          attachments: [{ filename: `seo-audit-${host.replace(/[^a-z0-9.-]/gi, '-')}.pdf`, contentType: 'application/pdf', content: pdf }],
+          now: at,
+        });
+      },
+    });
+  } catch (error) {
+    await giveBack().catch(() => {});
+    throw error;
+  }
   if (!accepted.accepted) {
+    await giveBack();
     return {
       ok: false,
       status: 429,
@@ -203,17 +255,4 @@ export async function requestReport(deps: AuditDeps, id: string, request: Incomi
   }
   deps.kickOutbox();
   return { ok: true, leadId: accepted.id };
-}
-
-function reportMail(name: string, site: string, score: number, reportUrl: string): string {
-  return [
-    `Hello ${name},`,
-    '',
-    `Thank you for running a free SEO audit of ${site}. It scored ${score} out of 100.`,
-    '',
-    'The full report is attached as a PDF: every problem found, why it costs you customers and how to fix it.',
-    `You can also see it online for ${auditLimits.retentionDays} days: ${reportUrl}`,
-    '',
-    "I will be in touch within one working day to talk it through, if you'd like. Or reply to this e-mail at any time.",
-  ].join('\n');
 }

@@ -19,6 +19,7 @@ import { RetryableFailure, withRetries } from '../../platform/retry.mjs';
 import { startWorker } from '../../platform/worker';
 import type { AddressPolicy } from '../sitecheck/address-guard.mjs';
 import { type CheckReport, checkSite, SiteCheckError } from '../sitecheck/checker.mjs';
+import { deleteOldReportKeys } from './report-key';
 import { readReport } from './score';
 
 /**
@@ -345,7 +346,6 @@ export function auditView(row: Selectable<AuditTable>, progress: AuditProgress |
       }),
     message: row.message,
     result: report && status === 'done' ? readReport(report, { deadlineHit: report.cancelled }) : null,
-    reportRequested: row.lead_id !== null,
   };
 }
 
@@ -386,4 +386,5 @@ export async function deleteOldAudits(db: Db, now = Date.now()): Promise<void> {
     .deleteFrom('audits')
     .where('created_at', '<', now - auditLimits.retentionDays * 86_400_000)
     .execute();
+  await deleteOldReportKeys(db, now);
 }

@@ -7,7 +7,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { authMessages, resetPasswordCommand, signInLimits } from '~/config/admin';
 import { securitySentences } from '~/config/security-log';
 import type { TwoFactorCode } from '~/lib/admin-forms';
-import { hashClient } from '../../platform/client-hash';
+import { hashClient, keyedHash } from '../../platform/client-hash';
 import type { Db, DbKind } from '../../db';
 import type { Caller } from '../../api/caller';
 import { recordSecurityEvent } from '../security/events';
@@ -71,9 +71,10 @@ export function createAdminAuth(setup: AdminAuthSetup) {
   /** The caller's headers as the instance reads them, and its cookies as the caller gets them. */
   const headersOf = (caller: Caller) => headersForAuth(caller.headers, caller.secure);
   const cookiesOf = (caller: Caller, headers: Headers) => cookiesForCaller(headers.getSetCookie(), caller.secure);
-  const accountKey = (email: string) => hashClient(`account:${email.trim().toLowerCase()}`, setup.clientHashSecret);
-  const addressKey = (caller: Caller) => hashClient(`sign-in:${caller.address}`, setup.clientHashSecret);
-  const codeKey = (account: string, code: string) => hashClient(`two-factor-code:${account}:${code}`, setup.clientHashSecret);
+  const accountKey = (email: string) => keyedHash(`account:${email.trim().toLowerCase()}`, setup.clientHashSecret);
+  // The address is keyed as every limit keys one (an IPv6 client by its /64); the scope tells the sign-in's hits apart.
+  const addressKey = (caller: Caller) => hashClient(caller.address, setup.clientHashSecret);
+  const codeKey = (account: string, code: string) => keyedHash(`two-factor-code:${account}:${code}`, setup.clientHashSecret);
   const security = { db, alertTo: setup.alertTo };
 
   // The account a pending two-factor sign-in belongs to, in a signed cookie of our own, so code failures count

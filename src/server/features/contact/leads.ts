@@ -19,7 +19,10 @@ import { addHit, deleteHitsOlderThan, hitTimes, msUntilFree, removeHit } from '.
 /** One sender (address and e-mail address) and one address as a whole each have a window of hits. */
 const scopes = { sender: 'contact', address: 'contact:address' } as const;
 export const rateLimitWindowMs = contactLimits.windowMinutes * 60 * 1000;
-/** The longest a rate-limit hit matters: the contact window, a sign-in window or lock, or the AI generator's hour. */
+/**
+ * The longest a rate-limit hit matters: the contact window, a sign-in window or lock, the AI generator's hour, the
+ * audit's hour, or the day an e-mail address's audit reports are counted over.
+ */
 export const longestHitWindowMs = Math.max(
   rateLimitWindowMs,
   ...[
@@ -28,6 +31,7 @@ export const longestHitWindowMs = Math.max(
     signInLimits.lockMinutes,
     aiLimits.windowMinutes,
     auditLimits.clientWindowMinutes,
+    auditLimits.recipientWindowHours * 60,
   ].map((m) => m * 60_000),
 );
 
@@ -209,7 +213,7 @@ async function drain(db: Db, queue: Queue) {
 }
 
 /**
- * Rate-limit hits are only needed for their window (the longest is the AI generator's hour). Enquiries are kept for the
+ * Rate-limit hits are only needed for their window (the longest is a day: the audit reports to one e-mail address). Enquiries are kept for the
  * period the privacy notice states after their last activity; those marked as clients are kept. Refused enquiries are
  * kept for the same period from when they were refused.
  */

@@ -2,6 +2,8 @@
 // so a socket that sends nothing is never timed out: each one costs a file descriptor and memory, and a few thousand
 // from one client exhaust them. Here a connection must deliver a complete request's headers within `headersTimeoutMs`
 // of opening, and one client address may hold at most `perAddress` connections at once.
+import { clientKey } from '../address-range.mjs';
+
 /** @typedef {import('node:http').Server} Server */
 /** @typedef {import('node:http').IncomingMessage} IncomingMessage */
 
@@ -17,7 +19,8 @@ export function limitConnections(server, { headersTimeoutMs, perAddress, countBy
   const waiting = new WeakMap();
 
   server.on('connection', (socket) => {
-    const address = socket.remoteAddress ?? 'unknown';
+    // Counted per client as every limit counts one: an IPv6 client by its /64.
+    const address = clientKey(socket.remoteAddress ?? 'unknown');
     if (countByAddress) {
       const count = open.get(address) ?? 0;
       if (count >= perAddress) {

@@ -6,6 +6,7 @@ import { jsonAnswer } from '~/server/api/caller';
 import { fromWebRequest } from '~/server/api/request-body';
 import { recordConversion } from '~/server/features/analytics/endpoint';
 import { type ReportOutcome, requestReport } from '~/server/features/audit/endpoint';
+import { reportKeyFrom } from '~/server/features/audit/report-key';
 import { wantsPage } from '~/server/features/contact/endpoint';
 import { errorField, log } from '~/server/platform/log.mjs';
 import { getRuntime } from '~/server/runtime';
@@ -25,6 +26,7 @@ export const POST: APIRoute = async (context) => {
       id,
       fromWebRequest(page ? context.request.clone() : context.request),
       context.clientAddress,
+      reportKeyFrom(context.request.headers.get('cookie'), id, context.url.protocol === 'https:'),
     );
   } catch (error) {
     log.error(errorField(error), '[audit] report request failed');
@@ -32,7 +34,7 @@ export const POST: APIRoute = async (context) => {
   }
   if (outcome.ok && outcome.leadId) recordConversion(runtime, outcome.leadId, context.clientAddress, context.request.headers.get('user-agent'));
   if (!page) return jsonAnswer(outcome.ok ? 201 : outcome.status, outcome.ok ? { ok: true } : outcome);
-  if (outcome.ok) return context.redirect(`${paths.auditResult(id)}?report=sent#report`, 303);
+  if (outcome.ok) return context.redirect(`${paths.auditResult(id)}#report`, 303);
   if (outcome.status === 404) return context.redirect(paths.freeAudit, 303);
   context.locals.auditReport = outcome;
   return context.rewrite(paths.auditResult(id));
