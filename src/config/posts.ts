@@ -46,6 +46,9 @@ export const postLimits = {
   schedulerEveryMs: 5000,
 } as const;
 
+/** Reading speed for a post's "N min read" (an adult's silent reading of prose is about 200–250 words a minute). */
+export const readingWordsPerMinute = 220;
+
 /** The widths a cover is made in (as the build's images: a few sizes, AVIF and WebP). */
 export const coverWidths = [480, 800, 1200] as const;
 export const coverFormats = ['avif', 'webp'] as const;
