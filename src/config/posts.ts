@@ -72,4 +72,13 @@ export const postMessages = {
   deleteOnlyDraft: 'Only a draft can be deleted. Unpublish the post instead.',
   notPublished: 'The post is not published.',
   noVersion: 'There is no earlier version to restore.',
+  /** The editor opened with a Blog Post from AI tools: it is saved only when the owner says so. */
+  fromAi: 'Filled from the AI generator. Nothing is saved yet: check the SEO checks, then press "Save draft" to keep it.',
+  /** Asked before a live post is taken down (its address then answers 410 Gone). */
+  unpublishConfirm: {
+    title: 'Unpublish this post?',
+    body: 'The page will answer 410 Gone: visitors and search engines are told it was removed, and it leaves the blog, the sitemap and the feed. You can publish it again later.',
+    confirm: 'Unpublish — the page will answer 410',
+    cancel: 'Keep it live',
+  },
 } as const;
