@@ -604,7 +604,7 @@ function Editor({ initial, initialVersions, knownPaths, now }: EditorProps) {
         ref={unpublishDialog}
         aria-labelledby={dialogTitleId}
         aria-describedby={dialogBodyId}
-        className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-xl bg-white p-6 shadow-xl backdrop:bg-slate-900/50"
+        className="m-auto w-[min(38rem,calc(100vw-2rem))] rounded-xl bg-white p-6 shadow-xl backdrop:bg-slate-900/50"
         onClose={() => {
           // Back to the button that opened it (Cancel, Escape or confirm; after confirming, Publish takes it once shown).
           unpublishButton.current?.focus();
