@@ -37,6 +37,9 @@ export const aiMessages = {
   generating: 'Generating...',
   /** The account's hourly allowance is used up; shown in the tab (also after a reload) until a place is free. */
   limitReached: (perHour: number, freeAt: string) => `You have used all ${perHour} generations for this hour. Generate is available again at ${freeAt}.`,
+  /** Under a generated blog post: what the owner can do with it here (they have no repository to put a file in). */
+  blogResultHint: (canDownload: boolean) =>
+    `Use as draft opens it in the post editor, where you check it and save it as a draft (nothing is saved until you do). Copy puts the text on your clipboard${canDownload ? '; Download .md keeps it as a file' : ''}.`,
   /** The prompt's keyboard shortcut, offered where there is a keyboard (not on touch screens). */
   shortcut: 'Ctrl + Enter generates.',
 } as const;

@@ -46,6 +46,9 @@ export const postLimits = {
   schedulerEveryMs: 5000,
 } as const;
 
+/** Reading speed for a post's "N min read" (an adult's silent reading of prose is about 200–250 words a minute). */
+export const readingWordsPerMinute = 220;
+
 /** The widths a cover is made in (as the build's images: a few sizes, AVIF and WebP). */
 export const coverWidths = [480, 800, 1200] as const;
 export const coverFormats = ['avif', 'webp'] as const;
@@ -69,4 +72,13 @@ export const postMessages = {
   deleteOnlyDraft: 'Only a draft can be deleted. Unpublish the post instead.',
   notPublished: 'The post is not published.',
   noVersion: 'There is no earlier version to restore.',
+  /** The editor opened with a Blog Post from AI tools: it is saved only when the owner says so. */
+  fromAi: 'Filled from the AI generator. Nothing is saved yet: check the SEO checks, then press "Save draft" to keep it.',
+  /** Asked before a live post is taken down (its address then answers 410 Gone). */
+  unpublishConfirm: {
+    title: 'Unpublish this post?',
+    body: 'The page will answer 410 Gone: visitors and search engines are told it was removed, and it leaves the blog, the sitemap and the feed. You can publish it again later.',
+    confirm: 'Unpublish — the page will answer 410',
+    cancel: 'Keep it live',
+  },
 } as const;

@@ -97,14 +97,6 @@ export async function faqs(group: 'main' | 'pricing') {
     .map((e) => e.data);
 }
 
-/** Words in a Markdown body, for reading time and BlogPosting.wordCount. */
-export function wordCount(markdown: string | undefined): number {
-  return (markdown ?? '')
-    .replace(/[#>*_`\-[\]()!|]/g, ' ')
-    .split(/\s+/)
-    .filter(Boolean).length;
-}
-
 export interface PageLink {
   name: string;
   href: string;

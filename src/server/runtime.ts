@@ -27,7 +27,7 @@ import { fromNodeRequest } from './api/request-body';
 import { type EventAnswer, takeEvent } from './features/analytics/endpoint';
 import { analyticsEndpoint } from '~/config/analytics-wire';
 import { type AnalyticsService, createAnalyticsService } from './features/analytics/ingest';
-import { builtPagePaths, builtPageTitles } from './features/analytics/site-pages';
+import { builtPagePaths, pageTitles } from './features/analytics/site-pages';
 import { maybeQueueWeeklySummary } from './features/dashboard/weekly-summary';
 import { createIndexNowService, type IndexNowService } from './features/indexnow/service';
 import { createPostsService, type PostsService } from './features/posts/service';
@@ -137,7 +137,7 @@ async function createRuntime(): Promise<Runtime> {
         smtpConfigured: Boolean(config.smtpUrl),
         recipient: config.contactTo,
         retentionDays: config.analyticsRetentionDays,
-        titles: builtPageTitles(clientDir),
+        titles: await pageTitles(db, clientDir),
       });
       if (queued) kickOutbox();
     },

@@ -3,11 +3,17 @@
  * its own title and description, canonical, Open Graph and Twitter tags, one h1 and no skipped heading level, valid
  * JSON-LD with the types the page must carry, and breadcrumbs that match their structured data.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Window } from 'happy-dom';
+import yaml from 'js-yaml';
 import { expect, it } from 'vitest';
 import { siteOrigin } from '../../src/config/origin.mjs';
+import { staticPages } from '../../src/config/pages';
+import { paths } from '../../src/config/paths';
 import { snippetLimits } from '../../src/config/search-snippet.mjs';
+import { readingMinutes, wordCount } from '../../src/lib/reading';
+import { pageTitle } from '../../src/seo/head';
 import { socialCardPath } from '../../src/seo/urls';
 import { builtFileFor, clientDir } from '../support/built-site';
 import { expectedRoutes, onDemandRoutes } from '../support/routes';
@@ -101,5 +107,29 @@ it('every route has its own head tags, one h1, valid JSON-LD and matching breadc
     expect(list?.itemListElement.at(-1)?.item).toBe(`${siteOrigin}${route.path}`);
     expect(list?.itemListElement.map((i) => i.position)).toEqual(visible.map((_, i) => i + 1));
     expect(breadcrumbNav!.querySelector('[aria-current="page"]')?.textContent?.trim(), route.path).toBe(visible.at(-1));
+  }
+});
+
+it('every built post: its title as pageTitle brands it, the trail Home › Blog › post, the reading time rounded up', () => {
+  const dir = 'src/content/posts';
+  for (const file of readdirSync(dir).filter((name) => name.endsWith('.md'))) {
+    const [, frontMatter, body] = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(readFileSync(path.join(dir, file), 'utf8'))!;
+    const data = yaml.load(frontMatter!) as { name: string; title: string };
+    const sitePath = paths.post(file.replace(/\.md$/, ''));
+    const document = documentOf(builtFileFor(sitePath));
+    expect(document.title, sitePath).toBe(pageTitle(data.title));
+    const trail = [staticPages.home.name, staticPages.blog.name, data.name];
+    const visible = [...document.querySelectorAll('nav[aria-label="Breadcrumb"] li')].map((li) => (li.textContent ?? '').replace('/', '').trim());
+    expect(visible, sitePath).toEqual(trail);
+    const list = jsonLdNodes([...document.querySelectorAll('script[type="application/ld+json"]')].map((el) => el.textContent ?? '')).find(
+      (n) => n['@type'] === 'BreadcrumbList',
+    ) as { itemListElement: { name: string; item: string }[] };
+    expect(
+      list.itemListElement.map((i) => i.name),
+      sitePath,
+    ).toEqual(trail);
+    expect(list.itemListElement[1]!.item, sitePath).toBe(`${siteOrigin}${staticPages.blog.path}`);
+    // The same count and rule as an admin post's page (tests/integration/posts.test.ts).
+    expect(document.body.textContent, sitePath).toContain(`${readingMinutes(wordCount(body))} min read`);
   }
 });

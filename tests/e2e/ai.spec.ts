@@ -54,6 +54,15 @@ test('keyboard only: empty prompt, a blog post streamed while the model writes, 
   await expect(result(page)).toContainText('published:');
   await expect(generateButton(page)).toHaveText('Generate');
 
+  // Under the post: what the owner can do here, not a developer's instruction about the repository.
+  await expect(page.getByText(aiMessages.blogResultHint(true))).toBeVisible();
+  await expect(page.getByText('src/content/posts')).toHaveCount(0);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.locator('[data-ai-result-card]').screenshot({ path: info.outputPath(`ai-result-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download .md' }).focus();
   await page.keyboard.press('Enter');

@@ -7,7 +7,8 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import { postMessages, postPaths } from '../../src/config/posts';
+import sharp from 'sharp';
+import { postLimits, postMessages, postPaths } from '../../src/config/posts';
 import { rules } from '../../src/lib/sitecheck-rules.mjs';
 import { utcToLondonLocal } from '../../src/lib/posts';
 import { openTab, signedInTest as test } from './admin-session';
@@ -20,10 +21,10 @@ const axe = async (page: Page) =>
   (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze()).violations.map((v) => v.id);
 const checksCard = (page: Page) => page.locator('section', { has: page.getByRole('heading', { name: 'SEO checks' }) });
 
-async function shoot(page: Page, name: string, dir: string) {
+async function shoot(page: Page, name: string, dir: string, fullPage = true) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -31,16 +32,21 @@ async function shoot(page: Page, name: string, dir: string) {
 test.beforeEach(async ({ page }) => asNewClient(page));
 
 test('an AI draft, checked, previewed and published is a live, indexed post; unpublished it answers 410', async ({ page, context, request }, info) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const slug = `e2e-local-seo-${info.workerIndex}-${Date.now()}`;
   const path = `/blog/${slug}`;
 
+  const aiTitle = 'Local SEO in Hatfield: A Practical Guide';
+  const drafts = async () =>
+    ((await (await page.request.get(postPaths.api)).json()) as { posts: { title: string }[] }).posts.filter((p) => p.title === aiTitle).length;
+  const before = await drafts();
   await openTab(page, 'ai-tools');
   await page.getByLabel('Prompt').fill('A practical guide to local SEO for Hatfield businesses');
   await page.getByRole('button', { name: 'Generate' }).click();
   await page.getByRole('button', { name: 'Use as draft' }).click();
-  // The editor opens on a new post; its first autosave may already have given it its own address.
-  await expect(page).toHaveURL(new RegExp(`${postPaths.newPost}$|${postPaths.editor('ID').replace('ID', '[0-9a-f-]{36}')}$`));
+  // The editor opens on a new post, which is not saved (nor autosaved) until the owner saves it.
+  await expect(page).toHaveURL(new RegExp(`${postPaths.newPost}$`));
+  await expect(page.getByText(postMessages.fromAi)).toBeVisible();
   await expect(page.getByLabel('Title')).toHaveValue('Local SEO in Hatfield: A Practical Guide');
   await expect(page.getByLabel('Slug')).toHaveValue('local-seo-in-hatfield-a-practical-guide');
   await expect(page.getByLabel('Description')).toHaveValue(/^A practical guide to local SEO/);
@@ -55,6 +61,16 @@ test('an AI draft, checked, previewed and published is a live, indexed post; unp
   await body.fill(`${generated}\n## More about reviews\n\nSee [our services](/services).`);
   await expect(checksCard(page)).toContainText('Nothing to fix');
   await expect(page.locator('.prose h2', { hasText: 'More about reviews' })).toBeVisible();
+  // Typed into, and left longer than a draft takes to save itself: still not saved, and leaving would ask first.
+  await page.waitForTimeout(postLimits.autosaveMs + 2000);
+  await expect(page.getByText('Unsaved changes')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${postPaths.newPost}$`));
+  expect(await drafts()).toBe(before);
+  const asked = page.waitForEvent('dialog');
+  void page.close({ runBeforeUnload: true });
+  const leaving = await asked;
+  expect(leaving.type()).toBe('beforeunload');
+  await leaving.dismiss();
 
   // Bad input: an empty title, a built post's slug.
   const title = page.getByLabel('Title');
@@ -66,9 +82,11 @@ test('an AI draft, checked, previewed and published is a live, indexed post; unp
   await page.getByRole('button', { name: 'Save draft' }).click();
   await expect(page.getByText(postMessages.slugTaken)).toBeVisible();
   await page.getByLabel('Slug').fill(slug);
+  expect(await drafts()).toBe(before);
   await page.getByRole('button', { name: 'Save draft' }).click();
   await expect(page.getByText('Draft saved.')).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/posts\/[0-9a-f-]{36}$/);
+  expect(await drafts()).toBe(before + 1);
   const editorUrl = page.url();
   expect(await axe(page)).toEqual([]);
   await shoot(page, 'editor', info.outputDir);
@@ -122,9 +140,32 @@ test('an AI draft, checked, previewed and published is a live, indexed post; unp
   expect(await (await request.get('/rss.xml')).text()).toContain(`<link>${siteOrigin}${path}</link>`);
   await expect.poll(submitted, { timeout: 15_000 }).toContain(siteOrigin + path);
 
-  // Unpublished: 410, and out of the blog, the sitemap and the feed.
-  await page.getByRole('button', { name: 'Unpublish' }).click();
+  // Unpublishing asks first, in a dialog the keyboard works: Escape (or Keep it live) leaves the page up, focus back
+  // on Unpublish; confirmed, the page answers 410 and focus is on Publish, which would put it back.
+  const unpublish = page.getByRole('button', { name: 'Unpublish', exact: true });
+  const confirmDialog = page.getByRole('dialog', { name: postMessages.unpublishConfirm.title });
+  await unpublish.click();
+  await expect(confirmDialog).toBeVisible();
+  await expect(confirmDialog).toHaveAccessibleDescription(postMessages.unpublishConfirm.body);
+  await expect(confirmDialog.getByRole('button', { name: postMessages.unpublishConfirm.cancel })).toBeFocused();
+  expect(await axe(page)).toEqual([]);
+  // What the owner sees: the dialog over the screen (a full-page shot would draw the backdrop over one screen only).
+  await shoot(page, 'unpublish-confirm', info.outputDir, false);
+  await page.keyboard.press('Escape');
+  await expect(confirmDialog).toBeHidden();
+  await expect(unpublish).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(confirmDialog).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(confirmDialog).toBeHidden();
+  await expect(unpublish).toBeFocused();
+  expect((await request.get(path)).status()).toBe(200);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await expect(confirmDialog.getByRole('button', { name: postMessages.unpublishConfirm.confirm })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(page.getByText('Unpublished: its address now answers 410 Gone.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Publish', exact: true })).toBeFocused();
   expect((await request.get(path)).status()).toBe(410);
   expect(await (await request.get('/blog')).text()).not.toContain(path);
   expect(await (await request.get('/sitemap.xml')).text()).not.toContain(path);
@@ -156,6 +197,7 @@ test('a post scheduled a minute or two ahead (UK time) appears when its time com
   await expect.poll(async () => (await request.get(`/blog/${slug}`)).status(), { timeout: 170_000, intervals: [2000] }).toBe(200);
   await page.reload();
   await page.getByRole('button', { name: 'Unpublish' }).click();
+  await page.getByRole('button', { name: postMessages.unpublishConfirm.confirm }).click();
   await expect(page.getByText('Unpublished: its address now answers 410 Gone.')).toBeVisible();
 
   // Unpublished, it is a draft again: typing saves itself a few seconds after it stops.
@@ -172,4 +214,66 @@ test('a post scheduled a minute or two ahead (UK time) appears when its time com
   expect(dialog.type()).toBe('beforeunload');
   await dialog.dismiss();
   await expect(page.getByLabel('Title')).toHaveValue('A title not saved yet');
+});
+
+test('a cover: chosen with a button, shown by its name and thumbnail; its alt text is asked for once left empty or on publishing', async ({ page }, info) => {
+  const photo = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#0f766e' } })
+    .jpeg()
+    .toBuffer();
+  await page.goto(postPaths.newPost);
+  await page.getByLabel('Title').fill('Shopfront photos that help local SEO');
+  const slug = `e2e-cover-${info.workerIndex}-${Date.now()}`;
+  await page.getByLabel('Slug').fill(slug);
+  const group = page.getByRole('group', { name: 'Cover image' });
+  await expect(group.getByText('No cover image yet.')).toBeVisible();
+
+  const choosing = page.waitForEvent('filechooser');
+  await group.getByRole('button', { name: 'Choose image' }).click();
+  await (await choosing).setFiles({ name: 'hatfield-shopfront.jpg', mimeType: 'image/jpeg', buffer: photo });
+  // The choice is shown (never the browser's "No file chosen" beside it), with Change and Remove.
+  // (Made into six images by the server: under load that can take a while.)
+  await expect(group.getByText('hatfield-shopfront.jpg')).toBeVisible({ timeout: 20_000 });
+  await expect(group.locator('img')).toBeVisible();
+  await expect(page.getByText('No file chosen')).toHaveCount(0);
+  await expect(group.getByRole('button', { name: 'Change image' })).toBeVisible();
+  await expect(group.getByRole('button', { name: 'Remove cover' })).toBeVisible();
+
+  // The alt text is the next thing to fill: focused, and not flagged before the owner could type.
+  const alt = page.getByLabel('Alt text');
+  await expect(alt).toBeFocused();
+  await expect(alt).not.toHaveAttribute('aria-invalid', 'true');
+  await shoot(page, 'cover-chosen', info.outputDir);
+  // Left empty: now it says what it needs.
+  await page.keyboard.press('Tab');
+  await expect(alt).toHaveAttribute('aria-invalid', 'true');
+  await expect(alt).toHaveAccessibleDescription(new RegExp(postMessages.altNeeded.replace(/[()".]/g, '.')));
+  await alt.fill('The shop’s front window on Market Place');
+  await expect(alt).not.toHaveAttribute('aria-invalid', 'true');
+  expect(await axe(page)).toEqual([]);
+
+  // A new cover: not flagged again until left or published; publishing without it is refused at the field.
+  await alt.fill('');
+  const again = page.waitForEvent('filechooser');
+  await group.getByRole('button', { name: 'Change image' }).click();
+  await (await again).setFiles({ name: 'market-place.png', mimeType: 'image/png', buffer: await sharp(photo).png().toBuffer() });
+  await expect(group.getByText('market-place.png')).toBeVisible({ timeout: 20_000 });
+  await expect(alt).not.toHaveAttribute('aria-invalid', 'true');
+  await page
+    .getByLabel('Description')
+    .fill('Why a clear photo of your shopfront helps people find you on Google Maps, and how to take one on a phone in ten minutes.');
+  await page.getByLabel('Body (Markdown)').fill('## Take it in daylight\n\nStand across the road.');
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(alt).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Published: the post is live.')).toHaveCount(0);
+
+  // Described, it publishes; on the page the cover is the first screen's image, so it is fetched at once and first.
+  await alt.fill('The shop’s front window on Market Place');
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(page.getByText('Published: the post is live.')).toBeVisible();
+  await page.goto(`/blog/${slug}`);
+  const cover = page.locator('article picture img');
+  await expect(cover).toHaveAttribute('fetchpriority', 'high');
+  await expect(cover).not.toHaveAttribute('loading', 'lazy');
+  expect(await cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await shoot(page, 'post-with-cover', info.outputDir);
 });

@@ -10,11 +10,16 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminPaths } from '../../src/config/admin';
 import { analyticsEndpoint } from '../../src/config/analytics-wire';
 import { paths } from '../../src/config/paths';
-import { postMessages, postPaths } from '../../src/config/posts';
+import { business } from '../../src/config/business';
+import { staticPages } from '../../src/config/pages';
+import { postMessages, postPaths, readingWordsPerMinute } from '../../src/config/posts';
 import { isoDay } from '../../src/lib/format';
 import { londonLocalToUtc, utcToLondonLocal } from '../../src/lib/posts';
+import { readingMinutes, wordCount } from '../../src/lib/reading';
+import { pageTitle } from '../../src/seo/head';
 import { socialCardPath } from '../../src/seo/urls';
 import { openDatabase, type Db } from '../../src/server/db';
 import { runAdminScript } from '../support/admin-account';
@@ -34,6 +39,9 @@ const blogPosting = (html: string) =>
   [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)]
     .map((m) => JSON.parse(m[1]!) as Record<string, unknown>)
     .find((b) => b['@type'] === 'BlogPosting');
+
+/** A paragraph long enough that the post reads in just over one reading-time minute (rounded up, not to the nearest). */
+const winterRoutine = 'Each winter week, check one listing, answer every review and fix one slow page on the site. '.repeat(14).trim();
 
 describe.each(databaseNames())('admin posts on %s', (name) => {
   let target: DatabaseTarget;
@@ -56,7 +64,7 @@ describe.each(databaseNames())('admin posts on %s', (name) => {
     slug: 'winter-seo-for-hatfield-shops',
     description: 'How Hatfield shops can use the quieter winter weeks to fix their local SEO: profiles, reviews, pages and speed, one step at a time.',
     keywords: 'local SEO, Hatfield, winter',
-    body: '## Start with your profile\n\nCheck the [services](/services) you list. <script>alert(1)</script>\n\n## Then the pages\n\nA guide from [Google](https://developers.google.com/search).',
+    body: `## Start with your profile\n\nCheck the [services](/services) you list. <script>alert(1)</script>\n\n## Then the pages\n\nA guide from [Google](https://developers.google.com/search).\n\n${winterRoutine}`,
     coverId: '',
     coverAlt: '',
     ...over,
@@ -148,7 +156,13 @@ describe.each(databaseNames())('admin posts on %s', (name) => {
     expect(html).toContain('<h1 class="mt-2 text-4xl font-extrabold tracking-tight text-balance text-ink sm:text-5xl">Winter SEO for Hatfield shops</h1>');
     expect(html).toContain(`<link rel="canonical" href="${url}">`);
     expect(html).toContain(`<meta property="og:image" content="${siteOrigin}${postPaths.socialCard('winter-seo-for-hatfield-shops')}">`);
-    expect(html).toMatch(/min read/);
+    // The head and the trail as a built post's (tests/build/head-tags.test.ts): the branded title, Home › Blog › post,
+    // and the one reading-time rule.
+    expect(html).toContain(`<title>${pageTitle('Winter SEO for Hatfield shops')}</title>`);
+    expect(pageTitle('Winter SEO for Hatfield shops')).toContain(`| ${business.name}`);
+    const words = wordCount(fields().body);
+    expect(readingMinutes(words)).toBeGreaterThan(Math.round(words / readingWordsPerMinute));
+    expect(html).toContain(`${readingMinutes(words)} min read`);
     expect(html).not.toContain('alert(1)');
     expect(html).toContain('<a href="https://developers.google.com/search" rel="noopener">Google</a>');
     // Finished as the build finishes its pages: the module script deferred, the stylesheet cut to what it uses.
@@ -159,7 +173,21 @@ describe.each(databaseNames())('admin posts on %s', (name) => {
       url,
       keywords: 'local SEO, Hatfield, winter',
     });
-    expect(blocks.find((b) => b['@type'] === 'BreadcrumbList')).toBeTruthy();
+    const trail = [staticPages.home.name, staticPages.blog.name, 'Winter SEO for Hatfield shops'];
+    expect((blocks.find((b) => b['@type'] === 'BreadcrumbList') as { itemListElement: { name: string; item: string }[] }).itemListElement).toEqual(
+      trail.map((name, i) =>
+        expect.objectContaining({ name, item: `${siteOrigin}${[staticPages.home.path, staticPages.blog.path, '/blog/winter-seo-for-hatfield-shops'][i]}` }),
+      ),
+    );
+    const visibleTrail = /<nav aria-label="Breadcrumb"[^>]*>([\s\S]*?)<\/nav>/.exec(html)![1]!;
+    expect(
+      [...visibleTrail.matchAll(/<li[^>]*>([\s\S]*?)<\/li>/g)].map((m) =>
+        m[1]!
+          .replace(/<[^>]+>/g, '')
+          .replace('/', '')
+          .trim(),
+      ),
+    ).toEqual(trail);
     const card = await page(siteA, postPaths.socialCard('winter-seo-for-hatfield-shops'));
     expect(card.status).toBe(200);
     expect(card.headers.get('content-type')).toBe('image/png');
@@ -285,6 +313,16 @@ describe.each(databaseNames())('admin posts on %s', (name) => {
     expect(views).toBe(1);
   });
 
+  it('the Overview names the post in its lists by its title (the analytics view too), as it names the built pages', async () => {
+    const postPath = '/blog/winter-seo-for-hatfield-shops';
+    type Lists = { view: { lists: Record<string, { value: string; title?: string }[]> } };
+    const overview = (await owner.request(adminPaths.dashboardTab('overview')).then((r) => r.json())) as { data: { analytics: Lists } };
+    const pages = overview.data.analytics.view.lists.page!;
+    expect(pages.find((row) => row.value === postPath)?.title).toBe('Winter SEO for Hatfield shops');
+    const view = (await owner.request(adminPaths.analyticsView('period=30d')).then((r) => r.json())) as Lists;
+    expect(view.view.lists.entry!.find((row) => row.value === postPath)?.title).toBe('Winter SEO for Hatfield shops');
+  });
+
   it('unpublished: 410 Gone on both servers, out of /blog, the sitemap and the feed, submitted again; it cannot be deleted', async () => {
     const before = endpoint.submitted().length;
     expect(await send(postPaths.apiAction(id, 'unpublish'), { version })).toMatchObject({ status: 200, body: { post: { status: 'unpublished' } } });
@@ -353,6 +391,11 @@ describe.each(databaseNames())('admin posts on %s', (name) => {
       `<source type="image/avif" srcSet="${postPaths.cover(cover.id, 480, 'avif')} 480w, ${postPaths.cover(cover.id, 800, 'avif')} 800w, ${postPaths.cover(cover.id, 1200, 'avif')} 1200w"`,
     );
     expect(html).toMatch(new RegExp(`<img src="${postPaths.cover(cover.id, 800, 'webp')}" alt="A blue banner" width="1200" height="675"`));
+    // In the first screen on a laptop, so the largest paint: fetched at once and first, never lazily.
+    const img = /<img src="\/media\/posts\/[^"]*"[^>]*>/.exec(html)![0];
+    // (React writes it fetchPriority; HTML attribute names are case-insensitive.)
+    expect(img).toMatch(/ fetchpriority="high"/i);
+    expect(img).not.toMatch(/loading=/);
 
     const notImage = await upload(new TextEncoder().encode('not an image at all'), 'image/png');
     expect(notImage.status).toBe(400);

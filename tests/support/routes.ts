@@ -62,7 +62,7 @@ export const expectedRoutes: ExpectedRoute[] = [
     trail: [l.name],
   })),
   ...entries('case-studies').map((c) => ({ path: paths.project(c.id), types: [crumbs], trail: ['Projects', c.name] })),
-  ...entries('posts').map((p) => ({ path: paths.post(p.id), types: ['BlogPosting', crumbs], trail: [p.name] })),
+  ...entries('posts').map((p) => ({ path: paths.post(p.id), types: ['BlogPosting', crumbs], trail: [staticPages.blog.name, p.name] })),
   ...entries('legal').map((l) => ({ path: paths.rootPage(l.id), types: [crumbs], trail: [l.name] })),
 ];
 

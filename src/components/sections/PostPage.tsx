@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { business } from '~/config/business';
 import { staticPages } from '~/config/pages';
 import { formatDate, isoDay } from '~/lib/format';
+import { readingMinutes } from '~/lib/reading';
 import { CtaBand } from '~/components/ui/CtaBand';
 import { FaqList, type FaqItem } from '~/components/ui/FaqList';
 
@@ -12,12 +13,10 @@ interface Props {
   updated: Date;
   words: number;
   faqs: FaqItem[];
-  /** An admin post's cover: AVIF and WebP at several widths, below the header (never the largest paint's cause). */
+  /** A post's cover: AVIF and WebP at several widths, in the first screen on a laptop (often the largest paint). */
   cover?: { avif: string; webp: string; src: string; width: number; height: number; alt: string };
   children: ReactNode;
 }
-
-const wordsPerMinute = 220;
 
 export function PostPage({ title, description, published, updated, words, faqs, cover, children }: Props) {
   const revised = isoDay(updated) !== isoDay(published);
@@ -43,7 +42,7 @@ export function PostPage({ title, description, published, updated, words, faqs, 
                 Updated <time dateTime={isoDay(updated)}>{formatDate(updated)}</time>
               </span>
             )}
-            <span>{Math.max(1, Math.round(words / wordsPerMinute))} min read</span>
+            <span>{readingMinutes(words)} min read</span>
           </p>
         </header>
         {cover && (
@@ -55,8 +54,8 @@ export function PostPage({ title, description, published, updated, words, faqs, 
               alt={cover.alt}
               width={cover.width}
               height={cover.height}
-              loading="lazy"
-              decoding="async"
+              // Eager and first in line: it is the page's largest paint on a laptop, which lazy loading would delay.
+              fetchPriority="high"
               className="mt-8 h-auto w-full max-w-3xl rounded-2xl"
             />
           </picture>

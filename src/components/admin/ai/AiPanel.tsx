@@ -1,7 +1,7 @@
 /**
  * AI tools: the content generator. The answer streams into the result area as the model writes
  * it; Stop closes the request, which cancels the model's call on the server. Meta tags show their lengths and a
- * search-result preview; a blog post downloads as a Markdown file for src/content/posts/. Every generation is kept in
+ * search-result preview; a blog post opens in the post editor as a draft (or downloads as Markdown). Every generation is kept in
  * the history below, to reopen, copy or delete.
  */
 import { type ChangeEvent, type KeyboardEvent, type SubmitEvent, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
@@ -340,10 +340,8 @@ export function AiPanel({
           >
             {result?.content || (generating ? 'Waiting for the first words…' : 'Nothing generated yet.')}
           </div>
-          {result?.type === 'blog' && result.filename && !generating && (
-            <p className="mt-2 text-sm text-muted">
-              Save as <code>src/content/posts/{result.filename}</code>; the front matter is what the blog expects.
-            </p>
+          {result?.type === 'blog' && result.content !== '' && !generating && (
+            <p className="mt-2 text-sm text-muted">{aiMessages.blogResultHint(Boolean(result.filename))}</p>
           )}
         </Card>
       </div>

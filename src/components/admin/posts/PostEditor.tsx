@@ -1,10 +1,11 @@
 /**
  * The post editor: the fields, a live preview in the site's styles and the site checker's rules as the owner types,
  * and the lifecycle (save, preview, publish now or at a UK time, unpublish, delete a draft, restore an earlier
- * version). A draft saves itself a few seconds after typing stops; leaving with unsaved changes asks first. A save from
- * a stale copy (another tab saved since) is refused, and what was typed stays on screen with what changed.
+ * version). A draft saves itself a few seconds after typing stops, except a post from AI tools that was never saved:
+ * that is kept only when the owner saves it. Leaving with unsaved changes asks first. A save from a stale copy (another
+ * tab saved since) is refused, and what was typed stays on screen with what changed. Unpublishing a live post asks first.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { paths } from '~/config/paths';
 import { snippetLimits } from '~/config/search-snippet.mjs';
 import { coverTypes, postLimits, postMessages, postPaths, postStatusLabels, type PostAction } from '~/config/posts';
@@ -26,9 +27,22 @@ interface Draft {
   coverId: string | null;
   coverAlt: string;
   coverPreview: string | null;
+  /** The name of the file just chosen (unknown for a cover saved before). */
+  coverName: string | null;
 }
 
-const emptyDraft: Draft = { title: '', slug: '', slugEdited: false, description: '', keywords: '', body: '', coverId: null, coverAlt: '', coverPreview: null };
+const emptyDraft: Draft = {
+  title: '',
+  slug: '',
+  slugEdited: false,
+  description: '',
+  keywords: '',
+  body: '',
+  coverId: null,
+  coverAlt: '',
+  coverPreview: null,
+  coverName: null,
+};
 
 const fromPost = (post: PostDetail): Draft => ({
   title: post.title,
@@ -40,6 +54,7 @@ const fromPost = (post: PostDetail): Draft => ({
   coverId: post.coverId,
   coverAlt: post.coverAlt,
   coverPreview: post.coverId ? postPaths.cover(post.coverId, 800, 'webp') : null,
+  coverName: null,
 });
 
 const toFields = (d: Draft): PostFields => ({
@@ -102,12 +117,27 @@ function Editor({ initial, initialVersions, knownPaths, now }: EditorProps) {
   const [saved, setSaved] = useState<string>(JSON.stringify(initial ? toFields(fromPost(initial)) : toFields(emptyDraft)));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState<{ tone: 'info' | 'error' | 'success'; text: string } | null>(
-    fromAi ? { tone: 'info', text: 'Filled from the AI generator. Check the SEO checks, then save the draft.' } : null,
+    fromAi ? { tone: 'info', text: postMessages.fromAi } : null,
   );
   const [conflict, setConflict] = useState<PostConflictAnswer['conflict'] | null>(null);
   const [busy, setBusy] = useState(false);
   const [publishAt, setPublishAt] = useState('');
   const [autosaved, setAutosaved] = useState<number | null>(null);
+  // The alt text's "required" shows once the owner has left the field or tried to publish, not as the cover appears.
+  const [altTouched, setAltTouched] = useState(false);
+  const coverInput = useRef<HTMLInputElement>(null);
+  const altInput = useRef<HTMLInputElement>(null);
+  // Counts covers chosen here: after each, the alt text (what the cover needs next) takes the focus once shown.
+  const [coverChosen, setCoverChosen] = useState(0);
+  useEffect(() => {
+    if (coverChosen > 0) altInput.current?.focus();
+  }, [coverChosen]);
+  const unpublishButton = useRef<HTMLButtonElement>(null);
+  const publishButton = useRef<HTMLButtonElement>(null);
+  const focusPublish = useRef(false);
+  const unpublishDialog = useRef<HTMLDialogElement>(null);
+  const dialogTitleId = useId();
+  const dialogBodyId = useId();
   const known = useMemo(() => new Set(knownPaths), [knownPaths]);
 
   const fields = toFields(draft);
@@ -180,16 +210,20 @@ function Editor({ initial, initialVersions, knownPaths, now }: EditorProps) {
   useEffect(() => {
     if (!dirty || busy || conflict || debouncedFields !== JSON.stringify(fields)) return;
     if (post && post.status !== 'draft' && post.status !== 'unpublished') return;
+    // A post from AI tools is kept only when the owner saves it once (an abandoned one should not linger in Posts).
+    if (!post && fromAi) return;
     if (!fields.title) return;
     void saveRef.current(true);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the typed fields settle
   }, [debouncedFields]);
 
-  const act = async (action: PostAction, extra: Record<string, unknown> = {}) => {
+  /** Runs a lifecycle action (saving first); true when it was done. */
+  const act = async (action: PostAction, extra: Record<string, unknown> = {}): Promise<boolean> => {
+    if (action === 'publish') setAltTouched(true);
     setBusy(true);
     try {
       const current = await save();
-      if (!current) return;
+      if (!current) return false;
       const { status, body } = await postJson(postPaths.apiAction(current.id, action), { version: current.version, ...extra });
       if (status === 200) {
         const answer = body as unknown as PostAnswer;
@@ -201,12 +235,13 @@ function Editor({ initial, initialVersions, knownPaths, now }: EditorProps) {
         } satisfies Record<PostAction, string>;
         setNotice({ tone: 'success', text: messages[action] });
         if (action === 'publish') setPublishAt('');
-        return;
+        return true;
       }
       if (body.conflict) setConflict((body as unknown as PostConflictAnswer).conflict);
       if (body.errors) setErrors(body.errors as Record<string, string>);
       const firstError = body.errors ? Object.values(body.errors as Record<string, string>)[0] : undefined;
       setNotice({ tone: 'error', text: typeof body.error === 'string' ? body.error : (firstError ?? `The server answered ${status}.`) });
+      return false;
     } finally {
       setBusy(false);
     }
@@ -236,8 +271,10 @@ function Editor({ initial, initialVersions, knownPaths, now }: EditorProps) {
       });
       const body = (await response.json().catch(() => ({}))) as Partial<CoverAnswer> & { error?: string };
       if (response.status === 201 && body.id) {
-        update({ coverId: body.id, coverPreview: body.preview ?? null });
+        update({ coverId: body.id, coverPreview: body.preview ?? null, coverName: file.name });
         setErrors(({ coverId: _, ...rest }) => rest);
+        setAltTouched(false);
+        setCoverChosen((n) => n + 1);
       } else setErrors((e) => ({ ...e, coverId: body.error ?? `The server answered ${response.status}.` }));
     } catch {
       setErrors((e) => ({ ...e, coverId: 'The server could not be reached. Check your connection and try again.' }));
@@ -257,6 +294,12 @@ function Editor({ initial, initialVersions, knownPaths, now }: EditorProps) {
 
   const status = post?.status ?? 'draft';
   const live = status === 'published';
+  // Unpublish goes with the live page: once it has gone, focus moves to Publish, which puts the post back.
+  useEffect(() => {
+    if (!focusPublish.current || live) return;
+    focusPublish.current = false;
+    publishButton.current?.focus();
+  }, [live]);
   const canDelete = post !== null && status === 'draft' && post.publishedAt === null;
 
   return (
@@ -348,46 +391,68 @@ function Editor({ initial, initialVersions, knownPaths, now }: EditorProps) {
                 error={errors.keywords}
                 hint="Separated by commas."
               />
-              <div className="grid gap-2">
-                <label className="font-medium text-ink" htmlFor="cover-upload">
+              <div className="grid gap-2" role="group" aria-labelledby="cover-label" aria-describedby="cover-hint">
+                <span className="font-medium text-ink" id="cover-label">
                   Cover image
-                </label>
+                </span>
                 <p className="text-sm text-muted" id="cover-hint">
                   JPEG, PNG or WebP up to 10 MB; made into AVIF and WebP at several sizes.
                 </p>
+                {/* The browser's own file input says "No file chosen" even after a choice (the value is cleared so the
+                    same file can be chosen again): it stays hidden, opened by the button, and the choice is shown here. */}
                 <input
+                  ref={coverInput}
                   id="cover-upload"
                   type="file"
-                  className="max-w-full text-sm text-muted file:mr-3 file:min-h-11 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-4 file:font-semibold file:text-ink hover:file:bg-slate-50"
+                  hidden
                   accept={coverTypes.join(',')}
-                  aria-describedby={errors.coverId ? 'cover-hint cover-error' : 'cover-hint'}
-                  aria-invalid={errors.coverId ? true : undefined}
                   onChange={(e) => {
                     const file = e.target.files?.[0];
                     if (file) void upload(file);
                     e.target.value = '';
                   }}
                 />
+                <div className="flex flex-wrap items-center gap-3">
+                  {draft.coverPreview && <img src={draft.coverPreview} alt="" className="h-20 w-auto rounded border border-slate-200" />}
+                  <div className="grid min-w-0 gap-2">
+                    {draft.coverPreview ? (
+                      draft.coverName && <p className="text-sm break-all text-ink">{draft.coverName}</p>
+                    ) : (
+                      <p className="text-sm text-muted">No cover image yet.</p>
+                    )}
+                    <div className="flex flex-wrap gap-2">
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        disabled={busy}
+                        aria-describedby={errors.coverId ? 'cover-hint cover-error' : 'cover-hint'}
+                        onClick={() => coverInput.current?.click()}
+                      >
+                        {draft.coverPreview ? 'Change image' : 'Choose image'}
+                      </Button>
+                      {draft.coverPreview && (
+                        <Button size="sm" variant="secondary" onClick={() => update({ coverId: null, coverPreview: null, coverName: null, coverAlt: '' })}>
+                          Remove cover
+                        </Button>
+                      )}
+                    </div>
+                  </div>
+                </div>
                 {errors.coverId && (
                   <p id="cover-error" className="text-sm font-medium text-red-800">
                     {errors.coverId}
                   </p>
                 )}
-                {draft.coverPreview && (
-                  <div className="flex items-start gap-3">
-                    <img src={draft.coverPreview} alt={draft.coverAlt} className="h-20 w-auto rounded border border-slate-200" />
-                    <Button size="sm" variant="secondary" onClick={() => update({ coverId: null, coverPreview: null, coverAlt: '' })}>
-                      Remove cover
-                    </Button>
-                  </div>
-                )}
                 {draft.coverId && (
                   <Field
+                    ref={altInput}
                     label="Alt text"
                     name="coverAlt"
                     value={draft.coverAlt}
                     onChange={(e) => update({ coverAlt: e.target.value })}
-                    error={errors.coverAlt ?? blocking.coverAlt}
+                    onBlur={() => setAltTouched(true)}
+                    error={errors.coverAlt ?? (altTouched ? blocking.coverAlt : undefined)}
+                    hint="What the image shows, for people who cannot see it."
                     required
                   />
                 )}
@@ -420,7 +485,17 @@ function Editor({ initial, initialVersions, knownPaths, now }: EditorProps) {
                   </Button>
                 )}
                 {live || status === 'scheduled' ? (
-                  <Button variant="secondary" onClick={() => void act('unpublish')} disabled={busy}>
+                  <Button
+                    ref={unpublishButton}
+                    variant="secondary"
+                    // A live page is taken down only once the owner confirms; a scheduled one is not live yet.
+                    onClick={() => {
+                      if (live) unpublishDialog.current?.showModal();
+                      else void act('unpublish');
+                    }}
+                    disabled={busy}
+                    aria-haspopup={live ? 'dialog' : undefined}
+                  >
                     Unpublish
                   </Button>
                 ) : null}
@@ -454,7 +529,7 @@ function Editor({ initial, initialVersions, knownPaths, now }: EditorProps) {
                   hint="Leave empty to publish now."
                 />
                 <div>
-                  <Button onClick={() => void act('publish', publishAt ? { at: publishAt } : {})} disabled={busy}>
+                  <Button ref={publishButton} onClick={() => void act('publish', publishAt ? { at: publishAt } : {})} disabled={busy}>
                     {publishAt ? 'Schedule' : 'Publish'}
                   </Button>
                 </div>
@@ -525,6 +600,41 @@ function Editor({ initial, initialVersions, knownPaths, now }: EditorProps) {
           </Card>
         </div>
       </div>
+      <dialog
+        ref={unpublishDialog}
+        aria-labelledby={dialogTitleId}
+        aria-describedby={dialogBodyId}
+        className="m-auto w-[min(38rem,calc(100vw-2rem))] rounded-xl bg-white p-6 shadow-xl backdrop:bg-slate-900/50"
+        onClose={() => {
+          // Back to the button that opened it (Cancel, Escape or confirm; after confirming, Publish takes it once shown).
+          unpublishButton.current?.focus();
+        }}
+      >
+        <h2 id={dialogTitleId} className="text-lg font-semibold text-ink">
+          {postMessages.unpublishConfirm.title}
+        </h2>
+        <p id={dialogBodyId} className="mt-2 text-sm text-slate-700">
+          {postMessages.unpublishConfirm.body}
+        </p>
+        <div className="mt-5 flex flex-wrap justify-end gap-2">
+          {/* First, so Enter or a quick tap keeps the page up; Escape cancels too. */}
+          <Button variant="secondary" onClick={() => unpublishDialog.current?.close()}>
+            {postMessages.unpublishConfirm.cancel}
+          </Button>
+          <Button
+            variant="danger"
+            onClick={() => {
+              unpublishDialog.current?.close();
+              focusPublish.current = true;
+              void act('unpublish').then((done) => {
+                if (!done) focusPublish.current = false;
+              });
+            }}
+          >
+            {postMessages.unpublishConfirm.confirm}
+          </Button>
+        </div>
+      </dialog>
     </>
   );
 }

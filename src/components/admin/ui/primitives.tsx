@@ -3,7 +3,7 @@
  * with cn (tailwind-merge), composable.
  * Server-rendered or hydrated alike; no state of their own.
  */
-import { type ButtonHTMLAttributes, type ComponentProps, type ReactNode, useId, useSyncExternalStore } from 'react';
+import { type ComponentProps, type ReactNode, useId, useSyncExternalStore } from 'react';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { formatExact, formatRelative } from '~/lib/format';
 import { cn } from './cn';
@@ -45,7 +45,7 @@ export function useHydrated() {
  * A submit button stays disabled until its form is hydrated: the admin's forms are sent by script, and a native
  * submission before that would put what was typed, a password included, into the address bar.
  */
-export function Button({ variant, size, className, type = 'button', disabled, ...props }: ButtonHTMLAttributes<HTMLButtonElement> & ButtonVariants) {
+export function Button({ variant, size, className, type = 'button', disabled, ...props }: ComponentProps<'button'> & ButtonVariants) {
   const hydrated = useHydrated();
   const waiting = type === 'submit' && !hydrated;
   return <button type={type} className={cn(buttonVariants({ variant, size }), className)} disabled={disabled || waiting} {...props} />;

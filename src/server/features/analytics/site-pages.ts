@@ -4,7 +4,10 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { paths } from '~/config/paths';
+import type { Db } from '../../db';
 import { builtPaths } from '../../platform/http/page-path.mjs';
+import { postTitlesBySlug } from '../posts/store';
 
 export function builtPagePaths(clientDir: string): Set<string> {
   return new Set(builtPaths(clientDir).flatMap((file) => (file.page ? [file.path] : [])));
@@ -32,6 +35,16 @@ export function builtPageTitles(clientDir: string): Map<string, string> {
     }
   }
   titleCache.set(clientDir, titles);
+  return titles;
+}
+
+/**
+ * Every page's title: the built pages' and the posts written in the admin (read from the posts table on each call, as
+ * they are not part of the build and change without one), so an admin post's row in a list has its title too.
+ */
+export async function pageTitles(db: Db, clientDir: string): Promise<Map<string, string>> {
+  const titles = new Map(builtPageTitles(clientDir));
+  for (const [slug, title] of await postTitlesBySlug(db)) titles.set(paths.post(slug), title);
   return titles;
 }
 

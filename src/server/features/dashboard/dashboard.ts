@@ -12,7 +12,7 @@ import { aiStatus, listGenerations } from '../ai/history';
 import { indexNowOverview } from '../indexnow/overview';
 import { listRuns } from '../sitecheck/service';
 import { currentVisitors, performanceData } from '../analytics/report';
-import { builtPageTitles } from '../analytics/site-pages';
+import { pageTitles } from '../analytics/site-pages';
 import { analyticsViewOf } from '../analytics/view';
 import { defaultAnalyticsQuery } from '~/lib/analytics-query';
 import { enquiryCounts, listLeads } from '../contact/inbox';
@@ -48,7 +48,9 @@ export async function dashboardTab(runtime: DashboardDeps, caller: Caller, sessi
       await runtime.analytics.flush();
       const [visitorsNow, view, counts, refused, leads, events, site] = await Promise.all([
         currentVisitors(db, now),
-        analyticsViewOf(db, defaultAnalyticsQuery, { retentionDays: config.analyticsRetentionDays, titles: builtPageTitles(runtime.clientDir), now }),
+        pageTitles(db, runtime.clientDir).then((titles) =>
+          analyticsViewOf(db, defaultAnalyticsQuery, { retentionDays: config.analyticsRetentionDays, titles, now }),
+        ),
         enquiryCounts(db, now),
         refusedEnquiryCount(db, now - refusedDays * 86_400_000),
         listLeads(db, { limit: latest }, { configured: Boolean(config.smtpUrl), now }),

@@ -258,6 +258,12 @@ export async function publishDue(db: Db, now = Date.now()): Promise<PostRecord[]
   return published;
 }
 
+/** Each admin post's title by its slug (drafts too: a post's views may come before or after its time live). */
+export async function postTitlesBySlug(db: Db): Promise<Map<string, string>> {
+  const rows = await db.selectFrom('posts').select(['slug', 'title']).execute();
+  return new Map(rows.map((row) => [row.slug, row.title]));
+}
+
 /** Page views of each path over the last `days` days, from analytics' daily per-page counts. */
 export async function pageViewsByPath(db: Db, sinceDay: string): Promise<Map<string, number>> {
   const rows = await db

@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { analyticsView } from '~/config/analytics';
 import { readAnalyticsQuery } from '~/lib/analytics-query';
 import type { AnalyticsViewAnswer } from '~/lib/admin-types';
-import { builtPageTitles } from '~/server/features/analytics/site-pages';
+import { pageTitles } from '~/server/features/analytics/site-pages';
 import { analyticsViewOf } from '~/server/features/analytics/view';
 import { jsonAnswer } from '~/server/api/caller';
 import { guarded } from '~/server/api/endpoint';
@@ -17,6 +17,6 @@ export const GET: APIRoute = ({ url }) =>
     if (!query) return jsonAnswer(400, { ok: false, error: analyticsView.badQuery });
     const { db, analytics, config, clientDir } = await getRuntime();
     await analytics.flush();
-    const view = await analyticsViewOf(db, query, { retentionDays: config.analyticsRetentionDays, titles: builtPageTitles(clientDir) });
+    const view = await analyticsViewOf(db, query, { retentionDays: config.analyticsRetentionDays, titles: await pageTitles(db, clientDir) });
     return jsonAnswer(200, { ok: true, view } satisfies AnalyticsViewAnswer);
   });
