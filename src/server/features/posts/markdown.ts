@@ -125,11 +125,3 @@ export function markdownRenderer(siteOrigin: string) {
     .use(rehypeStringify);
   return (markdown: string): string => String(processor.processSync(markdown));
 }
-
-/** Words in a Markdown body, for reading time and BlogPosting.wordCount (as the build counts them). */
-export function wordCount(markdown: string): number {
-  return markdown
-    .replace(/[#>*_`\-[\]()!|]/g, ' ')
-    .split(/\s+/)
-    .filter(Boolean).length;
-}
