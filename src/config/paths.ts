@@ -1,9 +1,10 @@
 import { publicEndpoints } from './endpoints.mjs';
+import { postPath } from './post-path.mjs';
 
 /** URL shapes of content entries; routes, links, the sitemap and structured data all use these. */
 export const paths = {
   service: (id: string) => `/services/${id}`,
-  post: (id: string) => `/blog/${id}`,
+  post: (id: string): string => postPath(id),
   project: (id: string) => `/project/${id}`,
   /** Landing and legal pages live at the site root. */
   rootPage: (id: string) => `/${id}`,

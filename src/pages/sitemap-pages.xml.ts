@@ -1,13 +1,12 @@
 import type { APIRoute } from 'astro';
-import { staticPages } from '~/config/pages';
 import { indexableRoutes, sitemapXml } from '~/seo/sitemap';
 
 /**
- * The pages of the build for search (the blog aside: it is rendered on demand), as a file of the build: IndexNow
- * compares them with what it last submitted (src/server/features/indexnow/pages.mjs). /sitemap.xml lists them too,
- * with the admin's posts.
+ * The site's pages for search as the build knows them (the blog's index included: it is rendered on demand, and its
+ * date is its newest post's), as a file of the build. IndexNow lists from it, with the admin's live posts from the
+ * database (src/server/features/indexnow/pages.mjs); /sitemap.xml lists the same pages, with those posts.
  */
 export const GET: APIRoute = async () =>
-  new Response(sitemapXml((await indexableRoutes()).filter((r) => r.path !== staticPages.blog.path)), {
+  new Response(sitemapXml(await indexableRoutes()), {
     headers: { 'Content-Type': 'application/xml; charset=utf-8' },
   });

@@ -10,10 +10,12 @@ import { spawnSync } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminPaths, indexNowSwitchText } from '../../src/config/admin';
 import { postPaths } from '../../src/config/posts';
+import { staticPages } from '../../src/config/pages';
 import { paths } from '../../src/config/paths';
 import { indexNowKeyPattern, loadSettings } from '../../src/config/settings.mjs';
 import { type Db, openDatabase } from '../../src/server/db';
 import { migrateToLatest } from '../../src/server/migrate.mjs';
+import { createPost, publishPost } from '../../src/server/features/posts/store';
 import { indexNowOffReason, siteUrlToSubmit } from '../../src/server/features/indexnow/eligibility.mjs';
 import { currentIndexNowKey, switchIndexNow } from '../../src/server/features/indexnow/key.mjs';
 import { builtPages, builtSitemapFile, pageContentHash, sitemapPaths } from '../../src/server/features/indexnow/pages.mjs';
@@ -38,6 +40,8 @@ function copyOfBuild(): string {
   cpSync(`dist/client/${builtSitemapFile}`, path.join(dir, builtSitemapFile));
   for (const url of sitemapUrls) {
     const page = new URL(url).pathname === '/' ? 'index.html' : `${new URL(url).pathname}/index.html`;
+    // The blog's index is rendered on demand: it has no file.
+    if (!existsSync(path.join('dist/client', page))) continue;
     mkdirSync(path.dirname(path.join(dir, page)), { recursive: true });
     cpSync(path.join('dist/client', page), path.join(dir, page));
   }
@@ -384,6 +388,52 @@ describe.each(databaseNames())('IndexNow in the server on %s', (name) => {
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('INDEXNOW_KEY="not a valid key!": must be 8 to 128 characters');
+  });
+});
+
+describe.each(databaseNames())('the first start after a deploy on %s', (name) => {
+  let target: DatabaseTarget;
+  let endpoint: FakeIndexNow;
+  let site: SiteProcess;
+
+  beforeAll(async () => {
+    target = await createTarget(name);
+    endpoint = new FakeIndexNow();
+    await endpoint.start();
+  });
+  afterAll(async () => {
+    await site?.stop();
+    await endpoint.stop();
+    await target.dispose();
+  });
+
+  it('submits every URL of /sitemap.xml: the build’s pages, the blog’s index (rendered on demand) and the admin’s live posts', async () => {
+    const { db, kind } = await openDatabase(target.url.startsWith('file:') ? target.url : process.env.TEST_DATABASE_URL, target.options);
+    try {
+      await migrateToLatest(db, kind);
+      const fields = {
+        title: 'Live before the deploy',
+        slug: 'live-before-the-deploy',
+        description: 'A post.',
+        keywords: [],
+        body: 'Words.',
+        coverId: null,
+        coverAlt: '',
+      };
+      const created = await createPost(db, fields, new Set());
+      if (!created.ok) throw new Error(created.reason);
+      await publishPost(db, created.post.id, null);
+    } finally {
+      await db.destroy();
+    }
+    site = new SiteProcess(await freePort(), { DATABASE_URL: target.url, SMTP_URL: '', INDEXNOW_KEY: key, INDEXNOW_ENDPOINT: endpoint.url });
+    await site.start();
+    await until(async () => (/\[indexnow\] accepted/.test(site.output) ? true : undefined), 20_000);
+    const sitemap = await (await fetch(`${site.base}${paths.sitemap}`)).text();
+    const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    expect(listed).toContain(siteUrl + staticPages.blog.path);
+    expect(listed).toContain(siteUrl + paths.post('live-before-the-deploy'));
+    expect([...endpoint.submitted()].sort()).toEqual([...listed].sort());
   });
 });
 

@@ -1,9 +1,11 @@
-// The pages IndexNow knows of: the build's sitemap, and a hash of what each page says, so only real changes are sent.
+// The pages IndexNow knows of: every page of /sitemap.xml (the build's sitemap, the blog's index rendered on demand, the
+// admin's live posts), and a hash of what each page says, so only real changes are sent.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseSitemap } from '../../platform/sitemap.mjs';
 import { log } from '../../platform/log.mjs';
+import { postPath } from '../../../config/post-path.mjs';
 
 /**
  * A hash of what a page says: its main element with scripts, styles and build-specific names (hashed asset file
@@ -41,7 +43,7 @@ async function readBuiltPage(clientDir, pathname) {
   return null;
 }
 
-/** The build's sitemap of its own pages (src/pages/sitemap-pages.xml.ts); /sitemap.xml, with admin posts, is on demand. */
+/** The build's sitemap of the site's pages (src/pages/sitemap-pages.xml.ts); /sitemap.xml adds the admin's posts. */
 export const builtSitemapFile = 'sitemap-pages.xml';
 
 /**
@@ -63,21 +65,64 @@ export async function sitemapPaths(clientDir) {
 }
 
 /**
- * Each sitemap URL of the build, on the site's origin, with the hash of its main content.
+ * Each URL of the build's sitemap, on the site's origin, with the hash of its main content. A page rendered on demand
+ * (the blog's index) has no file: its hash is that of the pages under it, which are what it lists.
  * @param {string} clientDir @param {string} siteUrl
+ * @param {Map<string, string>} [adminPosts] the admin's live posts (`livePostHashes`), listed by the blog's index too
  * @returns {Promise<Map<string, string>>}
  */
-export async function builtPages(clientDir, siteUrl) {
+export async function builtPages(clientDir, siteUrl, adminPosts = new Map()) {
   const root = path.resolve(clientDir);
+  const sitemap = await sitemapPaths(root);
   /** @type {Map<string, string>} */
-  const pages = new Map();
-  for (const pathname of await sitemapPaths(root)) {
+  const built = new Map();
+  for (const pathname of sitemap) {
     const html = await readBuiltPage(root, pathname);
-    if (html === null) {
-      log.warn(`[indexnow] ${pathname} is in the sitemap but not in the build; left out.`);
-      continue;
-    }
-    pages.set(siteUrl + pathname, pageContentHash(html));
+    if (html !== null) built.set(pathname, pageContentHash(html));
+  }
+  /** @type {Map<string, string>} in the sitemap's order */
+  const pages = new Map();
+  for (const pathname of sitemap) {
+    const hash = built.get(pathname) ?? indexHash(pathname, [...built].map(([page, pageHash]) => [siteUrl + page, pageHash]).concat([...adminPosts]), siteUrl);
+    if (hash) pages.set(siteUrl + pathname, hash);
+    else log.warn(`[indexnow] ${pathname} is in the sitemap but neither in the build nor an index of pages; left out.`);
   }
   return pages;
+}
+
+/**
+ * The hash of a page rendered on demand that lists the pages under it (the blog's index): theirs, together.
+ * @param {string} pathname @param {[string, string][]} pages URL and hash of each page @param {string} siteUrl
+ * @returns {string | null} null when no page is under it
+ */
+function indexHash(pathname, pages, siteUrl) {
+  const listed = pages.filter(([url]) => url.startsWith(`${siteUrl}${pathname}/`)).sort(([a], [b]) => (a < b ? -1 : 1));
+  return listed.length === 0 ? null : createHash('sha256').update(JSON.stringify(listed)).digest('hex');
+}
+
+/**
+ * The admin's live posts, each with a hash that changes whenever the post is saved, published or republished.
+ * @param {import('kysely').Kysely<any>} db @param {string} siteUrl
+ * @returns {Promise<Map<string, string>>}
+ */
+export async function livePostHashes(db, siteUrl) {
+  const rows = await db.selectFrom('posts').select(['slug', 'updated_at']).where('status', '=', 'published').execute();
+  return new Map(
+    rows.map((row) => [
+      siteUrl + postPath(row.slug),
+      createHash('sha256')
+        .update(`${row.slug} ${Number(row.updated_at)}`)
+        .digest('hex'),
+    ]),
+  );
+}
+
+/**
+ * Every page of /sitemap.xml with the hash of what it says: the build's sitemap (the blog's index among them) and the
+ * admin's live posts. The one list IndexNow compares with what it last submitted.
+ * @param {import('kysely').Kysely<any>} db @param {string} clientDir @param {string} siteUrl
+ */
+export async function sitePages(db, clientDir, siteUrl) {
+  const posts = await livePostHashes(db, siteUrl);
+  return new Map([...(await builtPages(clientDir, siteUrl, posts)), ...posts]);
 }

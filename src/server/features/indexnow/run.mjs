@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { lease } from '../../platform/lease.mjs';
 import { indexNowOffReason } from './eligibility.mjs';
 import { currentIndexNowKey } from './key.mjs';
-import { builtPages } from './pages.mjs';
+import { sitePages } from './pages.mjs';
 import { Stopped, submit } from './submit.mjs';
 import { errorField, log } from '../../platform/log.mjs';
 
@@ -75,7 +75,7 @@ export async function runIndexNow(deps, { trigger, urls }) {
     return { ...summary, outcome: 'busy', message: 'Another submission is in progress; this one was not started.' };
   }
   try {
-    const current = await builtPages(clientDir, siteUrl);
+    const current = await sitePages(db, clientDir, siteUrl);
     /** @type {{ url: string, hash: string | null }[]} */
     let due;
     if (urls) {
