@@ -12,14 +12,16 @@ import { siteOrigin } from './src/config/origin.mjs';
 import { remarkFacts } from './src/lib/remark-facts.ts';
 import { inlineScriptHashes } from './src/server/platform/http/csp.mjs';
 import { keepUsedCss, loadableTextsOfPage } from './src/build/page-css.mjs';
-import { dropStaticTextSeparators, loadModuleScriptsAfterLoad, moveIslandStyleToHead } from './src/build/page-html.mjs';
+import { transformSync } from 'esbuild';
+import { dropStaticTextSeparators, loadModuleScriptsAfterLoad, minifyInlineScripts, moveIslandStyleToHead } from './src/build/page-html.mjs';
 import { pagePathFor } from './src/server/platform/http/page-path.mjs';
 
 /**
  * After the build, every pre-rendered page: its island style moved into its head (valid HTML), its module scripts
  * added after the first paint, React's text separators dropped outside islands, its stylesheet cut to what it uses
- * (src/build/page-html.mjs, page-css.mjs), and the hashes of its inline scripts kept for the
- * Content-Security-Policy header the HTTP front sends with it (dist/server/csp.json).
+ * (src/build/page-html.mjs, page-css.mjs), its inline scripts minified, and the hashes of its inline scripts kept for
+ * the Content-Security-Policy header the HTTP front sends with it (dist/server/csp.json). Each inline script's minified
+ * form is kept too (dist/server/inline-scripts.json), for the pages rendered on demand.
  * @returns {import('astro').AstroIntegration}
  */
 function finishPages() {
@@ -37,16 +39,22 @@ function finishPages() {
         const scriptCache = new Map();
         /** @type {Record<string, string[]>} */
         const pages = {};
+        /** @type {Record<string, string>} the minified form of each inline script, by its source */
+        const minified = {};
+        // The same ES level as the scripts are written in, so the minifier brings in no newer syntax.
+        const minify = (/** @type {string} */ source) =>
+          (minified[source] ??= transformSync(source, { minify: true, target: 'es2020', loader: 'js' }).code.trim());
         for (const file of readdirSync(clientDir, { recursive: true, encoding: 'utf8' })) {
           if (!file.endsWith('.html')) continue;
           const full = path.join(clientDir, file);
           const html = readFileSync(full, 'utf8');
-          const page = dropStaticTextSeparators(loadModuleScriptsAfterLoad(moveIslandStyleToHead(html)));
+          const page = minifyInlineScripts(dropStaticTextSeparators(loadModuleScriptsAfterLoad(moveIslandStyleToHead(html))), minify);
           const final = keepUsedCss(page, loadableTextsOfPage(page, clientDir, scriptCache));
           if (final !== html) writeFileSync(full, final);
           pages[pagePathFor(file)] = inlineScriptHashes(final);
         }
         writeFileSync(new URL('csp.json', serverDir), JSON.stringify({ frameSrc: embeddedFrameOrigins, pages }));
+        writeFileSync(new URL('inline-scripts.json', serverDir), JSON.stringify(minified));
       },
     },
   };
