@@ -141,7 +141,7 @@ export function ContactForm({ initialValues = {}, initialErrors = {}, heading = 
       {/* The one confirmation: a live region present from the start, so what is put in it is announced. */}
       <div role="status" aria-live="polite">
         {sent && (
-          <p ref={sentRef} tabIndex={-1} data-contact-sent="" className="mt-4 rounded-lg bg-emerald-50 p-3 text-sm font-medium text-emerald-900">
+          <p ref={sentRef} tabIndex={-1} data-contact-sent="" className="mt-4 scroll-mt-24 rounded-lg bg-emerald-50 p-3 text-sm font-medium text-emerald-900">
             {contactMessages.successTitle} {contactMessages.successText}
             {sent.download && <ChecklistDownload href={sent.download} compact />}
           </p>
