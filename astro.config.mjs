@@ -13,18 +13,26 @@ import { remarkFacts } from './src/lib/remark-facts.ts';
 import islandScript from 'astro/runtime/server/astro-island.prebuilt.js';
 import { inlineScriptHashes, scriptHash } from './src/server/platform/http/csp.mjs';
 import { keepUsedCss, loadableTextsOfPage } from './src/build/page-css.mjs';
-import { deferredEntryScript, dropStaticTextSeparators, loadModuleScriptsAfterLoad, moveIslandStyleToHead } from './src/build/page-html.mjs';
-import { auditFormScript, auditProgressScript } from './src/lib/audit-form-script.ts';
+import { transformSync } from 'esbuild';
+import {
+  deferredEntryScript,
+  dropStaticTextSeparators,
+  loadModuleScriptsAfterLoad,
+  minifyInlineScripts,
+  moveIslandStyleToHead,
+} from './src/build/page-html.mjs';
+import { auditFormScript, auditProgressScript, rememberReportDetailsScript } from './src/lib/audit-form-script.ts';
 import { pagePathFor } from './src/server/platform/http/page-path.mjs';
 
 /**
  * After the build, every pre-rendered page: its island style moved into its head (valid HTML), its module scripts
  * added after the first paint, React's text separators dropped outside islands, its stylesheet cut to what it uses
- * (src/build/page-html.mjs, page-css.mjs), and the hashes of its inline scripts kept for the
- * Content-Security-Policy header the HTTP front sends with it (dist/server/csp.json). The same file lists as `known`
+ * (src/build/page-html.mjs, page-css.mjs), its inline scripts minified, and the hashes of its inline scripts kept for
+ * the Content-Security-Policy header the HTTP front sends with it (dist/server/csp.json). Each inline script's minified
+ * form is kept too (dist/server/inline-scripts.json), for the pages rendered on demand. csp.json also lists as `known`
  * every inline script the site can emit in a page rendered on demand, the only ones such a page may run: those of the
  * built pages, Astro's island and hydration-directive scripts, the deferred entry script for each built script, and
- * the site's own inline scripts of on-demand pages.
+ * the site's own inline scripts of on-demand pages (each as written and minified, as an on-demand page may carry either).
  * @returns {import('astro').AstroIntegration}
  */
 function finishPages() {
@@ -47,22 +55,34 @@ function finishPages() {
         const scriptCache = new Map();
         /** @type {Record<string, string[]>} */
         const pages = {};
+        /** @type {Record<string, string>} the minified form of each inline script, by its source */
+        const minified = {};
+        // The same ES level as the scripts are written in, so the minifier brings in no newer syntax.
+        const minify = (/** @type {string} */ source) =>
+          (minified[source] ??= transformSync(source, { minify: true, target: 'es2020', loader: 'js' }).code.trim());
         for (const file of readdirSync(clientDir, { recursive: true, encoding: 'utf8' })) {
           if (!file.endsWith('.html')) continue;
           const full = path.join(clientDir, file);
           const html = readFileSync(full, 'utf8');
-          const page = dropStaticTextSeparators(loadModuleScriptsAfterLoad(moveIslandStyleToHead(html)));
+          const page = minifyInlineScripts(dropStaticTextSeparators(loadModuleScriptsAfterLoad(moveIslandStyleToHead(html))), minify);
           const final = keepUsedCss(page, loadableTextsOfPage(page, clientDir, scriptCache));
           if (final !== html) writeFileSync(full, final);
           pages[pagePathFor(file)] = inlineScriptHashes(final);
         }
         const builtScripts = readdirSync(path.join(clientDir, '_astro')).filter((name) => name.endsWith('.js'));
-        const known = new Set([
-          ...Object.values(pages).flat(),
-          ...[islandScript, ...directiveScripts, auditFormScript, auditProgressScript].map(scriptHash),
-          ...builtScripts.map((name) => scriptHash(deferredEntryScript(`/_astro/${name}`))),
-        ]);
+        const onDemandScripts = [
+          islandScript,
+          ...directiveScripts,
+          auditFormScript,
+          auditProgressScript,
+          rememberReportDetailsScript,
+          ...builtScripts.map((name) => deferredEntryScript(`/_astro/${name}`)),
+        ];
+        // Written and minified: an on-demand page gets the minified form of any script a built page has
+        // (inline-scripts.json), and the script as written otherwise.
+        const known = new Set([...Object.values(pages).flat(), ...onDemandScripts.flatMap((script) => [scriptHash(script), scriptHash(minify(script))])]);
         writeFileSync(new URL('csp.json', serverDir), JSON.stringify({ frameSrc: embeddedFrameOrigins, pages, known: [...known] }));
+        writeFileSync(new URL('inline-scripts.json', serverDir), JSON.stringify(minified));
       },
     },
   };

@@ -8,7 +8,7 @@ import selectorParser from 'postcss-selector-parser';
  * After the build each pre-rendered page keeps only the rules its own HTML can use, or what it can load after it can
  * (the layout entry, the islands on the page, everything they import and the markup they fetch: classes added later,
  * such as a form's error state, a toast or the accessibility panel, are written there). That helps a page fit in the
- * first 14.6 KB the server can send before it waits for the browser to acknowledge them.
+ * first 14.6 KB the server can send before it waits for the browser to acknowledge them (firstWindowBytes).
  */
 
 // Tailwind's classes contain ':', '/', '[' and '.'; a token is any run of characters that cannot end a class
@@ -62,19 +62,31 @@ function stringsIn(value) {
 }
 
 /**
- * Whether a selector can match in a page whose markup and scripts name these classes. Only classes are judged
- * (elements, attributes and states are kept as they are); a class under :not() does not have to be there, and one
- * under :is(), :where() or :has() only in one of their alternatives.
+ * The element names a page's markup and scripts can produce: tags in markup (the page's, and markup its scripts
+ * hold or fetch), and quoted names in scripts (React's jsx("textarea"), createElement("link")). Generous on purpose:
+ * a word that is only a string somewhere keeps its element's rules, which costs bytes, never a style.
+ * @param {string[]} texts @returns {Set<string>}
+ */
+const elementNames = (texts) =>
+  new Set(texts.flatMap((text) => [...text.matchAll(/<([a-z][a-z0-9-]*)|["'`]([a-z][a-z0-9]*)["'`]/gi)].map((m) => (m[1] ?? m[2] ?? '').toLowerCase())));
+
+/**
+ * Whether a selector can match in a page whose markup and scripts name these classes and elements. Classes and
+ * element names are judged (attributes and states are kept as they are; the preflight's rules for elements a page
+ * never has, such as kbd, sub or ::file-selector-button's inputs, go); a class or element under :not() does not have to
+ * be there, and one under :is(), :where() or :has() only in one of their alternatives.
  * @param {import('postcss-selector-parser').Container} selector
- * @param {Set<string>} used
+ * @param {Set<string>} used classes
+ * @param {Set<string>} elements element names
  * @returns {boolean}
  */
-function canMatch(selector, used) {
+function canMatch(selector, used, elements) {
   return selector.nodes.every((node) => {
     if (node.type === 'class') return used.has(node.value);
+    if (node.type === 'tag') return elements.has(node.value.toLowerCase());
     if (node.type !== 'pseudo' || node.nodes.length === 0) return true;
     if (node.value === ':not') return true;
-    return node.nodes.some((inner) => canMatch(inner, used));
+    return node.nodes.some((inner) => canMatch(inner, used, elements));
   });
 }
 
@@ -90,11 +102,17 @@ export function keepUsedCss(html, scripts) {
   const css = siteStyle.exec(html)?.[1];
   if (!css) return html;
   const used = new Set([html, ...scripts].flatMap(classTokens));
+  const elements = elementNames([html.replace(siteStyle, ''), ...scripts]);
+  // Always in a document, whether or not written: the parser adds them.
+  for (const name of ['html', 'head', 'body']) elements.add(name);
   const root = postcss.parse(css);
   root.walkRules((rule) => {
     if (rule.parent?.type === 'atrule' && /keyframes$/i.test(/** @type {import('postcss').AtRule} */ (rule.parent).name)) return;
     const selectors = selectorParser().astSync(rule.selector);
-    if (!selectors.nodes.some((selector) => canMatch(selector, used))) rule.remove();
+    const matching = selectors.nodes.filter((selector) => canMatch(selector, used, elements));
+    if (matching.length === 0) rule.remove();
+    // A list keeps only its selectors that can match (the preflight's img,svg,video,canvas,… → img,svg).
+    else if (matching.length < selectors.nodes.length) rule.selector = matching.map((selector) => selector.toString().trim()).join(',');
   });
   dropUnusedCustomProperties(root, [html.replace(siteStyle, ''), ...scripts].join('\n'));
   dropEmpty(root);

@@ -59,3 +59,22 @@ export function dropStaticTextSeparators(html) {
     .map((part) => (part.startsWith('<astro-island') ? part : part.replaceAll('<!-- -->', '')))
     .join('');
 }
+
+/** A page's inline classic scripts (no src, no type: not JSON-LD, not modules). */
+const inlineScript = /<script>([\s\S]*?)<\/script>/g;
+
+/**
+ * Each inline script of the page swapped for its minified form where `minified` has one: the head script is written
+ * readably (functions serialised with toString) and is on every page, so its spaces and long names cost every page.
+ * The build minifies (esbuild) and records each script's minified form (dist/server/inline-scripts.json), so pages
+ * rendered on demand get the same bytes without a minifier at run time. The CSP hashes are taken after this.
+ * @param {string} html
+ * @param {(source: string) => string | undefined} minified
+ * @returns {string}
+ */
+export function minifyInlineScripts(html, minified) {
+  return html.replace(inlineScript, (whole, source) => {
+    const short = minified(source);
+    return short === undefined ? whole : `<script>${short}</script>`;
+  });
+}

@@ -8,3 +8,9 @@ export const brotliOptions = (size) => ({ params: { [zlib.constants.BROTLI_PARAM
 
 /** Gzip at its highest level. */
 export const gzipOptions = { level: 9 };
+
+/**
+ * What a server sends before it waits for the browser's first acknowledgement: ten TCP segments of 1,460 bytes
+ * (RFC 6928's initial window). A page whose compressed HTML and response headers fit arrives in one round trip.
+ */
+export const firstWindowBytes = 14_600;

@@ -4,6 +4,7 @@
  * Plain functions rather than a schema library: four string fields need no more, and the form's first use downloads
  * this module, so every kilobyte here is a kilobyte before a visitor's first keystroke is handled.
  */
+import { business } from '~/config/business';
 import { contactLimits } from '~/config/contact';
 
 export { applyPreset, parseRequestType, requestPresets, requestTypeLabels, requestTypes, type RequestType } from './contact-presets';
@@ -16,6 +17,7 @@ export type FieldErrors = Partial<Record<ContactField, string>>;
 /** The hidden field bots fill in; people never see it. */
 export const honeypotField = 'website';
 
+/** Everything the form and the endpoint say, in the owner's voice (one person: "me", never "us"). */
 export const contactMessages = {
   nameRequired: 'Name is required',
   nameShort: `Name must be at least ${contactLimits.fieldMin.name} characters long`,
@@ -31,9 +33,12 @@ export const contactMessages = {
   validationText: 'Please fix the errors below and try again.',
   rateLimitTitle: 'Too Many Submissions',
   successTitle: 'Message sent!',
-  successText: "Thank you for contacting us. We'll get back to you soon.",
+  successText: "Thank you for contacting me. I'll get back to you soon.",
   failureTitle: 'Failed to send message',
   serverDefault: 'Failed to send message',
+  /** When the server gave no reason (or could not be reached). */
+  failureFallback: `Please try again or e-mail me directly at ${business.email}.`,
+  storageFailure: `Your message could not be saved. Please try again or e-mail me directly at ${business.email}.`,
 } as const;
 
 export function rateLimitText(minutes: number): string {

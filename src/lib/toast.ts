@@ -20,6 +20,34 @@ export interface Toast extends ToastContent {
  */
 export const autoDismissMs = 8000;
 
+/** The region's look and parts: one place for the admin's layout (ToastRegion) and the public pages (made here). */
+export const toastRegionClass =
+  'pointer-events-none fixed inset-x-0 bottom-24 z-50 flex justify-center px-4 data-[edge=top]:top-2 data-[edge=top]:bottom-auto wide:bottom-24 wide:justify-end';
+export const toastRegionInner =
+  '<div data-toast-polite="" role="status" aria-live="polite" aria-atomic="true" class="sr-only"></div>' +
+  '<div data-toast-assertive="" role="alert" aria-atomic="true" class="sr-only"></div>' +
+  '<div data-toast-card="" hidden class="pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border border-slate-200 bg-white p-4 text-ink shadow-lg data-[toast=destructive]:border-red-300 data-[toast=destructive]:bg-red-50 data-[toast=destructive]:text-red-900 data-[toast=success]:border-emerald-300 data-[toast=success]:bg-emerald-50 data-[toast=success]:text-emerald-900">' +
+  '<div class="flex-1" aria-hidden="true"><p data-toast-title="" class="font-semibold"></p><p data-toast-description="" class="mt-1 text-sm"></p></div>' +
+  '<button type="button" data-toast-close="" class="rounded-md px-2 py-1 text-lg leading-none hover:bg-black/5" aria-label="Dismiss notification">×</button></div>';
+
+/**
+ * The page's toast region. The admin's layout writes it; a public page does not carry it in its HTML (it would cost
+ * every page's first round trip), so it is made when this module first runs, which is when the accessibility panel's
+ * or the contact form's script loads: well before either raises a toast, so its live regions are there to announce it.
+ */
+function toastRegion(): HTMLElement | null {
+  if (typeof document === 'undefined' || !document.body) return null;
+  let region = document.getElementById('toast-region');
+  if (!region) {
+    region = document.createElement('div');
+    region.id = 'toast-region';
+    region.className = toastRegionClass;
+    region.innerHTML = toastRegionInner;
+    document.body.append(region);
+  }
+  return region;
+}
+
 let current: Toast | null = null;
 let nextId = 1;
 let timer: ReturnType<typeof setTimeout> | undefined;
@@ -48,7 +76,7 @@ function place(region: HTMLElement, card: HTMLElement) {
 }
 
 function render() {
-  const region = document.getElementById('toast-region');
+  const region = toastRegion();
   if (!region) return;
   const polite = region.querySelector<HTMLElement>('[data-toast-polite]')!;
   const assertive = region.querySelector<HTMLElement>('[data-toast-assertive]')!;
@@ -134,8 +162,9 @@ function nextAction(event: Event) {
   if (event.type === 'submit' || target.closest(controls)) dismiss();
 }
 
-// The close button is in the static markup; one delegated listener serves every page.
+// The close button is in the region's markup; one delegated listener serves every page.
 if (typeof document !== 'undefined') {
+  toastRegion();
   document.addEventListener('click', (event) => {
     if ((event.target as Element | null)?.closest?.('[data-toast-close]')) dismiss();
   });

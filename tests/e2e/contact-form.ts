@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { contactMessages } from '../../src/lib/contact';
 
 /** Each test is its own client (a random address; workers run in parallel), so rate limits never collide. */
 export function asNewClient(page: Page) {
@@ -28,9 +29,12 @@ export async function fillValid(page: Page, tag: string) {
   await form(page).getByLabel('Message').fill(enquiryText);
 }
 
-/** Sends the hydrated form and waits for this send's own confirmation (the form empties), not an earlier toast. */
+/** The form's one confirmation of a message sent: in the form, announced (a live region) and focused. */
+export const sentConfirmation = (page: Page) => form(page).locator('[data-contact-sent]');
+
+/** Sends the hydrated form and waits for this send's own confirmation (the form empties), not an earlier one. */
 export async function sendAndExpectSent(page: Page) {
   await form(page).getByRole('button', { name: 'Send message' }).click();
   await expect(form(page).getByLabel('Your name')).toHaveValue('');
-  await expect(toast(page)).toContainText('Message sent!');
+  await expect(sentConfirmation(page)).toContainText(contactMessages.successTitle);
 }

@@ -3,7 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { checklist } from '../../src/config/checklist';
 import { paths } from '../../src/config/paths';
-import { asNewClient, fillValid, form, hydrateForm, sendAndExpectSent, toast } from './contact-form';
+import { contactMessages, requestPresets } from '../../src/lib/contact';
+import { asNewClient, fillValid, form, hydrateForm, sendAndExpectSent, sentConfirmation, toast } from './contact-form';
 
 /** The downloaded checklist is the PDF the site built. */
 async function expectChecklistDownload(page: Page, link: Locator) {
@@ -45,11 +46,17 @@ test.describe('contact form with JavaScript', () => {
     await page.keyboard.press('Tab');
     await expect(form(page).getByRole('button', { name: 'Send message' })).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(toast(page)).toContainText('Message sent!');
-    await expect(toast(page)).toContainText("Thank you for contacting us. We'll get back to you soon.");
-    await expect(page.getByRole('status').filter({ hasText: 'Message sent!' })).toHaveCount(1);
+    // One confirmation, in the form: announced (a live region), focused, in the owner's voice; no toast besides.
+    const confirmation = page.getByRole('status').filter({ hasText: contactMessages.successTitle });
+    await expect(confirmation).toHaveCount(1);
+    await expect(confirmation).toContainText(contactMessages.successText);
+    await expect(sentConfirmation(page)).toBeFocused();
+    await expect(toast(page)).toBeHidden();
     await expect(form(page).getByLabel('Your name')).toHaveValue('');
-    await expect(form(page).getByLabel('Message')).toHaveValue('');
+    // The request type chosen is kept (with its preset text) for a next message, not reset to a general enquiry.
+    await expect(form(page).getByLabel('What can I help with?')).toHaveValue('call');
+    await expect(form(page).getByLabel('Subject')).toHaveValue(requestPresets.call.subject);
+    await expect(form(page).getByLabel('Message')).toHaveValue(requestPresets.call.message);
   });
 
   test('shows each error beside its field, linked for screen readers, and focuses the first', async ({ page }) => {
@@ -72,7 +79,7 @@ test.describe('contact form with JavaScript', () => {
     // Fixing the fields clears the errors on the next send.
     await fillValid(page, 'after-errors');
     await form(page).getByRole('button', { name: 'Send message' }).click();
-    await expect(toast(page)).toContainText('Message sent!');
+    await expect(sentConfirmation(page)).toContainText(contactMessages.successTitle);
     await expect(form(page).locator('[aria-invalid="true"]')).toHaveCount(0);
   });
 
@@ -90,7 +97,7 @@ test.describe('contact form with JavaScript', () => {
     await expect(form(page).getByRole('button', { name: 'Sending...' })).toBeDisabled();
     await expect(form(page).getByLabel('Your name')).toBeDisabled();
     release();
-    await expect(toast(page)).toContainText('Message sent!');
+    await expect(sentConfirmation(page)).toContainText(contactMessages.successTitle);
     await expect(form(page).getByRole('button', { name: 'Send message' })).toBeEnabled();
   });
 
@@ -122,7 +129,7 @@ test.describe('contact form with JavaScript', () => {
     await page.unroute('**/api/contact');
     await page.route('**/api/contact', (route) => route.abort('connectionrefused'));
     await form(page).getByRole('button', { name: 'Send message' }).click();
-    await expect(toast(page)).toContainText('Please try again or email us directly at hello@hale-digital.example.');
+    await expect(toast(page)).toContainText(contactMessages.failureFallback);
     // Nothing typed was lost.
     await expect(form(page).getByLabel('Message')).toHaveValue('Please help me with local SEO for my bakery.');
   });
@@ -159,7 +166,9 @@ test.describe('contact form with JavaScript', () => {
     await hydrateForm(page);
     await fillValid(page, 'home');
     await form(page).getByRole('button', { name: 'Send message' }).click();
-    await expect(toast(page)).toContainText('Message sent!');
+    await expect(sentConfirmation(page)).toContainText(contactMessages.successTitle);
+    await expect(toast(page)).toBeHidden();
+    await expect(form(page).getByLabel('What can I help with?')).toHaveValue('general');
   });
 
   test("the checklist's download page is accessible", async ({ page }) => {
@@ -211,8 +220,8 @@ test.describe('contact form without JavaScript', () => {
     await fillValid(page, 'nojs');
     await form(page).getByRole('button', { name: 'Send message' }).click();
     await expect(page).toHaveURL(/\/contact\/sent$/);
-    await expect(page.locator('h1')).toHaveText('Message sent!');
-    await expect(page.getByText("Thank you for contacting us. We'll get back to you soon.")).toBeVisible();
+    await expect(page.locator('h1')).toHaveText(contactMessages.successTitle);
+    await expect(page.getByText(contactMessages.successText)).toBeVisible();
   });
 
   test('asking for the checklist lands on a page with its download', async ({ page }) => {

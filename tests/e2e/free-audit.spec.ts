@@ -9,11 +9,14 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { adminPaths } from '../../src/config/admin';
 import { auditLimits, auditMessages, ruleWhy } from '../../src/config/audit';
+import { callCta, primaryCta } from '../../src/config/navigation';
 import { paths } from '../../src/config/paths';
+import { contactMessages, requestPresets } from '../../src/lib/contact';
+import { visitDetailsKey } from '../../src/lib/visit-details';
 import { rules } from '../../src/lib/sitecheck-rules.mjs';
 import { FixtureSite, markupTitle } from '../support/fixture-site';
 import { signedInTest as test } from './admin-session';
-import { asNewClient } from './contact-form';
+import { asNewClient, form, hydrateForm, sentConfirmation } from './contact-form';
 
 // One worker: the fixtures listen on ports the server was told of (playwright.config.ts).
 test.describe.configure({ mode: 'serial' });
@@ -133,6 +136,77 @@ test('a second visitor auditing the same site is shown that result, how long ago
   await expect(shared.getByText(/^This site was audited/)).toHaveCount(0);
   await second.close();
   await third.close();
+});
+
+test('after the audit, "Book a 15-min call" offers the name and e-mail given for the report, in this tab only', async ({ page, browser }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // On the audit's own pages the phone's quick-actions bar offers the call first, and not the audit again.
+  const bar = page.getByRole('navigation', { name: 'Quick actions' });
+  const expectCallFirst = async () => {
+    await expect(bar.getByRole('link').first()).toHaveText(callCta.label);
+    await expect(bar.getByRole('link').first()).toHaveAttribute('href', callCta.href);
+    await expect(bar.getByRole('link', { name: primaryCta.label })).toHaveCount(0);
+  };
+  await page.goto(paths.freeAudit);
+  await expectCallFirst();
+  await field(page).fill(withJs.origin);
+  // As a person would: some seconds after the page opened (a form sent sooner is refused).
+  await page.waitForTimeout(auditLimits.minFillMs + 500);
+  await submit(page).click();
+  await expect(page).toHaveURL(/\/free-seo-audit\/results\/[A-Za-z0-9_-]{32}/);
+  await expect(page.getByRole('heading', { name: 'Score', exact: true })).toBeVisible({ timeout: 45_000 });
+  await expectCallFirst();
+  await page.screenshot({ path: 'test-results/screens/audit-results-bar-390.png' });
+
+  const email = `caller-${Date.now()}@example.com`;
+  await page.getByLabel('Your name').fill('Pat Caller');
+  await page.getByLabel('Your e-mail').fill(email);
+  await page.getByRole('button', { name: 'Email me the full report' }).click();
+  await expect(page.getByText(auditMessages.reportSent)).toBeVisible();
+
+  await page.getByRole('main').getByRole('link', { name: callCta.label }).click();
+  await expect(page).toHaveURL(new RegExp(`${callCta.href.replace('?', '\\?')}$`));
+  const contact = form(page);
+  await expect(contact.getByLabel('What can I help with?')).toHaveValue('call');
+  await expect(contact.getByLabel('Your name')).toHaveValue('Pat Caller');
+  await expect(contact.getByLabel('E-mail address')).toHaveValue(email);
+  await page.screenshot({ path: 'test-results/screens/contact-prefilled-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: 'test-results/screens/contact-prefilled-1280.png', fullPage: true });
+
+  // Sent: one confirmation (in the form, announced, focused; no toast), and the call is still what is asked for.
+  await hydrateForm(page);
+  await contact.getByLabel('Message').fill(`${requestPresets.call.message}Tuesday mornings.`);
+  await contact.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByRole('status').filter({ hasText: contactMessages.successTitle })).toHaveCount(1);
+  await expect(sentConfirmation(page)).toBeFocused();
+  await expect(page.locator('[data-toast]')).toBeHidden();
+  await expect(contact.getByLabel('What can I help with?')).toHaveValue('call');
+  await expect(contact.getByLabel('Your name')).toHaveValue('');
+  await page.screenshot({ path: 'test-results/screens/contact-sent-1280.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/screens/contact-sent-390.png' });
+
+  // What was kept is gone once used: the contact page again has nothing filled in.
+  await page.goto(callCta.href);
+  await expect(contact.getByLabel('Subject')).toHaveValue(requestPresets.call.subject);
+  await expect(contact.getByLabel('Your name')).toHaveValue('');
+  await expect(contact.getByLabel('E-mail address')).toHaveValue('');
+
+  // Nor does another tab of another visit ever see it.
+  const other = await browser.newContext();
+  try {
+    await page.goto(paths.freeAudit);
+    await page.evaluate((key) => sessionStorage.setItem(key, JSON.stringify({ name: 'Pat Caller', email: 'kept@example.com' })), visitDetailsKey);
+    const elsewhere = await other.newPage();
+    await elsewhere.goto(callCta.href);
+    await expect(form(elsewhere).getByLabel('Subject')).toHaveValue(requestPresets.call.subject);
+    await expect(form(elsewhere).getByLabel('Your name')).toHaveValue('');
+    await expect(form(elsewhere).getByLabel('E-mail address')).toHaveValue('');
+    expect(await elsewhere.evaluate(() => [sessionStorage.length, localStorage.length, document.cookie])).toEqual([0, 0, '']);
+  } finally {
+    await other.close();
+  }
 });
 
 test.describe('without JavaScript', () => {

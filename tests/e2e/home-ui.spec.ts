@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { business } from '../../src/config/business';
 import { a11yMessages } from '../../src/config/accessibility';
 import { paths } from '../../src/config/paths';
 
@@ -274,7 +275,7 @@ test.describe('mobile bar', () => {
       await expect(bar).toBeVisible();
       await expect(bar.getByRole('link', { name: 'Get a Free Audit' })).toHaveAttribute('href', paths.freeAudit);
       await expect(bar.getByRole('link', { name: 'Book a 15-min call' })).toHaveAttribute('href', '/contact?type=call');
-      await expect(bar.getByRole('link', { name: 'Call us' })).toHaveAttribute('href', /^tel:\+44/);
+      await expect(bar.getByRole('link', { name: `Call ${business.owner.name}` })).toHaveAttribute('href', /^tel:\+44/);
     });
   }
 

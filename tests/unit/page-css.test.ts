@@ -16,13 +16,23 @@ const css = [
   'html[data-mode] body{filter:grayscale(1)}',
   '.from-script{opacity:.5}',
   '@keyframes spin{to{transform:rotate(360deg)}}',
+  'kbd,samp{font-family:monospace}',
+  'img,svg,video,canvas{display:block}',
+  'textarea{resize:vertical}',
+  'dialog::backdrop{opacity:.5}',
 ].join('');
 
 const page = (body: string) => `<!doctype html><html><head><style>${css}</style></head><body>${body}</body></html>`;
 const styleOf = (html: string) => /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
 
 describe('keepUsedCss (each page keeps only the rules it can use)', () => {
-  const kept = styleOf(keepUsedCss(page('<div class="used md:flex btn shadow" hidden></div>'), ['el.className = "from-script"']));
+  const kept = styleOf(
+    keepUsedCss(page('<div class="used md:flex btn shadow" hidden><span></span><img src="/a.webp" alt=""></div>'), [
+      'el.className = "from-script"',
+      'jsx("textarea", {})',
+      'panel.innerHTML = "<dialog></dialog>"',
+    ]),
+  );
 
   it('keeps the rules for classes in the markup, including variants, and drops the rest', () => {
     expect(kept).toContain('.used{');
@@ -39,6 +49,15 @@ describe('keepUsedCss (each page keeps only the rules it can use)', () => {
     expect(kept).toContain('.btn:not(.unused)');
     expect(kept).toContain(':is(.unused,.btn) span');
     expect(kept).toContain('@keyframes spin');
+  });
+
+  it("drops the rules for elements neither the page nor its scripts have, and a list's selectors that cannot match", () => {
+    expect(kept).not.toContain('kbd');
+    expect(kept).toContain('img{display:block}');
+    expect(kept).not.toContain('video');
+    // Elements its scripts render (React's jsx("textarea")) or whose markup they hold keep their rules.
+    expect(kept).toContain('textarea{');
+    expect(kept).toContain('dialog::backdrop{');
   });
 
   it('drops custom properties and registrations that nothing reads', () => {

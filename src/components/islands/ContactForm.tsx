@@ -1,4 +1,4 @@
-import { type SubmitEvent, useId, useRef, useState } from 'react';
+import { type SubmitEvent, useEffect, useId, useRef, useState } from 'react';
 import { paths } from '~/config/paths';
 import { business } from '~/config/business';
 import { contactLimits } from '~/config/contact';
@@ -11,17 +11,18 @@ import {
   contactFields,
   contactMessages,
   honeypotField,
+  parseRequestType,
   rateLimitText,
   requestTypeLabels,
   requestTypes,
   validateContact,
 } from '~/lib/contact';
 import { toast } from '~/lib/toast';
+import { forgetVisitDetails } from '~/lib/visit-details';
 import { ChecklistDownload } from '~/components/ui/ChecklistDownload';
 import { publicEndpoints } from '~/config/endpoints.mjs';
 
 export const contactEndpoint = publicEndpoints.contact;
-const fallbackText = `Please try again or email us directly at ${business.email}.`;
 
 interface Props {
   /** Shown again when a browser without JavaScript gets the form back from the server. */
@@ -37,7 +38,8 @@ const autocomplete: Partial<Record<ContactField, string>> = { name: 'name', emai
 
 /**
  * The contact form. Without JavaScript it posts to the server, which answers with a page; once hydrated it checks the
- * fields with the same rules as the server, sends JSON and reports through toasts and inline messages.
+ * fields with the same rules as the server and sends JSON. A message sent is confirmed once, in the form (announced,
+ * and focused); problems are reported inline and by a toast.
  */
 export function ContactForm({ initialValues = {}, initialErrors = {}, heading = 'Send a message', headingLevel = 3 }: Props) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -49,6 +51,10 @@ export function ContactForm({ initialValues = {}, initialErrors = {}, heading = 
   const [sent, setSent] = useState<{ download?: string } | null>(null);
   const sentRef = useRef<HTMLParagraphElement>(null);
   const fieldId = (field: string) => `${id}-${field}`;
+  // Focus goes to the confirmation once it is on the page (after React has committed it, not at a guessed frame).
+  useEffect(() => {
+    if (sent) sentRef.current?.focus();
+  }, [sent]);
 
   const showErrors = (fieldErrors: FieldErrors) => {
     setErrors(fieldErrors);
@@ -83,10 +89,11 @@ export function ContactForm({ initialValues = {}, initialErrors = {}, heading = 
       });
       const body = (await response.json().catch(() => null)) as ContactResponse | null;
       if (response.ok && body?.ok) {
+        // The form empties for a next message but keeps the kind of request the visitor chose (and its preset text).
         form.reset();
+        applyPreset(form, parseRequestType(payload.type));
+        forgetVisitDetails();
         setSent({ download: body.download });
-        toast({ title: contactMessages.successTitle, description: contactMessages.successText, variant: 'success' });
-        requestAnimationFrame(() => sentRef.current?.focus());
       } else if (response.status === 429 && body && !body.ok) {
         toast({
           title: contactMessages.rateLimitTitle,
@@ -96,10 +103,14 @@ export function ContactForm({ initialValues = {}, initialErrors = {}, heading = 
       } else if (response.status === 400 && body && !body.ok && body.errors) {
         showErrors(body.errors);
       } else {
-        toast({ title: contactMessages.failureTitle, description: (body && !body.ok && body.error) || fallbackText, variant: 'destructive' });
+        toast({
+          title: contactMessages.failureTitle,
+          description: (body && !body.ok && body.error) || contactMessages.failureFallback,
+          variant: 'destructive',
+        });
       }
     } catch {
-      toast({ title: contactMessages.failureTitle, description: fallbackText, variant: 'destructive' });
+      toast({ title: contactMessages.failureTitle, description: contactMessages.failureFallback, variant: 'destructive' });
     } finally {
       setSubmitting(false);
     }
@@ -127,12 +138,15 @@ export function ContactForm({ initialValues = {}, initialErrors = {}, heading = 
           {contactMessages.validationText} ({errorCount} {errorCount === 1 ? 'field needs' : 'fields need'} attention.)
         </p>
       )}
-      {sent && (
-        <p ref={sentRef} tabIndex={-1} className="mt-4 rounded-lg bg-emerald-50 p-3 text-sm font-medium text-emerald-900">
-          {contactMessages.successTitle} {contactMessages.successText}
-          {sent.download && <ChecklistDownload href={sent.download} compact />}
-        </p>
-      )}
+      {/* The one confirmation: a live region present from the start, so what is put in it is announced. */}
+      <div role="status" aria-live="polite">
+        {sent && (
+          <p ref={sentRef} tabIndex={-1} data-contact-sent="" className="mt-4 scroll-mt-24 rounded-lg bg-emerald-50 p-3 text-sm font-medium text-emerald-900">
+            {contactMessages.successTitle} {contactMessages.successText}
+            {sent.download && <ChecklistDownload href={sent.download} compact />}
+          </p>
+        )}
+      </div>
       <fieldset disabled={submitting} className="mt-5 grid gap-4 disabled:opacity-70">
         <legend className="sr-only">Your message</legend>
         <div>

@@ -137,7 +137,7 @@ function ReportForm({ view, state }: { view: AuditView; state: ReportFormState }
     );
   };
   return (
-    <form method="post" action={paths.auditReport(view.id)} className="grid gap-4" noValidate>
+    <form method="post" action={paths.auditReport(view.id)} className="grid gap-4" noValidate data-report-form="">
       {state.error && (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
           {state.error}

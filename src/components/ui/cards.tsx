@@ -80,7 +80,9 @@ export function CaseStudyCard({ study, headingLevel = 3 }: { study: CaseStudySum
         <MetricGrid metrics={study.metrics} compact />
       </div>
       {study.images && <BeforeAfter images={study.images} className="mt-4" />}
-      {study.images?.pagespeed && (
+      {/* The PageSpeed screenshots are on the project's page; a card shows them only when there is none (on /portfolio
+          they cost a second round trip for the page). */}
+      {study.images?.pagespeed && !study.href && (
         <details className="mt-4 rounded-xl border border-slate-200">
           <summary className="cursor-pointer px-3 py-2 text-sm font-semibold text-brand-700">PageSpeed scores after launch</summary>
           <div className="grid gap-2 p-3">

@@ -1,5 +1,4 @@
 /** POST /api/contact: in a fixed order (honeypot, rate limit, fields) with every outcome recorded. */
-import { business } from '~/config/business';
 import { contactLimits } from '~/config/contact';
 import { securitySentences } from '~/config/security-log';
 import { checklist } from '~/config/checklist';
@@ -32,7 +31,7 @@ export interface HandlerOutcome {
   wantsHtml: boolean;
 }
 
-export const storageFailureText = `We could not save your message. Please try again or email us directly at ${business.email}.`;
+export const storageFailureText = contactMessages.storageFailure;
 
 export function wantsPage(accept: string | null): boolean {
   return (accept ?? '').includes('text/html');
