@@ -5,6 +5,7 @@
  * this module, so every kilobyte here is a kilobyte before a visitor's first keystroke is handled.
  */
 import { contactLimits } from '~/config/contact';
+import { plural } from './plural.mjs';
 
 export { applyPreset, parseRequestType, requestPresets, requestTypeLabels, requestTypes, type RequestType } from './contact-presets';
 
@@ -37,7 +38,7 @@ export const contactMessages = {
 } as const;
 
 export function rateLimitText(minutes: number): string {
-  return `Please wait ${minutes} minute${minutes === 1 ? '' : 's'} before submitting again.`;
+  return `Please wait ${plural(minutes, 'minute')} before submitting again.`;
 }
 
 // --- Cleaning (applied first, in this order) -------------------------------------------------------------------------

@@ -19,6 +19,7 @@ import {
 import { toast } from '~/lib/toast';
 import { ChecklistDownload } from '~/components/ui/ChecklistDownload';
 import { publicEndpoints } from '~/config/endpoints.mjs';
+import { plural } from '~/lib/plural.mjs';
 
 export const contactEndpoint = publicEndpoints.contact;
 const fallbackText = `Please try again or email us directly at ${business.email}.`;
@@ -124,7 +125,7 @@ export function ContactForm({ initialValues = {}, initialErrors = {}, heading = 
       <p className="mt-1 text-sm text-muted">All fields are required. Replies within {business.responseTimeHours} hours on working days.</p>
       {errorCount > 0 && (
         <p className="mt-4 rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
-          {contactMessages.validationText} ({errorCount} {errorCount === 1 ? 'field needs' : 'fields need'} attention.)
+          {contactMessages.validationText} ({plural(errorCount, 'field needs', 'fields need')} attention.)
         </p>
       )}
       {sent && (
