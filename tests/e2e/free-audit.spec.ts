@@ -42,6 +42,21 @@ async function expectResults(page: Page) {
     await expect(page.getByRole('heading', { name: new RegExp(`^\\d+\\. ${rules[rule]!.title}$`) }).first()).toBeAttached();
   }
   await expect(page.getByText(ruleWhy['title-missing']).first()).toBeAttached();
+  // Every finding names its page, and an image without alt text its address; counts take the right plural.
+  await expect(
+    page
+      .getByRole('listitem')
+      .filter({ hasText: /^\/no-alt: 1 image has no alt attribute: \/img\.png\.$/ })
+      .first(),
+  ).toBeAttached();
+  await expect(
+    page
+      .getByRole('listitem')
+      .filter({ hasText: /^\/no-h1: / })
+      .first(),
+  ).toBeAttached();
+  await expect(page.getByText(/^\d+ errors?, \d+ warnings? and \d+ notices? on \d+ pages? checked\.$/)).toBeVisible();
+  await expect(page.getByText(/\b1 (errors|warnings|notices|pages|points)\b/)).toHaveCount(0);
   // The site's title is markup; it is shown as text, and nothing of it runs.
   await page.getByText(/All \d+ kinds of problem found/).click();
   await expect(page.getByText(markupTitle, { exact: false }).first()).toBeVisible();
