@@ -42,7 +42,13 @@ async function expectResults(page: Page) {
     await expect(page.getByRole('heading', { name: new RegExp(`^\\d+\\. ${rules[rule]!.title}$`) }).first()).toBeAttached();
   }
   await expect(page.getByText(ruleWhy['title-missing']).first()).toBeAttached();
-  // Every finding names its page, and an image without alt text its address; counts take the right plural.
+  // The site's title is markup; it is shown as text, and nothing of it runs.
+  await page.getByText(/All \d+ kinds of problem found/).click();
+  await expect(page.getByText(markupTitle, { exact: false }).first()).toBeVisible();
+  await expect(page.locator('#injected')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { injected?: number }).injected)).toBeUndefined();
+  // Every finding names its page, and an image without alt text its address (the full list is open now); counts take
+  // the right plural.
   await expect(
     page
       .getByRole('listitem')
@@ -56,12 +62,7 @@ async function expectResults(page: Page) {
       .first(),
   ).toBeAttached();
   await expect(page.getByText(/^\d+ errors?, \d+ warnings? and \d+ notices? on \d+ pages? checked\.$/)).toBeVisible();
-  await expect(page.getByText(/\b1 (errors|warnings|notices|pages|points)\b/)).toHaveCount(0);
-  // The site's title is markup; it is shown as text, and nothing of it runs.
-  await page.getByText(/All \d+ kinds of problem found/).click();
-  await expect(page.getByText(markupTitle, { exact: false }).first()).toBeVisible();
-  await expect(page.locator('#injected')).toHaveCount(0);
-  expect(await page.evaluate(() => (window as unknown as { injected?: number }).injected)).toBeUndefined();
+  await expect(page.getByText(/(?<![\d.,])1 (errors|warnings|notices|pages|points)\b/)).toHaveCount(0);
 }
 
 test('with JavaScript: too fast is refused, progress is streamed, the results shown, the report e-mailed and in the inbox', async ({ page, request }) => {
