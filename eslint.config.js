@@ -14,6 +14,8 @@ const platform = ['**/server/platform/**', '../platform/**', '../../platform/**'
 const server = ['~/server/**', '**/server/**'];
 const browserLib = ['~/lib/**', '**/lib/**'];
 const adminClient = ['~/components/admin/**', '**/components/admin/**', '../admin/**', '../../admin/**'];
+// The plural helper imports nothing, so configuration's messages may use it without an arrow pointing up.
+const leafLib = ['!~/lib/plural.mjs', '!**/lib/plural.mjs'];
 
 /** One no-restricted-imports rule per layer. */
 function layers(list) {
@@ -64,7 +66,7 @@ export default defineConfig(
     },
     {
       files: ['src/config/**'],
-      forbid: [root, features, api, platform, server, browserLib],
+      forbid: [root, features, api, platform, server, browserLib, leafLib],
       message: 'Configuration is at the bottom: facts and settings, importing no code of the site.',
     },
     {

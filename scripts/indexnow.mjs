@@ -7,6 +7,7 @@ import { openDatabase } from '../src/server/db/connect.mjs';
 import { migrateToLatest } from '../src/server/migrate.mjs';
 import { runIndexNow } from '../src/server/features/indexnow/run.mjs';
 import { projectRoot, requireBuild, settingsOrExit } from './cli.mjs';
+import { plural } from '../src/lib/plural.mjs';
 
 const settings = settingsOrExit();
 requireBuild('dist/client/sitemap-pages.xml');
@@ -21,14 +22,13 @@ try {
   await db.destroy();
 }
 
-const count = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 console.log(summary.message);
 if (summary.outcome !== 'off' && summary.outcome !== 'busy') {
   console.table({ 'new or changed': summary.changed, 'left the sitemap': summary.removed, accepted: summary.sent });
   for (const submission of summary.submissions) {
     const answer = submission.status ?? 'no answer';
     console.log(
-      `${submission.outcome} · ${answer} · ${count(submission.urls.length, 'URL', 'URLs')} · ${count(submission.attempts, 'try', 'tries')} · ${submission.message}`,
+      `${submission.outcome} · ${answer} · ${plural(submission.urls.length, 'URL', 'URLs')} · ${plural(submission.attempts, 'try', 'tries')} · ${submission.message}`,
     );
   }
 }

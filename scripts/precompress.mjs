@@ -5,6 +5,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { brotliOptions, gzipOptions } from '../src/config/compression.mjs';
+import { plural } from '../src/lib/plural.mjs';
 
 export const compressible = /\.(html|css|js|mjs|json|xml|txt|svg|webmanifest)$/;
 const root = path.resolve('dist/client');
@@ -30,5 +31,5 @@ for (const file of files(root)) {
   before += data.length;
   after += br.length;
 }
-console.log(`precompressed ${count} files: ${(before / 1024).toFixed(0)} KB → ${(after / 1024).toFixed(0)} KB brotli`);
+console.log(`precompressed ${plural(count, 'file')}: ${(before / 1024).toFixed(0)} KB → ${(after / 1024).toFixed(0)} KB brotli`);
 if (!statSync(root).isDirectory()) process.exit(1);

@@ -8,6 +8,7 @@ import { settingsOrExit } from './cli.mjs';
 import { anyAddress } from '../src/server/features/sitecheck/address-guard.mjs';
 import { checkDefaults, checkSite, SiteCheckError } from '../src/server/features/sitecheck/checker.mjs';
 import { severities } from '../src/lib/sitecheck-rules.mjs';
+import { plural } from '../src/lib/plural.mjs';
 
 const usage = 'Usage: npm run site:check -- URL [--max-pages N] [--json]';
 /** @returns {{ url: string, maxPages: number, json: boolean }} */
@@ -58,7 +59,7 @@ else {
   if (rows.length > 0) console.table(rows);
   const { pages, errors, warnings, notices, passed } = report.summary;
   console.log(
-    `${report.origin}: ${pages} pages, ${errors} errors, ${warnings} warnings, ${notices} notices, ${passed} passed${report.cancelled ? ' (cancelled)' : ''}${report.pageCapReached ? ` (stopped at ${maxPages} pages)` : ''}.`,
+    `${report.origin}: ${plural(pages, 'page')}, ${plural(errors, 'error')}, ${plural(warnings, 'warning')}, ${plural(notices, 'notice')}, ${passed} passed${report.cancelled ? ' (cancelled)' : ''}${report.pageCapReached ? ` (stopped at ${plural(maxPages, 'page')})` : ''}.`,
   );
 }
 process.exit(report.summary.errors > 0 ? 1 : 0);

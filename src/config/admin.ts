@@ -1,4 +1,5 @@
 /** The owner's admin: its addresses, tabs, sign-in limits and messages, shared by pages, endpoints and tests. */
+import { plural } from '../lib/plural.mjs';
 
 export const adminPaths = {
   home: '/admin',
@@ -80,13 +81,12 @@ export const authMessages = {
    * While an account is locked, whatever is typed: any address typed locks the same way (known or not), so saying so
    * tells nothing about which accounts exist, and the owner is not told a right password is wrong.
    */
-  accountPaused: (minutes: number) =>
-    `Sign-in with this e-mail address is paused after wrong passwords. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+  accountPaused: (minutes: number) => `Sign-in with this e-mail address is paused after wrong passwords. Please try again in ${plural(minutes, 'minute')}.`,
   invalidCode: 'That code is not right. Please try again.',
   /** Added to a refusal once a pause is near (signInLimits.warnWhenTriesLeft). */
-  triesLeft: (tries: number, minutes: number) => `${tries} ${tries === 1 ? 'try' : 'tries'} left before a ${minutes}-minute pause.`,
-  nowPaused: (minutes: number) => `Sign-in is now paused for ${minutes} minutes.`,
-  tooManyAttempts: (minutes: number) => `Too many attempts from this connection. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+  triesLeft: (tries: number, minutes: number) => `${plural(tries, 'try', 'tries')} left before a ${minutes}-minute pause.`,
+  nowPaused: (minutes: number) => `Sign-in is now paused for ${plural(minutes, 'minute')}.`,
+  tooManyAttempts: (minutes: number) => `Too many attempts from this connection. Please try again in ${plural(minutes, 'minute')}.`,
   resetRequested: 'If that address belongs to the account, a link to choose a new password is on its way. It works once, within 30 minutes.',
   /** Said with every answer to "forgot password" (the same whether or not the account exists). */
   resetNoMailHelp: 'No e-mail after a few minutes? Check the spam folder, or reset the password on the server with this command:',
@@ -99,8 +99,7 @@ export const authMessages = {
   twoFactorExpired: 'The sign-in took too long. Please enter your e-mail address and password again.',
   wrongPassword: 'That password is not right.',
   /** A signed-in session that keeps getting the password wrong locks the account like failed sign-ins do. */
-  passwordAttemptsPaused: (minutes: number) =>
-    `Too many wrong passwords: password and two-factor changes are paused for ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+  passwordAttemptsPaused: (minutes: number) => `Too many wrong passwords: password and two-factor changes are paused for ${plural(minutes, 'minute')}.`,
   unavailable: 'The admin is unavailable just now (the database did not answer). Please try again in a minute.',
 } as const;
 
@@ -136,19 +135,17 @@ export const leadCsvColumns = [
 
 export const adminPageSize = 50;
 
-const countOf = (n: number, one: string, many: string) => `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`;
-
 /**
  * What the Testing tab says about a run. How far it went (pages) and what it found (errors, warnings) are told in
  * sentences of their own; they are not one list of numbers.
  */
 export const siteCheckText = {
   firstRun: 'This is the first finished run of this check (same address and page limit), so there is nothing to compare with.',
-  checked: (pages: number) => `${countOf(pages, 'page', 'pages')} checked.`,
+  checked: (pages: number) => `${plural(pages, 'page', 'pages')} checked.`,
   found: (errors: number, warnings: number) =>
-    errors + warnings === 0 ? 'No errors or warnings.' : `Found ${countOf(errors, 'error', 'errors')} and ${countOf(warnings, 'warning', 'warnings')}.`,
+    errors + warnings === 0 ? 'No errors or warnings.' : `Found ${plural(errors, 'error', 'errors')} and ${plural(warnings, 'warning', 'warnings')}.`,
   compared: (pages: number, added: number, fixed: number) =>
-    `on the ${countOf(pages, 'page', 'pages')} both runs checked: ${countOf(added, 'new finding', 'new findings')}, ${countOf(fixed, 'fixed', 'fixed')}.`,
+    `on the ${plural(pages, 'page', 'pages')} both runs checked: ${plural(added, 'new finding', 'new findings')}, ${plural(fixed, 'fixed', 'fixed')}.`,
 };
 
 /** Why IndexNow is off, and how to switch it on, in the owner's words (the command line names the settings). */

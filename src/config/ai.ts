@@ -1,6 +1,7 @@
 /** The AI content generator: its content types, bounds and messages, shared by the tab, the server and tests. */
 import { serviceOfferKeys, serviceOffers, type ServiceOfferKey } from './pricing';
 import { snippetLimits } from './search-snippet.mjs';
+import { plural } from '../lib/plural.mjs';
 
 export const aiContentTypes = [
   { id: 'blog', label: 'Blog Post' },
@@ -44,7 +45,7 @@ export const aiMessages = {
   shortcut: 'Ctrl + Enter generates.',
 } as const;
 
-const characters = (n: number) => `${n} ${n === 1 ? 'character' : 'characters'}`;
+const characters = (n: number) => plural(n, 'character');
 
 /**
  * What is wrong with a finished answer, said as the owner would say it (what to change, not which field failed).

@@ -2,6 +2,7 @@
  * The free instant SEO audit (/free-seo-audit): its limits, its score and the plain-English copy a visitor reads for
  * each rule the site checker applies. Shared by the page, the server, the PDF, the privacy notice and the tests.
  */
+import { plural } from '../lib/plural.mjs';
 import { business } from './business';
 
 /** The site checker's severities (src/lib/sitecheck-rules.mjs); a unit test checks every rule has its copy here. */
@@ -112,15 +113,20 @@ export const auditMessages = {
   reading: 'Reading robots.txt and the sitemap…',
   tooFast: 'That was quicker than a person can type. Please wait a moment and press the button again.',
   tooMany: (minutes: number) =>
-    `You have asked for ${auditLimits.perClient} audits in the last hour, which is the most we can run for one visitor. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or ask for a full audit by message.`,
+    `You have asked for ${auditLimits.perClient} audits in the last hour, which is the most we can run for one visitor. Please try again in ${plural(minutes, 'minute')}, or ask for a full audit by message.`,
   queueFull: 'Lots of people are auditing their sites right now. Please try again in a few minutes.',
   unavailable: 'The audit is not available just now. Please try again in a minute, or ask for a full audit by message.',
   adminRefused: "This site's admin area cannot be audited.",
   recent: (minutes: number) =>
-    `This site was audited ${minutes < 1 ? 'less than a minute' : `${minutes} minute${minutes === 1 ? '' : 's'}`} ago, so here is that result. A new audit of the same site can run ${auditLimits.sameSiteMinutes} minutes after the last.`,
+    `This site was audited ${minutes < 1 ? 'less than a minute' : plural(minutes, 'minute')} ago, so here is that result. A new audit of the same site can run ${auditLimits.sameSiteMinutes} minutes after the last.`,
   deadline: `The audit stopped at its ${auditLimits.deadlineSeconds}-second limit; the results cover the pages checked by then.`,
   pageCap: `The audit covers the first ${auditLimits.maxPages} pages found; a full audit covers every page.`,
   interrupted: 'The audit was interrupted because the server restarted. Please run it again.',
+  /** The results page's and the PDF's count of what was found. */
+  summary: ({ errors, warnings, notices, pages }: { errors: number; warnings: number; notices: number; pages: number }) =>
+    `${plural(errors, 'error')}, ${plural(warnings, 'warning')} and ${plural(notices, 'notice')} on ${plural(pages, 'page')} checked.`,
+  /** What one kind of problem takes off the score. */
+  pointsOff: (points: number) => `${plural(points, 'point')} off`,
   reportSent: 'Thank you. The full report is on its way to your inbox as a PDF, and I will be in touch within one working day.',
   reportFailed: 'We could not send the report just now. Please try again in a minute.',
   /** The report form's place on a results page opened in a browser that did not ask for this audit. */

@@ -3,8 +3,9 @@
  * (address, e-mail address tried), so the owner reads what happened instead of an event code. Shared by the server,
  * which records them, and the tests, which expect them.
  */
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-const lockText = (minutes: number) => ` — locked for ${minutes} minutes`;
+import { plural } from '../lib/plural.mjs';
+
+const lockText = (minutes: number) => ` — locked for ${plural(minutes, 'minute')}`;
 
 export const securitySentences = {
   wrongPasswords: (failures: number, email: string, address: string, lockedMinutes: number | null) =>
@@ -16,7 +17,7 @@ export const securitySentences = {
   sessionPaused: (action: string, email: string, address: string) =>
     `${action} refused for ${email} from ${address}: the account is paused after wrong passwords`,
   lockedAttempt: (email: string, address: string) => `Sign-in to ${email} from ${address} refused: the account is locked after wrong passwords`,
-  addressWaiting: (address: string, minutes: number) => `Too many failed sign-ins from ${address}: it waits ${minutes} minutes`,
+  addressWaiting: (address: string, minutes: number) => `Too many failed sign-ins from ${address}: it waits ${plural(minutes, 'minute')}`,
   enquiryRefused: (name: string, email: string, address: string, reason: 'sender' | 'address', limit: number, windowMinutes: number) =>
     `Enquiry from ${name} (${email}) refused: ${
       reason === 'sender' ? `this sender already sent ${limit}` : `${address} already sent ${limit} from different people`

@@ -1,6 +1,7 @@
 /** The Overview's derived figures and how they read, from the period totals (shared by the dashboard and its tests). */
 import { type VitalMetric, type VitalRating, vitalMetrics } from '~/config/analytics';
 import type { AnalyticsTotals } from './admin-types';
+import { plural } from './plural.mjs';
 
 export type Figure = {
   id: string;
@@ -10,8 +11,6 @@ export type Figure = {
   /** The counts behind a rate, in words. */
   detail?: (t: AnalyticsTotals) => string;
 };
-
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`;
 
 const ratio = (part: number, whole: number) => (whole === 0 ? null : part / whole);
 

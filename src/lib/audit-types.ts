@@ -2,6 +2,14 @@
 export type AuditStatus = 'queued' | 'running' | 'done' | 'failed';
 export type AuditSeverity = 'error' | 'warning' | 'notice';
 
+/** One place a problem was found. */
+export interface AuditDetail {
+  /** The page, as its path on the audited site ("/about"), or its whole address when elsewhere; null site-wide. */
+  page: string | null;
+  /** The checker's own sentence, e.g. "The title has 72 characters: …" (plain text, never markup). */
+  text: string;
+}
+
 /** One kind of problem found, with every place it was found. */
 export interface AuditFindingGroup {
   rule: string;
@@ -12,8 +20,8 @@ export interface AuditFindingGroup {
   /** Pages it was found on (0 for a site-wide problem). */
   pages: number;
   siteWide: boolean;
-  /** The checker's own sentences, e.g. "The title has 72 characters: …" (plain text, never markup). */
-  details: string[];
+  /** Every place it was found, with what was found there. */
+  details: AuditDetail[];
   /** Points it takes off the score. */
   points: number;
 }

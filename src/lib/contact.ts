@@ -6,6 +6,7 @@
  */
 import { business } from '~/config/business';
 import { contactLimits } from '~/config/contact';
+import { plural } from './plural.mjs';
 
 export { applyPreset, parseRequestType, requestPresets, requestTypeLabels, requestTypes, type RequestType } from './contact-presets';
 
@@ -42,7 +43,7 @@ export const contactMessages = {
 } as const;
 
 export function rateLimitText(minutes: number): string {
-  return `Please wait ${minutes} minute${minutes === 1 ? '' : 's'} before submitting again.`;
+  return `Please wait ${plural(minutes, 'minute')} before submitting again.`;
 }
 
 // --- Cleaning (applied first, in this order) -------------------------------------------------------------------------

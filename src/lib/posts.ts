@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { postLimits, postMessages, postTimeZone } from '~/config/posts';
 import { checkBounds, rules } from './sitecheck-rules.mjs';
+import { plural } from './plural.mjs';
 
 const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -128,11 +129,11 @@ export function postChecks(fields: Pick<PostFields, 'title' | 'description' | 'b
   const found: PostCheck[] = [];
   const title = fields.title.trim();
   if (!title) found.push(check('title-missing', 'The post has no title.'));
-  else if (title.length > checkBounds.titleMax) found.push(check('title-too-long', `The title has ${title.length} characters.`));
+  else if (title.length > checkBounds.titleMax) found.push(check('title-too-long', `The title has ${plural(title.length, 'character')}.`));
   const description = fields.description.trim();
   if (!description) found.push(check('description-missing', 'The post has no description.'));
   else if (description.length < checkBounds.descriptionMin || description.length > checkBounds.descriptionMax) {
-    found.push(check('description-length', `The description has ${description.length} characters.`));
+    found.push(check('description-length', `The description has ${plural(description.length, 'character')}.`));
   }
   // Headings outside fenced code: the title is the page's h1, so the body's first level is h2.
   const body = fields.body.replace(/^(```|~~~)[\s\S]*?^\1/gm, '');

@@ -1,6 +1,7 @@
 // What the site checks look for: every rule with its severity and the one-line fix shown beside it. The checker,
 // the admin's Testing tab, the command line and the tests all read them from here.
 import { snippetLimits } from '../config/search-snippet.mjs';
+import { plural } from './plural.mjs';
 
 /** @typedef {'error' | 'warning' | 'notice'} Severity */
 
@@ -112,7 +113,7 @@ export const rules = {
  */
 export function canonicalOriginText(pages, other, origin) {
   return (
-    `${pages} pages name the same page on ${other} as their canonical: they were made for ${other} but are served at ${origin}. ` +
+    `${plural(pages, 'page')} name the same page on ${other} as their canonical: they were made for ${other} but are served at ${origin}. ` +
     'Usually the site moved, or was rebuilt for another address, without its pages being generated again ' +
     '(on a site built from this project: SITE_URL was changed without `npm run build`).'
   );

@@ -19,12 +19,17 @@ const font = { regular: 'Helvetica', bold: 'Helvetica-Bold' };
 /**
  * The checklist as an A4 PDF in the site's colours: real text (selectable, searchable), title and language in the
  * document, live links. Standard PDF fonts keep it small and need no font files at build time.
+ *
+ * Tagged (PDF 1.7): the title is the H1, each section an H2 with its checks as a list (the tick box each item's label),
+ * links are Link elements with their text, all in reading order; the colour band, logo, boxes and page footers are
+ * artefacts, so a screen reader reads the checklist and skips the decoration.
  */
 export function checklistPdf(sections: ChecklistSection[], updated: Date): Promise<Uint8Array<ArrayBuffer>> {
   const checks = sections.reduce((n, s) => n + s.items.length, 0);
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: margin, bottom: margin + 20, left: margin, right: margin },
+    tagged: true,
     lang: 'en-GB',
     displayTitle: true,
     pdfVersion: '1.7',
@@ -44,38 +49,58 @@ export function checklistPdf(sections: ChecklistSection[], updated: Date): Promi
 
   const width = doc.page.width - 2 * margin;
   const site = absoluteUrl('/');
+  // The structure tree, in reading order: each element's drawing runs as it is added.
+  const root = doc.struct('Document');
+  doc.addStructure(root);
+  const add = (type: string, draw: () => void) => root.add(doc.struct(type, {}, draw));
+  const artefact = (draw: () => void) => {
+    doc.markContent('Artifact', { type: 'Layout' });
+    draw();
+    doc.endMarkedContent();
+  };
 
   // Title band.
-  doc.rect(0, 0, doc.page.width, 180).fill(brandColours.brand600);
+  artefact(() => doc.rect(0, 0, doc.page.width, 180).fill(brandColours.brand600));
   // The logo mark: an "H" on a rounded square (as logoMarkSvg in src/config/brand.ts, 32 units wide).
   const logoTop = 44;
-  doc.roundedRect(margin, logoTop, 32, 32, 8).fill('#ffffff');
-  doc
-    .save()
-    .lineWidth(3)
-    .lineCap('round')
-    .strokeColor(brandColours.brand600)
-    .moveTo(margin + 9, logoTop + 9)
-    .lineTo(margin + 9, logoTop + 23)
-    .moveTo(margin + 9, logoTop + 16)
-    .lineTo(margin + 23, logoTop + 16)
-    .moveTo(margin + 23, logoTop + 9)
-    .lineTo(margin + 23, logoTop + 23)
-    .stroke()
-    .restore();
-  doc
-    .font(font.bold)
-    .fontSize(13)
-    .fillColor('#ffffff')
-    .text(business.name, margin + 44, logoTop + 10, { link: site });
-  doc.font(font.bold).fontSize(28).fillColor('#ffffff').text(checklist.title, margin, 96, { width });
-  doc
-    .font(font.regular)
-    .fontSize(12.5)
-    .fillColor(brandColours.brand100)
-    .text(checklist.subtitle(checks), margin, doc.y + 6, { width });
+  artefact(() => doc.roundedRect(margin, logoTop, 32, 32, 8).fill('#ffffff'));
+  artefact(() =>
+    doc
+      .save()
+      .lineWidth(3)
+      .lineCap('round')
+      .strokeColor(brandColours.brand600)
+      .moveTo(margin + 9, logoTop + 9)
+      .lineTo(margin + 9, logoTop + 23)
+      .moveTo(margin + 9, logoTop + 16)
+      .lineTo(margin + 23, logoTop + 16)
+      .moveTo(margin + 23, logoTop + 9)
+      .lineTo(margin + 23, logoTop + 23)
+      .stroke()
+      .restore(),
+  );
+  const from = doc.struct('P');
+  root.add(from);
+  from.add(
+    doc.struct('Link', {}, () =>
+      doc
+        .font(font.bold)
+        .fontSize(13)
+        .fillColor('#ffffff')
+        .text(business.name, margin + 44, logoTop + 10, { link: site }),
+    ),
+  );
+  from.end();
+  add('H1', () => doc.font(font.bold).fontSize(28).fillColor('#ffffff').text(checklist.title, margin, 96, { width }));
+  add('P', () =>
+    doc
+      .font(font.regular)
+      .fontSize(12.5)
+      .fillColor(brandColours.brand100)
+      .text(checklist.subtitle(checks), margin, doc.y + 6, { width }),
+  );
 
-  doc.font(font.regular).fontSize(11).fillColor(ink).text(checklist.intro, margin, 200, { width, lineGap: 2 });
+  add('P', () => doc.font(font.regular).fontSize(11).fillColor(ink).text(checklist.intro, margin, 200, { width, lineGap: 2 }));
   doc.moveDown(0.8);
 
   const box = 11;
@@ -86,18 +111,26 @@ export function checklistPdf(sections: ChecklistSection[], updated: Date): Promi
     const headingHeight = 60;
     if (doc.y + headingHeight + 50 > doc.page.height - doc.page.margins.bottom) doc.addPage();
     doc.moveDown(0.4);
-    doc
-      .font(font.bold)
-      .fontSize(15)
-      .fillColor(brandColours.brand700)
-      .text(`${index + 1}. ${section.title}`, margin, doc.y, { width });
-    doc
-      .font(font.regular)
-      .fontSize(10.5)
-      .fillColor(muted)
-      .text(section.intro, margin, doc.y + 3, { width, lineGap: 1.5 });
+    add('H2', () =>
+      doc
+        .font(font.bold)
+        .fontSize(15)
+        .fillColor(brandColours.brand700)
+        .text(`${index + 1}. ${section.title}`, margin, doc.y, { width }),
+    );
+    add('P', () =>
+      doc
+        .font(font.regular)
+        .fontSize(10.5)
+        .fillColor(muted)
+        .text(section.intro, margin, doc.y + 3, { width, lineGap: 1.5 }),
+    );
     doc.moveDown(0.3);
 
+    // The checks as a list: the empty tick box is each item's label (its alternative text says so), the check and why
+    // it matters its body.
+    const list = doc.struct('L');
+    root.add(list);
     for (const item of section.items) {
       doc.font(font.bold).fontSize(10.5);
       const checkHeight = doc.heightOfString(item.check, { width: textWidth, lineGap: 1.5 });
@@ -105,43 +138,65 @@ export function checklistPdf(sections: ChecklistSection[], updated: Date): Promi
       const whyHeight = doc.heightOfString(item.why, { width: textWidth, lineGap: 1.5 });
       if (doc.y + checkHeight + whyHeight + 14 > doc.page.height - doc.page.margins.bottom) doc.addPage();
       const top = doc.y + 4;
-      doc
-        .roundedRect(margin, top + 1, box, box, 2)
-        .lineWidth(1.2)
-        .strokeColor(brandColours.brand600)
-        .stroke();
-      doc.font(font.bold).fontSize(10.5).fillColor(ink).text(item.check, textX, top, { width: textWidth, lineGap: 1.5 });
-      doc
-        .font(font.regular)
-        .fontSize(9.5)
-        .fillColor(muted)
-        .text(item.why, textX, doc.y + 2, { width: textWidth, lineGap: 1.5 });
+      const entry = doc.struct('LI');
+      list.add(entry);
+      entry.add(
+        doc.struct('Lbl', { alt: 'Unchecked box' }, () =>
+          doc
+            .roundedRect(margin, top + 1, box, box, 2)
+            .lineWidth(1.2)
+            .strokeColor(brandColours.brand600)
+            .stroke(),
+        ),
+      );
+      const body = doc.struct('LBody');
+      entry.add(body);
+      body.add(doc.struct('P', {}, () => doc.font(font.bold).fontSize(10.5).fillColor(ink).text(item.check, textX, top, { width: textWidth, lineGap: 1.5 })));
+      body.add(
+        doc.struct('P', {}, () =>
+          doc
+            .font(font.regular)
+            .fontSize(9.5)
+            .fillColor(muted)
+            .text(item.why, textX, doc.y + 2, { width: textWidth, lineGap: 1.5 }),
+        ),
+      );
+      body.end();
+      entry.end();
       doc.y += 3;
     }
+    list.end();
   });
 
   // Call to action.
   if (doc.y + 100 > doc.page.height - doc.page.margins.bottom) doc.addPage();
   const ctaTop = doc.y + 12;
-  doc.roundedRect(margin, ctaTop, width, 80, 10).fill(brandColours.brand50);
-  doc
-    .font(font.bold)
-    .fontSize(14)
-    .fillColor(ink)
-    .text(checklist.offer.title, margin + 18, ctaTop + 16, { width: width - 36 });
-  doc
-    .font(font.regular)
-    .fontSize(10.5)
-    .fillColor(ink)
-    .text(checklist.offer.text(business.owner.name), margin + 18, doc.y + 6, {
-      width: width - 36,
-      continued: true,
-      lineGap: 1.5,
-    })
-    .fillColor(brandColours.brand700)
-    .text(checklist.offer.linkLabel, { link: absoluteUrl(paths.contact('audit')), underline: true, continued: true })
-    .fillColor(ink)
-    .text(checklist.offer.call(business.phone.display.replace(/\u00a0/g, ' ')), { underline: false });
+  artefact(() => doc.roundedRect(margin, ctaTop, width, 80, 10).fill(brandColours.brand50));
+  add('H2', () =>
+    doc
+      .font(font.bold)
+      .fontSize(14)
+      .fillColor(ink)
+      .text(checklist.offer.title, margin + 18, ctaTop + 16, { width: width - 36 }),
+  );
+  // One paragraph with its link inside it.
+  const offer = doc.struct('P');
+  root.add(offer);
+  offer.add(() =>
+    doc
+      .font(font.regular)
+      .fontSize(10.5)
+      .fillColor(ink)
+      .text(checklist.offer.text(business.owner.name), margin + 18, doc.y + 6, { width: width - 36, continued: true, lineGap: 1.5 }),
+  );
+  offer.add(
+    doc.struct('Link', {}, () =>
+      doc.fillColor(brandColours.brand700).text(checklist.offer.linkLabel, { link: absoluteUrl(paths.contact('audit')), underline: true, continued: true }),
+    ),
+  );
+  offer.add(() => doc.fillColor(ink).text(checklist.offer.call(business.phone.display.replace(/\u00a0/g, ' ')), { underline: false }));
+  offer.end();
+  root.end();
 
   // Footer on every page: who, where and the page number.
   const pages = doc.bufferedPageRange();
@@ -150,6 +205,9 @@ export function checklistPdf(sections: ChecklistSection[], updated: Date): Promi
     const y = doc.page.height - margin + 6;
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0; // writing inside the bottom margin must not start a new page
+    // The footer repeats on every page: pagination, an artefact, so the site's address is plain text here (a link must
+    // be tagged, and the title band's link already leads to the site).
+    doc.markContent('Artifact', { type: 'Pagination' });
     doc
       .moveTo(margin, y - 8)
       .lineTo(doc.page.width - margin, y - 8)
@@ -162,9 +220,10 @@ export function checklistPdf(sections: ChecklistSection[], updated: Date): Promi
       .fillColor(muted)
       .text(`${business.name} · ${business.address.locality}, ${business.address.region} · `, margin, y, { continued: true, lineBreak: false })
       .fillColor(brandColours.brand700)
-      .text(site.replace(/^https?:\/\/|\/$/g, ''), { link: site, continued: true, lineBreak: false })
+      .text(site.replace(/^https?:\/\/|\/$/g, ''), { continued: true, lineBreak: false })
       .fillColor(muted)
       .text(`  ·  Page ${i + 1} of ${pages.count}`, { lineBreak: false });
+    doc.endMarkedContent();
     doc.page.margins.bottom = bottom;
   }
   doc.end();

@@ -8,6 +8,7 @@ import { checklist } from '~/config/checklist';
 import { absoluteUrl } from '~/seo/urls';
 import { paths } from '~/config/paths';
 import { builtFileFor, clientDir } from '../support/built-site';
+import { pdfInfo, pdfStructure } from '../support/pdf';
 
 interface Section {
   title: string;
@@ -26,10 +27,13 @@ const decode = (hex: string) => (hex.match(/../g) ?? []).map((pair) => ((code) =
 /** The text the PDF shows, from its (deflated) content streams: what a reader selects and copies, line by line. */
 function pdfText(): string {
   const lines: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+  // Each stream read by its /Length: compressed data may itself end in a carriage return, which a pattern up to
+  // "endstream" would drop.
+  for (const match of raw.matchAll(/\/Length (\d+)[^>]*>>\s*stream\r?\n/g)) {
+    const start = match.index + match[0].length;
     let content: string;
     try {
-      content = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
+      content = inflateSync(Buffer.from(raw.slice(start, start + Number(match[1])), 'latin1')).toString('latin1');
     } catch {
       continue; // not a content stream (font or metadata)
     }
@@ -52,6 +56,25 @@ describe('the local SEO checklist PDF', () => {
     const pages = [...raw.matchAll(/\/Type \/Page\b[\s\S]*?\/MediaBox \[([^\]]+)\]/g)].map((m) => m[1]!.trim().split(/\s+/).map(Number));
     expect(pages.length).toBeGreaterThanOrEqual(2);
     for (const box of pages) expect(box).toEqual([0, 0, 595.28, 841.89]);
+  });
+
+  it('is tagged: its title, language, headings, lists and links are in the structure tree for screen readers', () => {
+    expect(pdfInfo(pdf)).toMatchObject({ Tagged: 'yes', Title: checklist.title, 'PDF version': '1.7' });
+    const sections = yaml.load(readFileSync('src/content/checklist.yaml', 'utf8')) as Section[];
+    const tree = pdfStructure(pdf);
+    const of = (type: string) => tree.filter((element) => element.type === type).map((element) => element.text);
+    expect(tree[0]!.type).toBe('Document');
+    expect(of('H1')).toEqual([checklist.title]);
+    expect(of('H2')).toEqual([...sections.map((section, index) => `${index + 1}. ${section.title}`), checklist.offer.title]);
+    // One list a section, one item a check: the tick box its label, the check and why it matters its body's paragraphs.
+    expect(of('L')).toHaveLength(sections.length);
+    expect(of('LI')).toHaveLength(sections.reduce((n, section) => n + section.items.length, 0));
+    expect(of('LBody')).toHaveLength(of('LI').length);
+    const paragraphs = of('P');
+    for (const item of sections.flatMap((section) => section.items)) expect(paragraphs).toEqual(expect.arrayContaining([item.check, item.why]));
+    expect(of('Link')).toEqual(expect.arrayContaining([checklist.offer.linkLabel]));
+    // The page footers are decoration (artefacts), not text to read on every page.
+    expect(tree.some((element) => element.text.includes('Page 1 of'))).toBe(false);
   });
 
   it('holds every section and check of src/content/checklist.yaml as selectable text', () => {

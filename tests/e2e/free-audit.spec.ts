@@ -50,6 +50,22 @@ async function expectResults(page: Page) {
   await expect(page.getByText(markupTitle, { exact: false }).first()).toBeVisible();
   await expect(page.locator('#injected')).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { injected?: number }).injected)).toBeUndefined();
+  // Every finding names its page, and an image without alt text its address (the full list is open now); counts take
+  // the right plural.
+  await expect(
+    page
+      .getByRole('listitem')
+      .filter({ hasText: /^\/no-alt: 1 image has no alt attribute: \/img\.png\.$/ })
+      .first(),
+  ).toBeAttached();
+  await expect(
+    page
+      .getByRole('listitem')
+      .filter({ hasText: /^\/no-h1: / })
+      .first(),
+  ).toBeAttached();
+  await expect(page.getByText(/^\d+ errors?, \d+ warnings? and \d+ notices? on \d+ pages? checked\.$/)).toBeVisible();
+  await expect(page.getByText(/(?<![\d.,])1 (errors|warnings|notices|pages|points)\b/)).toHaveCount(0);
 }
 
 test('with JavaScript: too fast is refused, progress is streamed, the results shown, the report e-mailed and in the inbox', async ({ page, request }) => {

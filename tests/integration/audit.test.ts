@@ -12,6 +12,7 @@ import { auditLimits, auditMessages, quotedSite, ruleWhy } from '../../src/confi
 import { contactLimits } from '../../src/config/contact';
 import { paths } from '../../src/config/paths';
 import type { AuditsAnswer } from '../../src/lib/audit-types';
+import { plural } from '../../src/lib/plural.mjs';
 import { rules } from '../../src/lib/sitecheck-rules.mjs';
 import type { Db } from '../../src/server/db';
 import { openDatabase } from '../../src/server/db';
@@ -163,6 +164,8 @@ describe.each(databaseNames())('the free audit on %s', (name) => {
     expect(html).toContain(`${row.score}</span>`);
     for (const rule of expectedRules.audit) expect(html).toContain(rules[rule]!.title);
     expect(html).toContain(ruleWhy['title-missing']);
+    const counts = { errors: row.errors!, warnings: row.warnings!, notices: row.notices!, pages: row.pages! };
+    expect(html).toContain(auditMessages.summary(counts));
     // The fixture's title is markup: it appears escaped, never as an element.
     expect(html).not.toContain('<b id="injected">');
     expect(html).not.toContain('onerror="window.injected');
@@ -180,6 +183,15 @@ describe.each(databaseNames())('the free audit on %s', (name) => {
     const lead = await db.selectFrom('contact_messages').selectAll().where('email', '=', 'pat@example.com').executeTakeFirstOrThrow();
     expect(lead.request_type).toBe('audit');
     expect(lead.message).toContain(`https://www.hale-digital.example${url}`);
+    // The owner's copy counts as the results page does: "1 notice", never "1 notices".
+    for (const [count, noun] of [
+      [counts.errors, 'error'],
+      [counts.warnings, 'warning'],
+      [counts.notices, 'notice'],
+      [counts.pages, 'page'],
+    ] as const) {
+      expect(lead.message).toContain(plural(count, noun));
+    }
     expect((await db.selectFrom('audits').select('lead_id').where('id', '=', id).executeTakeFirstOrThrow()).lead_id).toBe(lead.id);
     const mails = await sink.waitFor(2);
     const toOwner = mails.find((m) => m.to.includes('owner@example.com'))!;

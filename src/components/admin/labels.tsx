@@ -5,6 +5,7 @@ import { alertLabels } from '~/config/security-log';
 import type { Delivery, SecurityEvent, Severity } from '~/lib/admin-types';
 import { formatExact, formatRelative } from '~/lib/format';
 import { Badge, type BadgeVariant, TimeAgo } from './ui/primitives';
+import { plural } from '~/lib/plural.mjs';
 
 const severityVariant: Record<Severity, BadgeVariant> = { critical: 'bad', high: 'bad', medium: 'warn', low: 'neutral' };
 export const severityLabels: Record<Severity, string> = { critical: 'Critical', high: 'High', medium: 'Medium', low: 'Low' };
@@ -35,7 +36,7 @@ export function DeliveryState({ delivery, now }: { delivery: Delivery; now: numb
     <span className="inline-flex flex-col items-start gap-1">
       <Badge variant="warn">{deliveryLabels.waiting}</Badge>
       <span className="text-xs text-muted">
-        {delivery.attempts} {delivery.attempts === 1 ? 'try' : 'tries'}
+        {plural(delivery.attempts, 'try', 'tries')}
         {delivery.nextAttemptAt !== null && <>; {nextTry(delivery.nextAttemptAt, now)}</>}
         {delivery.lastError && <>; last error: {delivery.lastError}</>}
       </span>

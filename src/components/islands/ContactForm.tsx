@@ -21,6 +21,7 @@ import { toast } from '~/lib/toast';
 import { forgetVisitDetails } from '~/lib/visit-details';
 import { ChecklistDownload } from '~/components/ui/ChecklistDownload';
 import { publicEndpoints } from '~/config/endpoints.mjs';
+import { plural } from '~/lib/plural.mjs';
 
 export const contactEndpoint = publicEndpoints.contact;
 
@@ -135,7 +136,7 @@ export function ContactForm({ initialValues = {}, initialErrors = {}, heading = 
       <p className="mt-1 text-sm text-muted">All fields are required. Replies within {business.responseTimeHours} hours on working days.</p>
       {errorCount > 0 && (
         <p className="mt-4 rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
-          {contactMessages.validationText} ({errorCount} {errorCount === 1 ? 'field needs' : 'fields need'} attention.)
+          {contactMessages.validationText} ({plural(errorCount, 'field needs', 'fields need')} attention.)
         </p>
       )}
       {/* The one confirmation: a live region present from the start, so what is put in it is announced. */}

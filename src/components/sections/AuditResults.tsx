@@ -3,6 +3,7 @@ import { business } from '~/config/business';
 import { paths } from '~/config/paths';
 import type { AuditFindingGroup, AuditView } from '~/lib/audit-types';
 import { honeypotField } from '~/lib/contact';
+import { plural } from '~/lib/plural.mjs';
 import { AuditForm } from './FreeAudit';
 
 // Everything the audited site served (titles, addresses, the checker's sentences quoting them) is rendered by React as
@@ -16,15 +17,24 @@ const severityStyle = {
 const severityLabel = { error: 'Error', warning: 'Warning', notice: 'Notice' } as const;
 
 function where(group: AuditFindingGroup): string {
-  return group.siteWide ? 'Site-wide' : `${group.pages} page${group.pages === 1 ? '' : 's'}`;
+  return group.siteWide ? 'Site-wide' : plural(group.pages, 'page');
 }
 
+/** Each place the problem was found: the page first (its path on the audited site), then what was found there. */
 function Details({ group, limit }: { group: AuditFindingGroup; limit: number }) {
   const shown = group.details.slice(0, limit);
   return (
     <ul className="mt-2 grid list-disc gap-1 pl-5 text-sm break-words text-muted">
       {shown.map((detail, index) => (
-        <li key={index}>{detail}</li>
+        <li key={index}>
+          {detail.page !== null && (
+            <>
+              <span className="font-mono font-medium break-all text-ink">{detail.page}</span>
+              {': '}
+            </>
+          )}
+          {detail.text}
+        </li>
       ))}
       {group.details.length > shown.length && <li>and {group.details.length - shown.length} more</li>}
     </ul>
@@ -40,7 +50,7 @@ function Finding({ group, rank }: { group: AuditFindingGroup; rank: number }) {
       <p className="mt-1 flex flex-wrap gap-2 text-sm">
         <span className={`rounded-full px-2 py-0.5 font-medium ${severityStyle[group.severity]}`}>{severityLabel[group.severity]}</span>
         <span className="text-muted">
-          {where(group)} · −{group.points} points
+          {where(group)} · −{plural(group.points, 'point')}
         </span>
       </p>
       <dl className="mt-3 grid gap-2">
@@ -208,9 +218,7 @@ export function AuditResults({ view, recentMinutes, report }: { view: AuditView;
                 </span>
                 <span className="text-2xl text-muted"> / 100 · {result.scoreLabel}</span>
               </p>
-              <p className="mt-2 text-ink">
-                {result.errors} errors, {result.warnings} warnings and {result.notices} notices on {result.pages} pages checked.
-              </p>
+              <p className="mt-2 text-ink">{auditMessages.summary(result)}</p>
               <p className="mt-2 text-sm text-muted">{scoreExplanation}</p>
               {result.notes.map((note) => (
                 <p key={note} className="mt-2 text-sm text-muted">
@@ -221,7 +229,11 @@ export function AuditResults({ view, recentMinutes, report }: { view: AuditView;
 
             <section aria-labelledby="top-heading">
               <h2 id="top-heading" className="text-2xl font-bold text-ink">
-                {result.groups.length === 0 ? 'No problems found' : `The ${Math.min(auditLimits.topFindings, result.groups.length)} most important to fix`}
+                {result.groups.length === 0
+                  ? 'No problems found'
+                  : result.groups.length === 1
+                    ? 'What to fix'
+                    : `The ${Math.min(auditLimits.topFindings, result.groups.length)} most important to fix`}
               </h2>
               <ol className="mt-4 grid gap-4">
                 {result.groups.slice(0, auditLimits.topFindings).map((group, index) => (

@@ -4,6 +4,7 @@ import type { AiGeneration } from '~/lib/admin-types';
 import { AiOutcomeBadge } from '../labels';
 import { Badge, Button, TimeAgo } from '../ui/primitives';
 import { copyText, formatNumber, type MetaTags } from './output';
+import { plural } from '~/lib/plural.mjs';
 
 export function LengthLine({ label, text, min, max }: { label: string; text: string; min: number; max: number }) {
   const length = [...text].length;
@@ -13,7 +14,7 @@ export function LengthLine({ label, text, min, max }: { label: string; text: str
       <dt className="flex flex-wrap items-center gap-2 font-medium text-ink">
         {label}
         <Badge variant={fits ? 'good' : 'warn'}>
-          {length} characters ({min > 1 ? `${min}–${max}` : `at most ${max}`})
+          {plural(length, 'character')} ({min > 1 ? `${min}–${max}` : `at most ${max}`})
         </Badge>
       </dt>
       <dd className="break-words text-ink">{text}</dd>

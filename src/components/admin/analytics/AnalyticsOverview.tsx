@@ -14,8 +14,9 @@ import { Button, Card, Notice, useHydrated } from '../ui/primitives';
 import { BreakdownCard } from './BreakdownCard';
 import { GoalsCard } from './GoalsCard';
 import { VisitsChart } from './VisitsChart';
+import { plural, pluralWord } from '~/lib/plural.mjs';
 
-const minutes = (ms: number) => `${ms / 60_000} minutes`;
+const minutes = (ms: number) => plural(ms / 60_000, 'minute');
 
 function rangeText(from: string, to: string) {
   return from === to ? dayLabel(from) : `${dayLabel(from)} – ${dayLabel(to)}`;
@@ -142,7 +143,7 @@ export function AnalyticsOverview({ data }: { data: Overview }) {
             Visitors
           </h3>
           <p className="text-sm text-muted" data-current-visitors aria-live="polite">
-            <strong className="text-ink">{visitorsNow}</strong> {visitorsNow === 1 ? 'visitor' : 'visitors'} on the site now (active in the last{' '}
+            <strong className="text-ink">{visitorsNow}</strong> {pluralWord(visitorsNow, 'visitor')} on the site now (active in the last{' '}
             {minutes(analyticsRules.currentWindowMs)}; updated every half a minute)
           </p>
         </div>

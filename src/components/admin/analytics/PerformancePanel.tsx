@@ -9,6 +9,7 @@ import { formatVital, percent, ratingLabels, ratingOfValue, thresholdText } from
 import { formatShortDay } from '~/lib/format';
 import { adminKeys, useQueryClient, useVitalTrend } from '../data/queries';
 import { Badge, type BadgeVariant, Button, Card, Notice, ScrollArea, SegmentedControl } from '../ui/primitives';
+import { plural } from '~/lib/plural.mjs';
 
 const ratingBadge: Record<string, BadgeVariant> = { good: 'good', 'needs-improvement': 'warn', poor: 'bad' };
 
@@ -95,7 +96,7 @@ export function PerformancePanel({ data }: { data: PerformanceData }) {
                   <P75 vital={vital} />
                 </p>
                 <p className="mt-1 text-xs text-muted" data-samples={vital.samples}>
-                  {vital.samples} {vital.samples === 1 ? 'sample' : 'samples'}
+                  {plural(vital.samples, 'sample')}
                 </p>
                 <Shares vital={vital} />
               </li>

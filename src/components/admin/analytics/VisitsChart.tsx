@@ -7,6 +7,7 @@ import { type KeyboardEvent, useRef, useState } from 'react';
 import type { AnalyticsPoint } from '~/lib/admin-types';
 import { niceScale } from '~/lib/chart-scale';
 import { formatShortDay as dayLabel } from '~/lib/format';
+import { plural } from '~/lib/plural.mjs';
 
 const width = 600;
 const height = 200;
@@ -15,8 +16,6 @@ const monthFormat = new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'nu
 export function pointLabel(point: AnalyticsPoint, unit: 'day' | 'month') {
   return unit === 'month' ? monthFormat.format(new Date(`${point.from}T12:00:00Z`)) : dayLabel(point.from);
 }
-
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`;
 
 export function VisitsChart({ series, unit, caption }: { series: AnalyticsPoint[]; unit: 'day' | 'month'; caption: string }) {
   const { max, ticks } = niceScale(Math.max(0, ...series.map((d) => Math.max(d.visitors, d.pageViews))));

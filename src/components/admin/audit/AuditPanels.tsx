@@ -4,11 +4,12 @@ import { paths } from '~/config/paths';
 import type { AuditConversion } from '~/lib/audit-types';
 import { useAudits } from '../data/queries';
 import { Badge, Card, Notice, ScrollArea, TimeAgo } from '../ui/primitives';
+import { plural } from '~/lib/plural.mjs';
 
 const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 1000) / 10}%`);
 
 export function conversionText(conversion: AuditConversion): string {
-  return `${conversion.enquiries} of ${conversion.audits} finished audit${conversion.audits === 1 ? '' : 's'} in the last ${conversion.days} days became an enquiry.`;
+  return `${conversion.enquiries} of ${plural(conversion.audits, 'finished audit')} in the last ${plural(conversion.days, 'day')} became an enquiry.`;
 }
 
 /** The Overview's card: the free audit's conversion rate, beside the contact form's in the visit statistics. */

@@ -12,6 +12,7 @@ import { postJson } from '../data/post-json';
 import { toast } from '~/lib/toast';
 import { adminKeys, indexNowRunEnded, useIndexNowOverview, useQueryClient } from '../data/queries';
 import { Badge, type BadgeVariant, Button, Card, DetailRow, Field, TimeAgo } from '../ui/primitives';
+import { plural } from '~/lib/plural.mjs';
 
 /** A run waits at most a few minutes between retries; the card stops asking after this long. */
 const pollLimitMs = 15 * 60_000;
@@ -36,8 +37,6 @@ function OutcomeBadge({ outcome }: { outcome: string }) {
   const badge = outcomeBadges[outcome] ?? { label: outcome, variant: 'neutral' as const };
   return <Badge variant={badge.variant}>{badge.label}</Badge>;
 }
-
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 function SubmissionItem({ submission, now }: { submission: IndexNowSubmission; now: number }) {
   return (

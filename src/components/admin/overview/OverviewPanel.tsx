@@ -7,9 +7,10 @@ import { AnalyticsOverview } from '../analytics/AnalyticsOverview';
 import { AuditConversionCard } from '../audit/AuditPanels';
 import { DeliveryState, LeadStatusBadge, SecurityEventSummary } from '../labels';
 import { Card, Notice, TimeAgo } from '../ui/primitives';
+import { plural, pluralWord } from '~/lib/plural.mjs';
 
 function change({ count, previous, hours }: PeriodCount): string {
-  const span = hours === 24 ? '24 hours' : `${hours / 24} days`;
+  const span = hours === 24 ? plural(24, 'hour') : plural(hours / 24, 'day');
   if (count === previous) return `Same as the ${span} before`;
   const difference = count - previous;
   return `${difference > 0 ? '+' : '−'}${Math.abs(difference)} on the ${span} before (${previous})`;
@@ -23,7 +24,7 @@ export function OverviewPanel({ data }: { data: OverviewTabData }) {
       {status.siteUrlMismatch && <Notice tone="error">{siteUrlMismatchText(status.siteUrlMismatch)}</Notice>}
       {status.mail.waiting > 0 && (
         <Notice tone="error">
-          {status.mail.waiting} {status.mail.waiting === 1 ? 'message is' : 'messages are'} waiting to be e-mailed
+          {plural(status.mail.waiting, 'message is', 'messages are')} waiting to be e-mailed
           {status.mail.oldestWaitingAt !== null && <> (the oldest since {formatExact(status.mail.oldestWaitingAt)})</>}.
           {status.mail.smtpConfigured ? ` Last error: ${status.mail.lastError ?? 'none yet'}.` : ' No mail server is configured (SMTP_URL).'} Nothing is lost:
           every enquiry is in the inbox below.
@@ -46,8 +47,8 @@ export function OverviewPanel({ data }: { data: OverviewTabData }) {
         </ul>
         <p className="mt-2 text-sm text-muted">Enquiries marked as spam are not counted.</p>
         <p className="mt-2 text-ink" data-refused-count={data.refused.count}>
-          {data.refused.count === 0 ? 'No' : data.refused.count} {data.refused.count === 1 ? 'enquiry' : 'enquiries'} refused by the sending limit in the last{' '}
-          {data.refused.days} days
+          {data.refused.count === 0 ? 'No' : data.refused.count} {pluralWord(data.refused.count, 'enquiry', 'enquiries')} refused by the sending limit in the
+          last {plural(data.refused.days, 'day')}
           {data.refused.count > 0 && (
             <>
               {' '}

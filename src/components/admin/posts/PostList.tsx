@@ -4,6 +4,7 @@ import { formatLondon, formatLondonDay } from '~/lib/posts';
 import type { PostListItem } from '~/lib/post-types';
 import { AdminQueryProvider, usePostList } from '../data/queries';
 import { Badge, type BadgeVariant, buttonClass, Card, ScrollArea } from '../ui/primitives';
+import { pluralWord } from '~/lib/plural.mjs';
 
 const statusBadges: Record<PostStatus, BadgeVariant> = { draft: 'neutral', scheduled: 'info', published: 'good', unpublished: 'warn' };
 
@@ -59,7 +60,7 @@ function Rows({ initial }: { initial: PostListItem[] }) {
               </td>
               <td className="py-2 pr-3 text-right tabular-nums max-md:block max-md:py-0.5 max-md:text-left">
                 {post.views30.toLocaleString('en-GB')}
-                <span className="md:hidden"> {post.views30 === 1 ? 'view' : 'views'} in the last 30 days</span>
+                <span className="md:hidden"> {pluralWord(post.views30, 'view')} in the last 30 days</span>
               </td>
             </tr>
           ))}

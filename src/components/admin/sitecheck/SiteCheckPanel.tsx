@@ -12,7 +12,8 @@ import { checkDefaults } from '~/lib/sitecheck-rules.mjs';
 import { toast } from '~/lib/toast';
 import { adminKeys, useQueryClient, useSiteCheck, useSiteCheckRuns } from '../data/queries';
 import { Badge, Button, Card, Field, Notice, TimeAgo } from '../ui/primitives';
-import { plural, RunDetail, statusBadge } from './report';
+import { RunDetail, statusBadge } from './report';
+import { plural } from '~/lib/plural.mjs';
 
 export function SiteCheckPanel({ initialRuns, siteOrigin, now: initialNow }: { initialRuns: SiteCheckRun[]; siteOrigin: string; now: number }) {
   const ids = useId();

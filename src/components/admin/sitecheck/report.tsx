@@ -4,6 +4,7 @@ import { adminPaths, siteCheckText } from '~/config/admin';
 import type { SiteCheckDetail, SiteCheckFinding, SiteCheckRun, SiteCheckSeverity } from '~/lib/admin-types';
 import { rules, severities } from '~/lib/sitecheck-rules.mjs';
 import { Badge, type BadgeVariant, buttonClass, Notice, TimeAgo } from '../ui/primitives';
+import { plural } from '~/lib/plural.mjs';
 
 const severityBadge: Record<SiteCheckSeverity, { label: string; variant: BadgeVariant }> = {
   error: { label: 'Error', variant: 'bad' },
@@ -17,16 +18,17 @@ export const statusBadge: Record<SiteCheckRun['status'], { label: string; varian
   failed: { label: 'Failed', variant: 'bad' },
   interrupted: { label: 'Interrupted', variant: 'bad' },
 };
-export const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`;
 const selectClass = 'min-h-11 w-full min-w-0 rounded-lg border border-slate-400 bg-white px-3 text-ink';
 
 function pathOf(url: string, site: string) {
   return url.startsWith(site) ? url.slice(site.length) || '/' : url;
 }
 
-function FindingItem({ finding, isNew }: { finding: SiteCheckFinding; isNew: boolean }) {
+/** One finding; `site` is given where the list is not already grouped by page, so the finding names its page. */
+function FindingItem({ finding, isNew, site }: { finding: SiteCheckFinding; isNew: boolean; site?: string }) {
   return (
     <li className="grid gap-1 py-2">
+      {site !== undefined && finding.url !== null && <p className="font-medium break-all text-ink">{pathOf(finding.url, site)}</p>}
       <p className="flex flex-wrap items-center gap-2">
         <Badge variant={severityBadge[finding.severity].variant}>{severityBadge[finding.severity].label}</Badge>
         <span className="font-medium text-ink">{rules[finding.rule as keyof typeof rules]?.title ?? finding.rule}</span>
@@ -94,7 +96,7 @@ export function RunDetail({ run, now }: { run: SiteCheckDetail; now: number }) {
           <summary className="cursor-pointer text-brand-700">Show what was fixed</summary>
           <ul className="divide-y divide-slate-200">
             {run.comparison.fixed.map((finding) => (
-              <FindingItem key={finding.key} finding={finding} isNew={false} />
+              <FindingItem key={finding.key} finding={finding} isNew={false} site={run.site} />
             ))}
           </ul>
         </details>

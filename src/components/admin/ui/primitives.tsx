@@ -7,6 +7,7 @@ import { type ComponentProps, type ReactNode, useId, useSyncExternalStore } from
 import { cva, type VariantProps } from 'class-variance-authority';
 import { formatExact, formatRelative } from '~/lib/format';
 import { cn } from './cn';
+import { plural } from '~/lib/plural.mjs';
 
 const buttonVariants = cva(
   'inline-flex items-center justify-center gap-2 rounded-lg font-semibold focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
@@ -284,5 +285,5 @@ export function Pager({ page, pages, href }: { page: number; pages: number; href
 /** "12 enquiries, page 2 of 3." */
 export function countText(total: number, one: string, many: string, page: number, pages: number, none: string) {
   if (total === 0) return none;
-  return `${total} ${total === 1 ? one : many}${pages > 1 ? `, page ${page} of ${pages}` : ''}.`;
+  return `${plural(total, one, many)}${pages > 1 ? `, page ${page} of ${pages}` : ''}.`;
 }

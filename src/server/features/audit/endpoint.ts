@@ -21,6 +21,7 @@ import { SiteCheckError, startUrlFrom } from '../sitecheck/checker.mjs';
 import { auditPdf } from './pdf';
 import { claimReportKey, issueReportKey, releaseReportKey, reportKeyState } from './report-key';
 import { auditRow, auditView, type AuditService, AuditQueueFull, domainOf, recentAudit } from './service';
+import { plural } from '~/lib/plural.mjs';
 
 const scope = 'audit';
 const windowMs = auditLimits.clientWindowMinutes * 60_000;
@@ -216,7 +217,7 @@ export async function requestReport(deps: AuditDeps, id: string, request: Incomi
   }
   const message = [
     `Please e-mail me the full report of the free SEO audit of ${row.site}.`,
-    `Score: ${result.score}/100 (${result.errors} errors, ${result.warnings} warnings, ${result.notices} notices on ${result.pages} pages).`,
+    `Score: ${result.score}/100 (${plural(result.errors, 'error')}, ${plural(result.warnings, 'warning')}, ${plural(result.notices, 'notice')} on ${plural(result.pages, 'page')}).`,
     `Report: ${reportUrl}`,
   ].join('\n');
   const mail = auditReportMail({ host, score: result.score, reportUrl });
@@ -249,7 +250,7 @@ export async function requestReport(deps: AuditDeps, id: string, request: Incomi
     return {
       ok: false,
       status: 429,
-      error: `Please wait ${accepted.retryAfterMinutes} minute${accepted.retryAfterMinutes === 1 ? '' : 's'} before asking again.`,
+      error: `Please wait ${plural(accepted.retryAfterMinutes, 'minute')} before asking again.`,
       values,
     };
   }

@@ -7,6 +7,16 @@ import type { AuditFindingGroup, AuditResult, AuditSeverity } from '~/lib/audit-
 import { rules } from '~/lib/sitecheck-rules.mjs';
 import type { CheckReport } from '../sitecheck/checker.mjs';
 
+/** A page as a finding names it: its path on the audited site, or the whole address of a page elsewhere. */
+export function pageOf(url: string, origin: string): string {
+  try {
+    const parsed = new URL(url);
+    return parsed.origin === origin ? `${parsed.pathname}${parsed.search}` : url;
+  } catch {
+    return url;
+  }
+}
+
 const severityOrder: Record<AuditSeverity, number> = { error: 0, warning: 1, notice: 2 };
 
 export function readReport(report: CheckReport, { deadlineHit }: { deadlineHit: boolean }): AuditResult {
@@ -28,7 +38,7 @@ export function readReport(report: CheckReport, { deadlineHit }: { deadlineHit: 
       fix: first.fix,
       pages,
       siteWide,
-      details: found.map((f) => f.message),
+      details: found.map((f) => ({ page: f.url === null ? null : pageOf(f.url, report.origin), text: f.message })),
       points: Math.round(weight * share * 10) / 10,
     };
   });

@@ -3,6 +3,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { RetryableFailure, retryAfterMs, withRetries } from '../../platform/retry.mjs';
 import { keyFilePath } from './eligibility.mjs';
+import { plural } from '../../../lib/plural.mjs';
 
 /** @typedef {import('./run.mjs').IndexNowSettings} IndexNowSettings */
 /** @typedef {'accepted' | 'rejected' | 'failed'} SubmissionOutcome */
@@ -82,7 +83,7 @@ export async function submit({ siteUrl, indexNow, renew, signal }, urlList) {
           status,
           outcome: /** @type {const} */ ('failed'),
           attempts: attempt,
-          message: `${message} Gave up after ${attempt} ${attempt === 1 ? 'try' : 'tries'}.`,
+          message: `${message} Gave up after ${plural(attempt, 'try', 'tries')}.`,
         };
         throw new RetryableFailure(message, retryAfterMs(retryAfter));
       },

@@ -11,9 +11,13 @@ import { parseSitemap } from '../../platform/sitemap.mjs';
 import { publicOnly } from './address-guard.mjs';
 import { Cancelled, follow, request } from './fetch.mjs';
 import { analysePage } from './page.mjs';
-import { resolve, SiteCheckError, startUrlFrom } from './urls.mjs';
+import { resolve, shortAddress, SiteCheckError, startUrlFrom } from './urls.mjs';
+import { plural, pluralWord } from '../../../lib/plural.mjs';
 
 export { analysePage, checkDefaults, SiteCheckError, startUrlFrom };
+
+/** Images without alt named in one finding; past these it says how many more. */
+const imagesNamed = 5;
 
 /** @typedef {import('./fetch.mjs').Agents} Agents */
 /** @typedef {import('../../../lib/sitecheck-rules.mjs').Severity} Severity */
@@ -224,15 +228,15 @@ async function crawl(start, options, signal, agents, onProgress) {
     page.status = answer.status;
     page.redirects = answer.chain;
     if (answer.error) return report(url, 'page-unreachable', `Could not load ${url}: ${answer.error}.`);
-    if (answer.loop) return report(url, 'redirect-loop', `${url} redirects in a loop (${answer.chain.map((hop) => hop.status).join(' → ')}).`);
-    if (answer.chain.length > 1) report(url, 'redirect-chain', `${url} takes ${answer.chain.length} redirects to reach ${answer.finalUrl}.`);
+    if (answer.loop) return report(url, 'redirect-loop', `The page redirects in a loop (${answer.chain.map((hop) => hop.status).join(' → ')}).`);
+    if (answer.chain.length > 1) report(url, 'redirect-chain', `The page takes ${plural(answer.chain.length, 'redirect')} to reach ${answer.finalUrl}.`);
     // A page only linked to is reported as a broken link on the pages linking to it, not twice.
     if (answer.status !== null && answer.status >= 400) {
       if (url === start.href || page.inSitemap)
-        report(url, 'http-error', `${url} answers ${answer.status}${page.inSitemap ? ' and is listed in the sitemap' : ''}.`);
+        report(url, 'http-error', `The page answers ${answer.status}${page.inSitemap ? ' and is listed in the sitemap' : ''}.`);
       return;
     }
-    if (answer.tooLarge) return report(url, 'too-large', `${url} is larger than ${Math.round(options.maxBytes / 1024 / 1024)} MB; it was not read.`);
+    if (answer.tooLarge) return report(url, 'too-large', `The page is larger than ${Math.round(options.maxBytes / 1024 / 1024)} MB; it was not read.`);
     if (!sameSite(answer.finalUrl)) {
       page.skipped = `redirects to another site (${answer.finalUrl})`;
       return;
@@ -256,16 +260,16 @@ async function crawl(start, options, signal, agents, onProgress) {
       noindex: seen.noindex || /\bnoindex\b/i.test(answer.robotsHeader),
       htmlBytes: answer.bytes,
     });
-    if (!seen.title) report(url, 'title-missing', `${url} has no title.`);
+    if (!seen.title) report(url, 'title-missing', 'The page has no title.');
     else if ([...seen.title].length > checkBounds.titleMax)
-      report(url, 'title-too-long', `The title has ${[...seen.title].length} characters: "${seen.title}".`);
-    if (!seen.description) report(url, 'description-missing', `${url} has no meta description.`);
+      report(url, 'title-too-long', `The title has ${plural([...seen.title].length, 'character')}: "${seen.title}".`);
+    if (!seen.description) report(url, 'description-missing', 'The page has no meta description.');
     else {
       const length = [...seen.description].length;
       if (length < checkBounds.descriptionMin || length > checkBounds.descriptionMax)
-        report(url, 'description-length', `The meta description has ${length} characters.`);
+        report(url, 'description-length', `The meta description has ${plural(length, 'character')}.`);
     }
-    if (seen.canonical === null) report(url, 'canonical-missing', `${url} has no canonical link.`);
+    if (seen.canonical === null) report(url, 'canonical-missing', 'The page has no canonical link.');
     else {
       const absolute = /^https?:\/\//i.test(seen.canonical) ? resolve(seen.canonical, url) : null;
       const target = absolute ? onThisSite(absolute) : null;
@@ -279,8 +283,8 @@ async function crawl(start, options, signal, agents, onProgress) {
       }
     }
     const h1s = seen.headings.filter((level) => level === 1).length;
-    if (h1s === 0) report(url, 'h1-missing', `${url} has no h1.`);
-    else if (h1s > 1) report(url, 'h1-multiple', `${url} has ${h1s} h1 headings.`);
+    if (h1s === 0) report(url, 'h1-missing', 'The page has no h1.');
+    else if (h1s > 1) report(url, 'h1-multiple', `The page has ${h1s} h1 headings.`);
     for (let i = 1, last = seen.headings[0] ?? 1; i < seen.headings.length; last = seen.headings[i] ?? last, i++) {
       const level = /** @type {number} */ (seen.headings[i]);
       if (level > last + 1) {
@@ -288,13 +292,18 @@ async function crawl(start, options, signal, agents, onProgress) {
         break;
       }
     }
-    if (seen.imagesWithoutAlt > 0)
-      report(url, 'img-alt-missing', `${seen.imagesWithoutAlt} ${seen.imagesWithoutAlt === 1 ? 'image has' : 'images have'} no alt attribute.`);
+    if (seen.imagesWithoutAlt.length > 0) {
+      // Which images, so the owner can find them: each by its address, the first few, then how many more.
+      const images = [...new Set(seen.imagesWithoutAlt.map((src) => shortAddress(src, url)))];
+      const named = images.slice(0, imagesNamed).join(', ') + (images.length > imagesNamed ? ` and ${images.length - imagesNamed} more` : '');
+      const count = seen.imagesWithoutAlt.length;
+      report(url, 'img-alt-missing', `${count} ${pluralWord(count, 'image has', 'images have')} no alt attribute: ${named}.`);
+    }
     seen.jsonLdErrors.forEach((message, index) => report(url, 'jsonld-invalid', `A JSON-LD block does not parse: ${message}.`, String(index)));
-    if (page.noindex && page.inSitemap) report(url, 'noindex-in-sitemap', `${url} is marked noindex but listed in the sitemap.`);
+    if (page.noindex && page.inSitemap) report(url, 'noindex-in-sitemap', 'The page is marked noindex but listed in the sitemap.');
     seen.insecure.forEach((resource) => report(url, 'mixed-content', `Loads ${resource} over http.`, resource));
     if (answer.bytes > checkBounds.htmlWarnBytes) report(url, 'html-heavy', `The HTML is ${Math.round(answer.bytes / 1024)} KB.`);
-    if (seen.parseErrors > 0) report(url, 'html-invalid', `The HTML parser found ${seen.parseErrors} ${seen.parseErrors === 1 ? 'error' : 'errors'}.`);
+    if (seen.parseErrors > 0) report(url, 'html-invalid', `The HTML parser found ${plural(seen.parseErrors, 'error')}.`);
     scriptsOfPage.set(url, { page: url, inline: seen.inlineScriptBytes });
     for (const link of seen.links) {
       if (!sameSite(link) || link === answer.finalUrl) continue;
@@ -421,14 +430,14 @@ async function crawl(start, options, signal, agents, onProgress) {
       if (text) byText.set(text, [...(byText.get(text) ?? []), page.url]);
     }
     for (const [text, urls] of byText) {
-      if (urls.length > 1) report(null, rule, `"${text}" is used by ${urls.length} pages: ${urls.join(', ')}.`, text);
+      if (urls.length > 1) report(null, rule, `"${text}" is used by ${plural(urls.length, 'page')}: ${urls.join(', ')}.`, text);
     }
   }
   if (!cancelled && !pageCapReached) {
     for (const url of inSitemap) {
       const page = pages.get(url);
       if (url === start.href || !sameSite(url) || linksTo.has(url) || !page || page.status === null || page.status >= 400) continue;
-      report(url, 'orphan-page', `${url} is in the sitemap, but no page of the site links to it.`);
+      report(url, 'orphan-page', 'The page is in the sitemap, but no page of the site links to it.');
     }
   }
 

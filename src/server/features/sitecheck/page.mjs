@@ -40,7 +40,8 @@ export function analysePage(html, pageUrl) {
   let robots = '';
   /** @type {number[]} */
   const headings = [];
-  let imagesWithoutAlt = 0;
+  /** @type {string[]} where each image without alt comes from, as written (src, else its lazy or srcset source) */
+  const imagesWithoutAlt = [];
   /** @type {string[]} */
   const jsonLdErrors = [];
   const jsonLdTypes = new Set();
@@ -72,7 +73,10 @@ export function analysePage(html, pageUrl) {
       }
     } else if (/^h[1-6]$/.test(tag)) headings.push(Number(tag[1]));
     else if (tag === 'img') {
-      if (attr(node, 'alt') === null) imagesWithoutAlt++;
+      if (attr(node, 'alt') === null) {
+        const source = src ?? attr(node, 'data-src') ?? attr(node, 'srcset')?.trim().split(/\s+/)[0] ?? '';
+        imagesWithoutAlt.push(source.trim());
+      }
     } else if (tag === 'script') {
       const type = (attr(node, 'type') ?? '').toLowerCase();
       if (type === 'application/ld+json') {

@@ -11,6 +11,7 @@ import type { SiteCheckRunTable } from '../../db/schema';
 import { type AddressPolicy, guardFor, RefusedAddress } from './address-guard.mjs';
 import { type CheckReport, checkSite, SiteCheckError, startUrlFrom } from './checker.mjs';
 import { errorField, log } from '../../platform/log.mjs';
+import { plural } from '~/lib/plural.mjs';
 
 const heartbeatMs = 2000;
 /** A running run without a heartbeat for this long belongs to a process that has gone. */
@@ -166,7 +167,7 @@ export function createSiteCheckService(
           message: report.cancelled
             ? 'Cancelled: the report covers the pages checked before.'
             : report.pageCapReached
-              ? `Stopped at the limit of ${maxPages} pages.`
+              ? `Stopped at the limit of ${plural(maxPages, 'page')}.`
               : null,
           report: JSON.stringify(report),
         })

@@ -36,3 +36,43 @@ export function resolve(href, base) {
     return null;
   }
 }
+
+/** Longest address a finding quotes whole; longer ones keep their start and their file name. */
+const shortMax = 60;
+
+/**
+ * An address as a finding quotes it: a path on the page's own site ("/images/hero.jpg"), else host and path, with no
+ * query string; an inline data: address by its type; an over-long one cut in the middle, keeping the file name.
+ * @param {string} href as the page wrote it @param {string} pageUrl
+ */
+export function shortAddress(href, pageUrl) {
+  const text = href.trim();
+  if (text === '') return '(no address)';
+  if (/^data:/i.test(text)) return `inline ${text.slice(5).split(/[;,]/)[0] || 'data'} data`;
+  let url;
+  try {
+    url = new URL(text, pageUrl);
+  } catch {
+    return cut(text);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return cut(text);
+  const path = decodeSafely(url.pathname);
+  return cut(url.origin === new URL(pageUrl).origin ? path : `${url.host}${path}`);
+}
+
+/** @param {string} path */
+function decodeSafely(path) {
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
+}
+
+/** @param {string} text */
+function cut(text) {
+  const chars = [...text];
+  if (chars.length <= shortMax) return text;
+  const tail = Math.min(chars.length - chars.lastIndexOf('/'), shortMax - 20);
+  return `${chars.slice(0, shortMax - tail - 1).join('')}…${chars.slice(-tail).join('')}`;
+}

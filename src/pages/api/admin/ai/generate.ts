@@ -7,6 +7,7 @@ import { takeGenerationSlot } from '~/server/features/ai/history';
 import { jsonAnswer } from '~/server/api/caller';
 import { guarded, readForm } from '~/server/api/endpoint';
 import { getRuntime } from '~/server/runtime';
+import { plural } from '~/lib/plural.mjs';
 
 export const prerender = false;
 
@@ -30,7 +31,7 @@ export const POST: APIRoute = (context) =>
         429,
         {
           ok: false,
-          error: `You have used all ${ai.generationsPerHour} generations for this ${aiLimits.windowMinutes} minutes. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+          error: `You have used all ${ai.generationsPerHour} generations for this ${aiLimits.windowMinutes} minutes. Try again in ${plural(minutes, 'minute')}.`,
           retryAfterSeconds: slot.retryAfterSeconds,
         },
         [],
