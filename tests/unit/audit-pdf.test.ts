@@ -61,7 +61,6 @@ const view: AuditView = {
   progress: { status: 'done', phase: 'links', done: 3, total: 3, position: null, text: '' },
   message: null,
   result,
-  reportRequested: true,
 };
 const pdf = await auditPdf(view, `https://www.hale-digital.example/free-seo-audit/results/${view.id}`);
 if (process.env.AUDIT_PDF_OUT) writeFileSync(process.env.AUDIT_PDF_OUT, pdf);
