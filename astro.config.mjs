@@ -80,7 +80,12 @@ function finishPages() {
         ];
         // Written and minified: an on-demand page gets the minified form of any script a built page has
         // (inline-scripts.json), and the script as written otherwise.
-        const known = new Set([...Object.values(pages).flat(), ...onDemandScripts.flatMap((script) => [scriptHash(script), scriptHash(minify(script))])]);
+        // Every built page's scripts as written too: a page rendered on demand outside the blog is not minified.
+        const known = new Set([
+          ...Object.values(pages).flat(),
+          ...Object.keys(minified).map(scriptHash),
+          ...onDemandScripts.flatMap((script) => [scriptHash(script), scriptHash(minify(script))]),
+        ]);
         writeFileSync(new URL('csp.json', serverDir), JSON.stringify({ frameSrc: embeddedFrameOrigins, pages, known: [...known] }));
         writeFileSync(new URL('inline-scripts.json', serverDir), JSON.stringify(minified));
       },
