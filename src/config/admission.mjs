@@ -66,12 +66,12 @@ export const bodyReading = {
   minBytesPerSecond: 8 * 1024,
   /**
    * The most of one body read ahead: every public form and JSON body is far smaller. A larger body (or one whose
-   * Content-Length says so) is handed on as it arrives once it has a place, and its endpoint refuses it (413).
+   * Content-Length says so) is handed on as it arrives once it has a place, and its endpoint refuses it (413). The
+   * admin's cover images are such bodies: read by their endpoint after the session is checked, never ahead by the
+   * front for anyone who names an admin address.
    */
   maxBytes: 64 * 1024,
-  /** The same for the admin's API, whose largest body is a post's cover image (config/posts.ts). */
-  adminMaxBytes: 11 * 1024 * 1024,
-  /** Bytes of bodies read ahead for one client at once, and for all together; past either, 429 or 503. */
-  perClientBytes: 16 * 1024 * 1024,
+  /** Bytes of bodies read ahead for one client at once (16 bodies), and for all together; past either, 429 or 503. */
+  perClientBytes: 1024 * 1024,
   totalBytes: 64 * 1024 * 1024,
 };

@@ -186,7 +186,7 @@ export async function requestReport(deps: AuditDeps, id: string, request: Incomi
   // One address is sent so many reports a day, however many browsers and audits ask: taken before counting, then
   // given back if over, so two requests at once cannot both slip under it.
   const now = Date.now();
-  const recipient = keyedHash(`audit-recipient:${values.email.trim().toLowerCase()}`, deps.clientHashSecret);
+  const recipient = keyedHash(`audit-recipient:${mailboxOf(values.email)}`, deps.clientHashSecret);
   const recipientHit = await addHit(deps.db, recipientScope, recipient, now);
   if ((await hitTimes(deps.db, recipientScope, recipient, now - recipientWindowMs)).length > auditLimits.reportsPerRecipient) {
     await removeHit(deps.db, recipientHit);
@@ -256,4 +256,17 @@ export async function requestReport(deps: AuditDeps, id: string, request: Incomi
   }
   deps.kickOutbox();
   return { ok: true, leadId: accepted.id };
+}
+
+/**
+ * The mailbox an address delivers to, for counting what is sent to it: lower case, without a "+tag" (most providers
+ * deliver name+anything@ to name@), and without Gmail's dots, so one inbox is not many recipients.
+ */
+export function mailboxOf(email: string): string {
+  const [local = '', domain = ''] = email
+    .trim()
+    .toLowerCase()
+    .split(/@(?=[^@]*$)/);
+  const untagged = local.split('+')[0] ?? local;
+  return `${['gmail.com', 'googlemail.com'].includes(domain) ? untagged.replaceAll('.', '') : untagged}@${domain}`;
 }

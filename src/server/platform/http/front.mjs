@@ -316,7 +316,7 @@ export function createFront({ clientDir, app, settings, csp, keyFile = null, lim
           return writeFileHead.call(this, status, ...rest);
         };
       }
-      return serveFile(req, res, () => app(req, res));
+      return serveFile(req, res, () => void Promise.resolve(app(req, res)).catch((error) => failed(req, res, error)));
     }
     // The error page's own addresses are not pages of the site.
     if (pathname === '/404' || pathname === '/404.html') {
@@ -353,9 +353,8 @@ export function createFront({ clientDir, app, settings, csp, keyFile = null, lim
     }
     // The body is read before the write asks for a place (body.mjs): a client that sends slowly holds its connection,
     // never a place, and is refused (408) once it falls below the minimum rate.
-    const admin = pathname.startsWith('/api/admin/');
     void readBody(req, {
-      maxBytes: admin ? reading.adminMaxBytes : reading.maxBytes,
+      maxBytes: reading.maxBytes,
       graceMs: reading.graceMs,
       minBytesPerSecond: reading.minBytesPerSecond,
       client: clientKey(address),

@@ -6,7 +6,6 @@ import { guarded, readForm } from '~/server/api/endpoint';
 import { startRun } from '~/server/features/indexnow/endpoint';
 import { siteUrlToSubmit } from '~/server/features/indexnow/eligibility.mjs';
 import { getRuntime } from '~/server/runtime';
-import { staticPages } from '~/config/pages';
 import { paths } from '~/config/paths';
 import { publishedPosts } from '~/server/features/posts/store';
 
@@ -18,9 +17,9 @@ export const POST: APIRoute = (context) =>
     const form = await readForm(context.request, indexNowUrlForm);
     if ('answer' in form) return form.answer;
     const runtime = await getRuntime();
-    // The build's pages, and what is rendered on demand: the blog and the published admin posts.
+    // The build's pages (the blog's index among them) and the published admin posts.
     const livePosts = (await publishedPosts(runtime.db)).map((post) => paths.post(post.slug));
-    const pages = [...(await runtime.indexNow.pagePaths()), staticPages.blog.path, ...livePosts];
+    const pages = [...(await runtime.indexNow.pagePaths()), ...livePosts];
     const target = siteUrlToSubmit(form.data.url, settings().siteUrl, pages);
     if ('error' in target) return jsonAnswer(400, { ok: false, errors: { url: target.error } });
     return startRun(runtime, 'admin-url', [target.url]);
