@@ -60,8 +60,8 @@ export const bodyReading = {
   /** Time any body has from the end of the request's headers, however small: a form on a poor phone connection. */
   graceMs: 5_000,
   /**
-   * Past the grace, the body must have come at least this fast on average (bytes a second, counted from the end of
-   * the headers: a 10 MB cover on a 64 kbit/s uplink still arrives); a slower one is refused with 408.
+   * Past the grace, the body must have come at least this fast on average (bytes a second, counted from when the
+   * front starts reading it; 64 kbit/s, a poor mobile uplink); a slower one is refused with 408.
    */
   minBytesPerSecond: 8 * 1024,
   /**
