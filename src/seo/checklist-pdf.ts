@@ -4,6 +4,7 @@ import { business } from '~/config/business';
 import { checklist } from '~/config/checklist';
 import { paths } from '~/config/paths';
 import { absoluteUrl } from './urls';
+import { taggedStructure } from './tagged-pdf';
 
 export interface ChecklistSection {
   title: string;
@@ -50,14 +51,7 @@ export function checklistPdf(sections: ChecklistSection[], updated: Date): Promi
   const width = doc.page.width - 2 * margin;
   const site = absoluteUrl('/');
   // The structure tree, in reading order: each element's drawing runs as it is added.
-  const root = doc.struct('Document');
-  doc.addStructure(root);
-  const add = (type: string, draw: () => void) => root.add(doc.struct(type, {}, draw));
-  const artefact = (draw: () => void) => {
-    doc.markContent('Artifact', { type: 'Layout' });
-    draw();
-    doc.endMarkedContent();
-  };
+  const { root, add, artefact } = taggedStructure(doc);
 
   // Title band.
   artefact(() => doc.rect(0, 0, doc.page.width, 180).fill(brandColours.brand600));

@@ -14,6 +14,7 @@ import { business } from '~/config/business';
 import { paths } from '~/config/paths';
 import type { AuditDetail, AuditView } from '~/lib/audit-types';
 import { plural } from '~/lib/plural.mjs';
+import { taggedStructure } from '~/seo/tagged-pdf';
 
 const ink = '#0f172a';
 const muted = '#475569';
@@ -58,14 +59,7 @@ export function auditPdf(view: AuditView, reportUrl: string): Promise<Uint8Array
     if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
   };
   // The structure tree, in reading order: each element's drawing runs as it is added.
-  const root = doc.struct('Document');
-  doc.addStructure(root);
-  const add = (type: string, draw: () => void) => root.add(doc.struct(type, {}, draw));
-  const artefact = (draw: () => void) => {
-    doc.markContent('Artifact', { type: 'Layout' });
-    draw();
-    doc.endMarkedContent();
-  };
+  const { root, add, artefact } = taggedStructure(doc);
   /** A bulleted list: each item a label (the bullet) and a body. */
   const list = (items: string[], x: number, itemWidth: number) => {
     const l = doc.struct('L');
