@@ -3,36 +3,15 @@ import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { auditMessages } from '../../src/config/audit';
 import type { AuditView } from '../../src/lib/audit-types';
-import { rules } from '../../src/lib/sitecheck-rules.mjs';
 import { auditPdf } from '../../src/server/features/audit/pdf';
 import { readReport } from '../../src/server/features/audit/score';
 import type { CheckReport } from '../../src/server/features/sitecheck/checker.mjs';
+import { finding, pageReport } from '../support/check-report';
 import { pdfInfo, pdfStructure } from '../support/pdf';
 
 const origin = 'https://shop.example.co.uk';
 const siteTitle = 'Cheap widgets and gadgets for every home, delivered free across the whole of the UK';
-const finding = (url: string | null, rule: keyof typeof rules, message: string) => ({
-  url,
-  rule,
-  severity: rules[rule]!.severity,
-  message,
-  fix: rules[rule]!.fix,
-  key: `${rule}|${url}`,
-});
-const pages = ['/', '/about', '/shop'].map((path) => ({
-  url: `${origin}${path}`,
-  status: 200,
-  redirects: [],
-  title: 'T',
-  description: 'D',
-  canonical: `${origin}${path}`,
-  jsonLdTypes: [],
-  noindex: false,
-  inSitemap: true,
-  htmlBytes: 1000,
-  scriptBytes: 0,
-  skipped: null,
-}));
+const pages = ['/', '/about', '/shop'].map((path) => pageReport(`${origin}${path}`));
 const findings = [
   finding(`${origin}/about`, 'img-alt-missing', '1 image has no alt attribute: /images/team.jpg.'),
   finding(`${origin}/shop`, 'img-alt-missing', '1 image has no alt attribute: /images/widget.png.'),

@@ -4,29 +4,9 @@ import { auditLimits, auditMessages, auditScore, scoreLabel } from '../../src/co
 import { rules } from '../../src/lib/sitecheck-rules.mjs';
 import { readReport, topGroups } from '../../src/server/features/audit/score';
 import type { CheckReport } from '../../src/server/features/sitecheck/checker.mjs';
+import { finding, pageReport } from '../support/check-report';
 
-const page = (url: string) => ({
-  url,
-  status: 200,
-  redirects: [],
-  title: 'T',
-  description: 'D',
-  canonical: url,
-  jsonLdTypes: [],
-  noindex: false,
-  inSitemap: true,
-  htmlBytes: 1000,
-  scriptBytes: 0,
-  skipped: null,
-});
-const finding = (url: string | null, rule: keyof typeof rules, message = `${rule} on ${url}`) => ({
-  url,
-  rule,
-  severity: rules[rule]!.severity,
-  message,
-  fix: rules[rule]!.fix,
-  key: `${rule}|${url}`,
-});
+const page = pageReport;
 function report(findings: ReturnType<typeof finding>[], pages = 4, extra: Partial<CheckReport> = {}): CheckReport {
   const count = (severity: string) => findings.filter((f) => f.severity === severity).length;
   return {

@@ -1,11 +1,11 @@
 /** Findings that say where: which images lack alt text (by a short address), and the audit's details under their page. */
 import { describe, expect, it } from 'vitest';
 import { auditMessages } from '../../src/config/audit';
-import { rules } from '../../src/lib/sitecheck-rules.mjs';
 import { pageOf, readReport } from '../../src/server/features/audit/score';
 import { analysePage } from '../../src/server/features/sitecheck/page.mjs';
 import { shortAddress } from '../../src/server/features/sitecheck/urls.mjs';
 import type { CheckReport } from '../../src/server/features/sitecheck/checker.mjs';
+import { finding } from '../support/check-report';
 
 const page = 'https://shop.example.co.uk/about/';
 
@@ -31,14 +31,6 @@ describe('images without alt text', () => {
 
 describe("the audit's findings", () => {
   const origin = 'https://shop.example.co.uk';
-  const finding = (url: string | null, rule: keyof typeof rules, message: string) => ({
-    url,
-    rule,
-    severity: rules[rule]!.severity,
-    message,
-    fix: rules[rule]!.fix,
-    key: `${rule}|${url}`,
-  });
   const report = {
     startUrl: `${origin}/`,
     origin,
