@@ -55,6 +55,9 @@ export const ensureJava = () => ensureDebianCommand('java', 'default-jre-headles
 /** Caddy (Debian's package) fronts the site in `npm run serve:proxied` and its tests. */
 export const ensureCaddy = () => ensureDebianCommand('caddy', 'caddy');
 
+/** poppler's pdfinfo reads the tagged structure of the checklist and audit PDFs in the tests. */
+export const ensurePdfinfo = () => ensureDebianCommand('pdfinfo', 'poppler-utils');
+
 /** wrk drives HTTP load in the server benchmark (a load generator in Node would measure itself on two cores). */
 export const ensureWrk = () => ensureDebianCommand('wrk', 'wrk');
 

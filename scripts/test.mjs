@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // `npm test`: lint, type check, build (unless dist/ is current), unit, build-output and integration tests, the browser
 // suite against the built server, then the suites whose behaviour differs there on Node 24 (scripts/node24.mjs).
-// Chromium, Java (for the W3C HTML checker) and Caddy (for the HTTPS front) are found or installed first; if one
+// Chromium, Java (for the W3C HTML checker), Caddy (for the HTTPS front) and pdfinfo (for the PDFs' structure) are found or installed first; if one
 // cannot be, the run fails rather than skipping tests.
 import { spawnSync } from 'node:child_process';
 import { settings } from '../src/config/settings.mjs';
-import { ensureCaddy, ensureChromium, ensureJava } from './browser.mjs';
+import { ensureCaddy, ensureChromium, ensureJava, ensurePdfinfo } from './browser.mjs';
 import { buildIsCurrent } from './build-stamp.mjs';
 
 const started = Date.now();
@@ -27,6 +27,7 @@ try {
   console.log(`Chromium: ${ensureChromium()}`);
   ensureJava();
   ensureCaddy();
+  ensurePdfinfo();
 } catch (error) {
   console.error(`✗ ${error.message}`);
   process.exit(1);
