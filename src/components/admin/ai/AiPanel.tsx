@@ -5,7 +5,7 @@
  * the history below, to reopen, copy or delete.
  */
 import { type ChangeEvent, type KeyboardEvent, type SubmitEvent, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
-import { adminPaths } from '~/config/admin';
+import { adminApi } from '~/config/admin';
 import { type AiContentType, aiContentTypes, aiLimits, aiMessages, type AiServiceKey, aiServiceChoices, defaultAiContentType } from '~/config/ai';
 import type { AiGeneration, AiStatus } from '~/lib/admin-types';
 import { jsonLines } from '../data/json-lines';
@@ -110,7 +110,7 @@ export function AiPanel({
     let problems: string[] = [];
     let stopped = false;
     try {
-      const response = await fetch(adminPaths.aiGenerate, {
+      const response = await fetch(adminApi.aiGenerate, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: 'application/x-ndjson' },
         body: JSON.stringify({ prompt, type, ...(type === 'service' && { service }) }),
@@ -178,7 +178,7 @@ export function AiPanel({
 
   async function remove(item: AiGeneration) {
     if (!window.confirm('Delete this generation from the history?')) return;
-    const { body } = await postJson(adminPaths.aiGeneration(item.id), {}, 'DELETE');
+    const { body } = await postJson(adminApi.aiGeneration(item.id), {}, 'DELETE');
     if (!body.ok) toast({ title: 'Not deleted', description: String(body.error ?? ''), variant: 'destructive' });
     await refreshHistory();
   }

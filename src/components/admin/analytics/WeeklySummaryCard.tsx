@@ -1,6 +1,6 @@
 /** Settings: the weekly summary e-mail, on by default when a mail server is set, turned off (or on again) in one click. */
 import { useState } from 'react';
-import { adminPaths } from '~/config/admin';
+import { adminApi } from '~/config/admin';
 import { postJson } from '../data/post-json';
 import { Button, Card, Notice } from '../ui/primitives';
 
@@ -11,7 +11,7 @@ export function WeeklySummaryCard({ enabled: initial, smtpConfigured }: { enable
   async function toggle() {
     setBusy(true);
     setError(null);
-    const answer = await postJson(adminPaths.weeklySummary, { enabled: enabled ? 'off' : 'on' });
+    const answer = await postJson(adminApi.weeklySummary, { enabled: enabled ? 'off' : 'on' });
     setBusy(false);
     if (answer.status === 200) setEnabled(!enabled);
     else setError(String(answer.body.error ?? 'The setting could not be saved.'));

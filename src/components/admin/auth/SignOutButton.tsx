@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { adminPaths } from '~/config/admin';
+import { adminApi, adminPaths } from '~/config/admin';
 import { postJson } from '../data/post-json';
 import { Button } from '../ui/primitives';
 
@@ -7,7 +7,7 @@ export function SignOutButton() {
   const [busy, setBusy] = useState(false);
   async function signOut() {
     setBusy(true);
-    await postJson('/api/auth/sign-out', {});
+    await postJson(adminApi.signOut, {});
     window.location.assign(`${adminPaths.signIn}?signed-out=1`);
   }
   return (

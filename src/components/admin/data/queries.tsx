@@ -5,10 +5,9 @@
  */
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { adminPaths } from '~/config/admin';
+import { adminApi } from '~/config/admin';
 import type { AdminTab } from '~/config/admin';
 import type { AuditsAnswer } from '~/lib/audit-types';
-import { postPaths } from '~/config/posts';
 import type { PostListItem, PostRenderAnswer } from '~/lib/post-types';
 import { analyticsView } from '~/config/analytics';
 import { type AnalyticsQuery, sameQuery, writeAnalyticsQuery } from '~/lib/analytics-query';
@@ -72,7 +71,7 @@ export function indexNowRunEnded(answer: IndexNowAnswer, since: number) {
 export function useIndexNowOverview(initial: IndexNowAnswer, since: number | null) {
   return useQuery({
     queryKey: adminKeys.indexNow,
-    queryFn: () => read<IndexNowAnswer>(adminPaths.indexNow),
+    queryFn: () => read<IndexNowAnswer>(adminApi.indexNow),
     initialData: initial,
     refetchInterval: (query) => (since !== null && query.state.data && !indexNowRunEnded(query.state.data, since) ? pollIntervals.indexNow : false),
   });
@@ -82,7 +81,7 @@ export function useIndexNowOverview(initial: IndexNowAnswer, since: number | nul
 export function useSiteCheckRuns(initial: SiteChecksAnswer) {
   return useQuery({
     queryKey: adminKeys.siteChecks,
-    queryFn: () => read<SiteChecksAnswer>(adminPaths.siteChecks),
+    queryFn: () => read<SiteChecksAnswer>(adminApi.siteChecks),
     initialData: initial,
     refetchInterval: (query) => (query.state.data?.runs.some((run) => run.status === 'running') ? pollIntervals.siteCheck : false),
   });
@@ -92,21 +91,21 @@ export function useSiteCheckRuns(initial: SiteChecksAnswer) {
 export function useSiteCheck(id: string | null) {
   return useQuery({
     queryKey: adminKeys.siteCheck(id ?? ''),
-    queryFn: () => read<SiteCheckAnswer>(adminPaths.siteCheck(id!)),
+    queryFn: () => read<SiteCheckAnswer>(adminApi.siteCheck(id!)),
     enabled: id !== null,
   });
 }
 
 /** The AI generator's recent generations and its status. */
 export function useAiHistory(initial: AiHistoryAnswer) {
-  return useQuery({ queryKey: adminKeys.aiHistory, queryFn: () => read<AiHistoryAnswer>(adminPaths.aiHistory), initialData: initial });
+  return useQuery({ queryKey: adminKeys.aiHistory, queryFn: () => read<AiHistoryAnswer>(adminApi.aiHistory), initialData: initial });
 }
 
 /** One page's daily Core Web Vitals (none asked for without a page). */
 export function useVitalTrend(path: string | null) {
   return useQuery({
     queryKey: adminKeys.vitalTrend(path ?? ''),
-    queryFn: () => read<VitalTrendAnswer>(adminPaths.analyticsTrend(path!)),
+    queryFn: () => read<VitalTrendAnswer>(adminApi.analyticsTrend(path!)),
     enabled: path !== null,
   });
 }
@@ -116,7 +115,7 @@ export function useAnalyticsView(query: AnalyticsQuery, initial: AnalyticsView) 
   const params = writeAnalyticsQuery(query).toString();
   return useQuery({
     queryKey: adminKeys.analyticsView(params),
-    queryFn: async () => (await read<AnalyticsViewAnswer>(adminPaths.analyticsView(params))).view,
+    queryFn: async () => (await read<AnalyticsViewAnswer>(adminApi.analyticsView(params))).view,
     initialData: sameQuery(query, initial.query) ? initial : undefined,
     // The previous view stays on screen while the next loads, so the layout does not jump.
     placeholderData: (previous) => previous,
@@ -127,7 +126,7 @@ export function useAnalyticsView(query: AnalyticsQuery, initial: AnalyticsView) 
 export function useCurrentVisitors(initial: number) {
   return useQuery({
     queryKey: adminKeys.currentVisitors,
-    queryFn: async () => (await read<CurrentVisitorsAnswer>(adminPaths.analyticsNow)).currentVisitors,
+    queryFn: async () => (await read<CurrentVisitorsAnswer>(adminApi.analyticsNow)).currentVisitors,
     initialData: initial,
     staleTime: 0,
     refetchInterval: analyticsView.currentVisitorsRefreshMs,
@@ -139,21 +138,21 @@ export function useCurrentVisitors(initial: number) {
 export function useDashboardTab(tab: AdminTab, initial: DashboardTabData) {
   return useQuery({
     queryKey: adminKeys.dashboardTab(tab),
-    queryFn: async () => (await read<DashboardTabAnswer>(adminPaths.dashboardTab(tab))).data,
+    queryFn: async () => (await read<DashboardTabAnswer>(adminApi.dashboardTab(tab))).data,
     initialData: initial.tab === tab ? initial : undefined,
   });
 }
 
 /** Visitors' free audits and how many became enquiries (the Testing tab's list and the Overview's rate read the same). */
 export function useAudits() {
-  return useQuery({ queryKey: adminKeys.audits, queryFn: () => read<AuditsAnswer>(adminPaths.audits) });
+  return useQuery({ queryKey: adminKeys.audits, queryFn: () => read<AuditsAnswer>(adminApi.audits) });
 }
 
 /** Every post, the code's and the admin's, with its status and last 30 days' views. */
 export function usePostList(initial: PostListItem[]) {
   return useQuery({
     queryKey: adminKeys.posts,
-    queryFn: async () => (await read<{ ok: true; posts: PostListItem[] }>(postPaths.api)).posts,
+    queryFn: async () => (await read<{ ok: true; posts: PostListItem[] }>(adminApi.posts)).posts,
     initialData: initial,
   });
 }
@@ -165,7 +164,7 @@ export function usePostRender(input: string) {
     queryFn: async () => {
       let response: Response;
       try {
-        response = await fetch(postPaths.apiRender, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: input, credentials: 'same-origin' });
+        response = await fetch(adminApi.postRender, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: input, credentials: 'same-origin' });
       } catch {
         throw new AdminReadError(0, 'The server could not be reached. Check your connection and try again.');
       }

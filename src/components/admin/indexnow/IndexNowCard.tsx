@@ -5,7 +5,7 @@
  * server; this card asks for the result (useIndexNowOverview) until it is there.
  */
 import { type SubmitEvent, useEffect, useId, useState } from 'react';
-import { adminPaths, indexNowOffText, indexNowSwitchText } from '~/config/admin';
+import { adminApi, indexNowOffText, indexNowSwitchText } from '~/config/admin';
 import { indexNowUrlForm } from '~/lib/admin-forms';
 import type { IndexNowOverview, IndexNowSubmission, IndexNowSwitchAnswer } from '~/lib/admin-types';
 import { postJson } from '../data/post-json';
@@ -107,7 +107,7 @@ export function IndexNowCard({ initial, now: initialNow }: { initial: IndexNowOv
 
   async function flip(on: boolean) {
     setSwitching(true);
-    const { status, body } = await postJson(adminPaths.indexNowSwitch, { on: on ? 'on' : 'off' });
+    const { status, body } = await postJson(adminApi.indexNowSwitch, { on: on ? 'on' : 'off' });
     setSwitching(false);
     if (status !== 200 || !body.ok) return toast({ title: 'Not switched', description: String(body.error ?? ''), variant: 'destructive' });
     const answer = body as unknown as IndexNowSwitchAnswer;
@@ -123,7 +123,7 @@ export function IndexNowCard({ initial, now: initialNow }: { initial: IndexNowOv
     const checked = indexNowUrlForm.safeParse(Object.fromEntries(new FormData(form)));
     if (!checked.success) return setUrlError(checked.error.issues[0]?.message);
     setUrlError(undefined);
-    if (await start(adminPaths.indexNowUrl, checked.data)) form.reset();
+    if (await start(adminApi.indexNowUrl, checked.data)) form.reset();
   }
 
   const off = overview.off !== null;
@@ -197,7 +197,7 @@ export function IndexNowCard({ initial, now: initialNow }: { initial: IndexNowOv
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-3">
-          <Button disabled={off || busy} onClick={() => void start(adminPaths.indexNow, {})}>
+          <Button disabled={off || busy} onClick={() => void start(adminApi.indexNow, {})}>
             {busy ? 'Submitting…' : 'Submit changed pages now'}
           </Button>
           <p role="status" className="text-sm text-muted">

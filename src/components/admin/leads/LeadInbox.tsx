@@ -3,7 +3,7 @@
  * marking and erasing. Messages are shown as text, never as HTML.
  */
 import { useState } from 'react';
-import { adminPaths, type LeadStatus, leadStatuses, leadStatusLabels } from '~/config/admin';
+import { adminApi, adminPaths, type LeadStatus, leadStatuses, leadStatusLabels } from '~/config/admin';
 import type { Lead } from '~/lib/admin-types';
 import { postJson } from '../data/post-json';
 import { toast } from '~/lib/toast';
@@ -38,7 +38,7 @@ export function LeadActions({ lead, afterDelete }: { lead: Lead; afterDelete: ()
   const [busy, setBusy] = useState(false);
   async function mark(status: LeadStatus) {
     setBusy(true);
-    const { body } = await postJson(`/api/admin/leads/${encodeURIComponent(lead.id)}`, { status });
+    const { body } = await postJson(adminApi.lead(lead.id), { status });
     setBusy(false);
     if (!body.ok) return toast({ title: 'Not saved', description: String(body.error ?? ''), variant: 'destructive' });
     window.location.reload();
@@ -46,7 +46,7 @@ export function LeadActions({ lead, afterDelete }: { lead: Lead; afterDelete: ()
   async function erase() {
     if (!window.confirm(`Delete the enquiry from ${lead.name} ("${lead.subject}")? This cannot be undone.`)) return;
     setBusy(true);
-    const { body } = await postJson(`/api/admin/leads/${encodeURIComponent(lead.id)}`, {}, 'DELETE');
+    const { body } = await postJson(adminApi.lead(lead.id), {}, 'DELETE');
     setBusy(false);
     if (!body.ok) return toast({ title: 'Not deleted', description: String(body.error ?? ''), variant: 'destructive' });
     toast({ title: 'Enquiry deleted', variant: 'success' });
@@ -101,7 +101,7 @@ export function LeadInbox(props: InboxProps) {
         <button type="submit" className={buttonClass('primary')}>
           Show
         </button>
-        <a href={`${adminPaths.leadsCsv}${exportQuery ? `?${exportQuery}` : ''}`} className={buttonClass('secondary')} download>
+        <a href={`${adminApi.leadsCsv}${exportQuery ? `?${exportQuery}` : ''}`} className={buttonClass('secondary')} download>
           Export CSV
         </a>
       </form>

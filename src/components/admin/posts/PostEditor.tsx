@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { paths } from '~/config/paths';
 import { snippetLimits } from '~/config/search-snippet.mjs';
-import { coverTypes, postLimits, postMessages, postPaths, postStatusLabels, type PostAction } from '~/config/posts';
+import { coverTypes, type PostAction, postLimits, postMessages, postPaths, postStatusLabels } from '~/config/posts';
 import type { CoverAnswer, PostAnswer, PostConflictAnswer, PostDetail, PostVersionItem } from '~/lib/post-types';
 import { formatLondon, postChecks, postFieldsSchema, publishProblems, slugify, splitKeywords, utcToLondonLocal, type PostFields } from '~/lib/posts';
 import { fieldErrors } from '~/lib/admin-forms';
@@ -16,6 +16,7 @@ import { AdminQueryProvider, usePostRender } from '../data/queries';
 import { postJson } from '../data/post-json';
 import { Badge, Button, Card, Field, Notice, TextAreaField } from '../ui/primitives';
 import { aiDraftKey } from './draft-handoff';
+import { adminApi } from '~/config/admin';
 
 interface Draft {
   title: string;
@@ -179,8 +180,8 @@ function Editor({ initial, initialVersions, knownPaths, now }: EditorProps) {
       }
       if (!dirty && post) return post;
       const { status, body } = post
-        ? await postJson(postPaths.apiPost(post.id), { ...parsed.data, version: post.version }, 'PUT')
-        : await postJson(postPaths.api, parsed.data);
+        ? await postJson(adminApi.post(post.id), { ...parsed.data, version: post.version }, 'PUT')
+        : await postJson(adminApi.posts, parsed.data);
       if (status === 200 || status === 201) {
         const answer = body as unknown as PostAnswer;
         applyAnswer(answer);
@@ -224,7 +225,7 @@ function Editor({ initial, initialVersions, knownPaths, now }: EditorProps) {
     try {
       const current = await save();
       if (!current) return false;
-      const { status, body } = await postJson(postPaths.apiAction(current.id, action), { version: current.version, ...extra });
+      const { status, body } = await postJson(adminApi.postAction(current.id, action), { version: current.version, ...extra });
       if (status === 200) {
         const answer = body as unknown as PostAnswer;
         applyAnswer(answer);
@@ -250,7 +251,7 @@ function Editor({ initial, initialVersions, knownPaths, now }: EditorProps) {
   const remove = async () => {
     if (!post || !confirm(`Delete the draft "${post.title}"? This cannot be undone.`)) return;
     setBusy(true);
-    const { status, body } = await postJson(postPaths.apiPost(post.id), {}, 'DELETE');
+    const { status, body } = await postJson(adminApi.post(post.id), {}, 'DELETE');
     setBusy(false);
     if (status === 200) {
       setSaved(JSON.stringify(fields));
@@ -263,7 +264,7 @@ function Editor({ initial, initialVersions, knownPaths, now }: EditorProps) {
     if (!(coverTypes as readonly string[]).includes(file.type)) return setErrors((e) => ({ ...e, coverId: postMessages.coverNotImage }));
     setBusy(true);
     try {
-      const response = await fetch(postPaths.apiCover, {
+      const response = await fetch(adminApi.postCover, {
         method: 'POST',
         headers: { 'Content-Type': file.type, Accept: 'application/json' },
         body: file,

@@ -1,6 +1,6 @@
 /** Settings: the site's live status, the AI generator and IndexNow, then the owner's account — password, two-factor, sessions and history. */
 import { type SubmitEvent, useState } from 'react';
-import { adminPaths, siteUrlMismatchText } from '~/config/admin';
+import { adminApi, adminPaths, siteUrlMismatchText } from '~/config/admin';
 import { changePasswordForm, type FieldErrors, fieldErrors } from '~/lib/admin-forms';
 import { formatExact } from '~/lib/format';
 import { postJson } from '../data/post-json';
@@ -97,7 +97,7 @@ function PasswordCard() {
     const checked = changePasswordForm.safeParse(data);
     if (!checked.success) return setErrors(fieldErrors(checked.error));
     setBusy(true);
-    const { body } = await postJson('/api/admin/password', checked.data);
+    const { body } = await postJson(adminApi.password, checked.data);
     setBusy(false);
     if (body.ok) {
       setErrors({});
@@ -133,7 +133,7 @@ function SessionsCard({ data }: { data: SettingsTabData }) {
   async function revoke(scope: 'one' | 'others' | 'all', id?: string) {
     if (scope === 'all' && !window.confirm('Sign out everywhere, including here?')) return;
     setBusy(true);
-    const { body } = await postJson('/api/admin/sessions', { scope, id });
+    const { body } = await postJson(adminApi.sessions, { scope, id });
     if (body.signedOut) return window.location.assign(`${adminPaths.signIn}?signed-out=1`);
     if (!body.ok) toast({ title: 'Not signed out', description: String(body.error ?? ''), variant: 'destructive' });
     window.location.reload();

@@ -8,6 +8,7 @@ import { confirmCodeForm, type FieldErrors, fieldErrors, passwordOnlyForm } from
 import { postJson } from '../data/post-json';
 import { toast } from '~/lib/toast';
 import { Badge, Button, Card, Field } from '../ui/primitives';
+import { adminApi } from '~/config/admin';
 
 interface Enrolment {
   totpURI: string;
@@ -77,7 +78,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
     const checked = passwordOnlyForm.safeParse({ password: new FormData(event.currentTarget).get('password') ?? '' });
     if (!checked.success) return setErrors(fieldErrors(checked.error));
     setBusy(true);
-    const { body } = await postJson('/api/admin/two-factor/start', checked.data);
+    const { body } = await postJson(adminApi.twoFactor.start, checked.data);
     setBusy(false);
     if (!body.ok) return setErrors((body.errors as FieldErrors) ?? { password: String(body.error ?? '') });
     setErrors({});
@@ -92,7 +93,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
     const checked = confirmCodeForm.safeParse({ code: new FormData(event.currentTarget).get('code') ?? '' });
     if (!checked.success) return setErrors(fieldErrors(checked.error));
     setBusy(true);
-    const { body } = await postJson('/api/admin/two-factor/confirm', checked.data);
+    const { body } = await postJson(adminApi.twoFactor.confirm, checked.data);
     setBusy(false);
     if (!body.ok) return setErrors((body.errors as FieldErrors) ?? {});
     toast({ title: 'Two-factor authentication is on', description: 'Sign-in will now ask for a code.', variant: 'success' });
@@ -104,7 +105,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
     const checked = passwordOnlyForm.safeParse({ password: new FormData(event.currentTarget).get('password') ?? '' });
     if (!checked.success) return setErrors(fieldErrors(checked.error));
     setBusy(true);
-    const { body } = await postJson('/api/admin/two-factor/disable', checked.data);
+    const { body } = await postJson(adminApi.twoFactor.disable, checked.data);
     setBusy(false);
     if (!body.ok) return setErrors((body.errors as FieldErrors) ?? {});
     window.location.reload();
@@ -117,7 +118,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
     // Its own error key: the card's other form also asks for the password.
     if (!checked.success) return setErrors({ regeneratePassword: fieldErrors(checked.error).password ?? '' });
     setBusy(true);
-    const { body } = await postJson('/api/admin/two-factor/backup-codes', checked.data);
+    const { body } = await postJson(adminApi.twoFactor.backupCodes, checked.data);
     setBusy(false);
     if (!body.ok) return setErrors({ regeneratePassword: (body.errors as FieldErrors | undefined)?.password ?? String(body.error ?? '') });
     setErrors({});

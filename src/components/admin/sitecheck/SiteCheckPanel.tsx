@@ -4,7 +4,7 @@
  * cancelled, then shows its report (./report.tsx). Reports download as CSV or JSON.
  */
 import { type SubmitEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { adminPaths, siteCheckText } from '~/config/admin';
+import { adminApi, siteCheckText } from '~/config/admin';
 import { siteCheckForm } from '~/lib/admin-forms';
 import type { SiteCheckRun } from '~/lib/admin-types';
 import { postJson } from '../data/post-json';
@@ -62,7 +62,7 @@ export function SiteCheckPanel({ initialRuns, siteOrigin, now: initialNow }: { i
     setErrors({});
     setStarting(true);
     // Fields travel as text, as a form posts them.
-    const { body } = await postJson(adminPaths.siteChecks, { url: checked.data.url, maxPages: String(checked.data.maxPages) });
+    const { body } = await postJson(adminApi.siteChecks, { url: checked.data.url, maxPages: String(checked.data.maxPages) });
     setStarting(false);
     if (body.errors) return setErrors(body.errors as Record<string, string>);
     if (!body.ok) return toast({ title: 'Site check not started', description: String(body.error ?? ''), variant: 'destructive' });
@@ -70,7 +70,7 @@ export function SiteCheckPanel({ initialRuns, siteOrigin, now: initialNow }: { i
   }
 
   async function cancel(id: string) {
-    const { body } = await postJson(adminPaths.siteCheckCancel(id), {});
+    const { body } = await postJson(adminApi.siteCheckCancel(id), {});
     if (!body.ok) toast({ title: 'Not cancelled', description: String(body.error ?? ''), variant: 'destructive' });
   }
 
