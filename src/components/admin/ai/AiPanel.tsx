@@ -9,7 +9,7 @@ import { adminApi } from '~/config/admin';
 import { type AiContentType, aiContentTypes, aiLimits, aiMessages, type AiServiceKey, aiServiceChoices, defaultAiContentType } from '~/config/ai';
 import type { AiGeneration, AiStatus } from '~/lib/admin-types';
 import { jsonLines } from '../data/json-lines';
-import { postJson } from '../data/post-json';
+import { post } from '../data/post';
 import { toast } from '~/lib/toast';
 import { adminKeys, useAiHistory, useQueryClient } from '../data/queries';
 import { Button, Card, Notice } from '../ui/primitives';
@@ -178,8 +178,8 @@ export function AiPanel({
 
   async function remove(item: AiGeneration) {
     if (!window.confirm('Delete this generation from the history?')) return;
-    const { body } = await postJson(adminApi.aiGeneration(item.id), {}, 'DELETE');
-    if (!body.ok) toast({ title: 'Not deleted', description: String(body.error ?? ''), variant: 'destructive' });
+    const { body } = await post(adminApi.aiGeneration(item.id), {}, 'DELETE');
+    if (!body.ok) toast({ title: 'Not deleted', description: body.error ?? '', variant: 'destructive' });
     await refreshHistory();
   }
 

@@ -1,7 +1,8 @@
 /** Settings: the weekly summary e-mail, on by default when a mail server is set, turned off (or on again) in one click. */
 import { useState } from 'react';
 import { adminApi } from '~/config/admin';
-import { postJson } from '../data/post-json';
+import { post } from '../data/post';
+import type { WeeklySummaryAnswer } from '~/lib/admin-types';
 import { Button, Card, Notice } from '../ui/primitives';
 
 export function WeeklySummaryCard({ enabled: initial, smtpConfigured }: { enabled: boolean; smtpConfigured: boolean }) {
@@ -11,10 +12,10 @@ export function WeeklySummaryCard({ enabled: initial, smtpConfigured }: { enable
   async function toggle() {
     setBusy(true);
     setError(null);
-    const answer = await postJson(adminApi.weeklySummary, { enabled: enabled ? 'off' : 'on' });
+    const { status, body } = await post<WeeklySummaryAnswer>(adminApi.weeklySummary, { enabled: enabled ? 'off' : 'on' });
     setBusy(false);
-    if (answer.status === 200) setEnabled(!enabled);
-    else setError(String(answer.body.error ?? 'The setting could not be saved.'));
+    if (status === 200 && body.ok) setEnabled(body.enabled);
+    else setError((body.ok ? undefined : body.error) ?? 'The setting could not be saved.');
   }
   return (
     <Card title="Weekly summary e-mail" headingLevel={3}>

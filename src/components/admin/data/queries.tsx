@@ -10,6 +10,7 @@ import type { AdminTab } from '~/config/admin';
 import type { AuditsAnswer } from '~/lib/audit-types';
 import type { PostListItem, PostRenderAnswer } from '~/lib/post-types';
 import { analyticsView } from '~/config/analytics';
+import { answeredMessage, post, unreachableMessage } from './post';
 import { type AnalyticsQuery, sameQuery, writeAnalyticsQuery } from '~/lib/analytics-query';
 import type { AnalyticsView, AnalyticsViewAnswer, CurrentVisitorsAnswer } from '~/lib/admin-types';
 import type { AiHistoryAnswer, DashboardTabAnswer, DashboardTabData, IndexNowAnswer, SiteCheckAnswer, SiteChecksAnswer, VitalTrendAnswer } from '~/lib/admin-types';
@@ -29,10 +30,10 @@ async function read<T>(url: string): Promise<T> {
   try {
     response = await fetch(url, { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
   } catch {
-    throw new AdminReadError(0, 'The server could not be reached. Check your connection and try again.');
+    throw new AdminReadError(0, unreachableMessage);
   }
   const body = (await response.json().catch(() => null)) as { ok?: boolean; error?: string } | null;
-  if (!response.ok || !body?.ok) throw new AdminReadError(response.status, body?.error ?? `The server answered ${response.status}.`);
+  if (!response.ok || !body?.ok) throw new AdminReadError(response.status, body?.error ?? answeredMessage(response.status));
   return body as T;
 }
 
@@ -162,14 +163,8 @@ export function usePostRender(input: string) {
   return useQuery({
     queryKey: adminKeys.postRender(input),
     queryFn: async () => {
-      let response: Response;
-      try {
-        response = await fetch(adminApi.postRender, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: input, credentials: 'same-origin' });
-      } catch {
-        throw new AdminReadError(0, 'The server could not be reached. Check your connection and try again.');
-      }
-      const body = (await response.json().catch(() => null)) as (PostRenderAnswer & { error?: string }) | null;
-      if (!response.ok || !body?.ok) throw new AdminReadError(response.status, body?.error ?? `The server answered ${response.status}.`);
+      const { status, body } = await post<PostRenderAnswer>(adminApi.postRender, JSON.parse(input) as unknown);
+      if (!body.ok) throw new AdminReadError(status, body.error ?? answeredMessage(status));
       return body;
     },
     placeholderData: (previous) => previous,

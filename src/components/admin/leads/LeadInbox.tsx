@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { adminApi, adminPaths, type LeadStatus, leadStatuses, leadStatusLabels } from '~/config/admin';
 import type { Lead } from '~/lib/admin-types';
-import { postJson } from '../data/post-json';
+import { post } from '../data/post';
 import { toast } from '~/lib/toast';
 import { DeliveryState, LeadStatusBadge } from '../labels';
 import { requestLabel } from '~/lib/contact-presets';
@@ -38,17 +38,17 @@ export function LeadActions({ lead, afterDelete }: { lead: Lead; afterDelete: ()
   const [busy, setBusy] = useState(false);
   async function mark(status: LeadStatus) {
     setBusy(true);
-    const { body } = await postJson(adminApi.lead(lead.id), { status });
+    const { body } = await post(adminApi.lead(lead.id), { status });
     setBusy(false);
-    if (!body.ok) return toast({ title: 'Not saved', description: String(body.error ?? ''), variant: 'destructive' });
+    if (!body.ok) return toast({ title: 'Not saved', description: body.error ?? '', variant: 'destructive' });
     window.location.reload();
   }
   async function erase() {
     if (!window.confirm(`Delete the enquiry from ${lead.name} ("${lead.subject}")? This cannot be undone.`)) return;
     setBusy(true);
-    const { body } = await postJson(adminApi.lead(lead.id), {}, 'DELETE');
+    const { body } = await post(adminApi.lead(lead.id), {}, 'DELETE');
     setBusy(false);
-    if (!body.ok) return toast({ title: 'Not deleted', description: String(body.error ?? ''), variant: 'destructive' });
+    if (!body.ok) return toast({ title: 'Not deleted', description: body.error ?? '', variant: 'destructive' });
     toast({ title: 'Enquiry deleted', variant: 'success' });
     afterDelete();
   }

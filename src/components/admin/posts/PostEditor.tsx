@@ -13,7 +13,7 @@ import type { CoverAnswer, PostAnswer, PostConflictAnswer, PostDetail, PostVersi
 import { formatLondon, postChecks, postFieldsSchema, publishProblems, slugify, splitKeywords, utcToLondonLocal, type PostFields } from '~/lib/posts';
 import { fieldErrors } from '~/lib/admin-forms';
 import { AdminQueryProvider, usePostRender } from '../data/queries';
-import { postJson } from '../data/post-json';
+import { answeredMessage, post as post_, unreachableMessage } from '../data/post';
 import { Badge, Button, Card, Field, Notice, TextAreaField } from '../ui/primitives';
 import { aiDraftKey } from './draft-handoff';
 import { adminApi } from '~/config/admin';
@@ -180,23 +180,23 @@ function Editor({ initial, initialVersions, knownPaths, now }: EditorProps) {
       }
       if (!dirty && post) return post;
       const { status, body } = post
-        ? await postJson(adminApi.post(post.id), { ...parsed.data, version: post.version }, 'PUT')
-        : await postJson(adminApi.posts, parsed.data);
-      if (status === 200 || status === 201) {
-        const answer = body as unknown as PostAnswer;
+        ? await post_<PostAnswer, PostConflictAnswer>(adminApi.post(post.id), { ...parsed.data, version: post.version }, 'PUT')
+        : await post_<PostAnswer, PostConflictAnswer>(adminApi.posts, parsed.data);
+      if ((status === 200 || status === 201) && body.ok) {
+        const answer = body;
         applyAnswer(answer);
         if (!post) history.replaceState(null, '', postPaths.editor(answer.post.id));
         if (quiet) setAutosaved(Date.now());
         else setNotice({ tone: 'success', text: answer.post.status === 'published' ? 'Saved: the live post is updated.' : 'Draft saved.' });
         return answer.post;
       }
-      if (body.conflict) {
-        setConflict((body as unknown as PostConflictAnswer).conflict);
+      if ('conflict' in body) {
+        setConflict(body.conflict);
         setNotice({ tone: 'error', text: postMessages.conflict });
         return null;
       }
-      if (body.errors) setErrors(body.errors as Record<string, string>);
-      setNotice({ tone: 'error', text: typeof body.error === 'string' ? body.error : 'Some fields need attention before the post can be saved.' });
+      if ('errors' in body && body.errors) setErrors(body.errors);
+      setNotice({ tone: 'error', text: !body.ok && typeof body.error === 'string' ? body.error : 'Some fields need attention before the post can be saved.' });
       return null;
     },
     [fields, dirty, post, applyAnswer],
@@ -225,9 +225,9 @@ function Editor({ initial, initialVersions, knownPaths, now }: EditorProps) {
     try {
       const current = await save();
       if (!current) return false;
-      const { status, body } = await postJson(adminApi.postAction(current.id, action), { version: current.version, ...extra });
-      if (status === 200) {
-        const answer = body as unknown as PostAnswer;
+      const { status, body } = await post_<PostAnswer, PostConflictAnswer>(adminApi.postAction(current.id, action), { version: current.version, ...extra });
+      if (status === 200 && body.ok) {
+        const answer = body;
         applyAnswer(answer);
         const messages = {
           publish: answer.post.status === 'scheduled' ? `Scheduled for ${formatLondon(answer.post.publishAt!)} (UK time).` : 'Published: the post is live.',
@@ -238,10 +238,11 @@ function Editor({ initial, initialVersions, knownPaths, now }: EditorProps) {
         if (action === 'publish') setPublishAt('');
         return true;
       }
-      if (body.conflict) setConflict((body as unknown as PostConflictAnswer).conflict);
-      if (body.errors) setErrors(body.errors as Record<string, string>);
-      const firstError = body.errors ? Object.values(body.errors as Record<string, string>)[0] : undefined;
-      setNotice({ tone: 'error', text: typeof body.error === 'string' ? body.error : (firstError ?? `The server answered ${status}.`) });
+      if ('conflict' in body) setConflict(body.conflict);
+      const fieldMessages = 'errors' in body ? body.errors : undefined;
+      if (fieldMessages) setErrors(fieldMessages);
+      const firstError = fieldMessages ? Object.values(fieldMessages)[0] : undefined;
+      setNotice({ tone: 'error', text: !body.ok && typeof body.error === 'string' ? body.error : (firstError ?? answeredMessage(status)) });
       return false;
     } finally {
       setBusy(false);
@@ -251,12 +252,12 @@ function Editor({ initial, initialVersions, knownPaths, now }: EditorProps) {
   const remove = async () => {
     if (!post || !confirm(`Delete the draft "${post.title}"? This cannot be undone.`)) return;
     setBusy(true);
-    const { status, body } = await postJson(adminApi.post(post.id), {}, 'DELETE');
+    const { status, body } = await post_(adminApi.post(post.id), {}, 'DELETE');
     setBusy(false);
     if (status === 200) {
       setSaved(JSON.stringify(fields));
       location.assign(postPaths.list);
-    } else setNotice({ tone: 'error', text: typeof body.error === 'string' ? body.error : `The server answered ${status}.` });
+    } else setNotice({ tone: 'error', text: !body.ok && typeof body.error === 'string' ? body.error : answeredMessage(status) });
   };
 
   const upload = async (file: File) => {
@@ -276,9 +277,9 @@ function Editor({ initial, initialVersions, knownPaths, now }: EditorProps) {
         setErrors(({ coverId: _, ...rest }) => rest);
         setAltTouched(false);
         setCoverChosen((n) => n + 1);
-      } else setErrors((e) => ({ ...e, coverId: body.error ?? `The server answered ${response.status}.` }));
+      } else setErrors((e) => ({ ...e, coverId: body.error ?? answeredMessage(response.status) }));
     } catch {
-      setErrors((e) => ({ ...e, coverId: 'The server could not be reached. Check your connection and try again.' }));
+      setErrors((e) => ({ ...e, coverId: unreachableMessage }));
     } finally {
       setBusy(false);
     }
