@@ -12,7 +12,8 @@ import { PerformancePanel } from './analytics/PerformancePanel';
 import { SettingsPanel } from './settings/SettingsPanel';
 import { SiteCheckPanel } from './sitecheck/SiteCheckPanel';
 import { AuditList } from './audit/AuditPanels';
-import { Button, Notice } from './ui/primitives';
+import { Button } from './ui/button';
+import { Notice } from './ui/notice';
 
 export function Dashboard({ initial }: { initial: DashboardTabData }) {
   return (

@@ -3,7 +3,9 @@ import { useState } from 'react';
 import { adminApi } from '~/config/admin';
 import { post } from '../data/post';
 import type { WeeklySummaryAnswer } from '~/lib/admin-types';
-import { Button, Card, Notice } from '../ui/primitives';
+import { Button } from '../ui/button';
+import { Card } from '../ui/card';
+import { Notice } from '../ui/notice';
 
 export function WeeklySummaryCard({ enabled: initial, smtpConfigured }: { enabled: boolean; smtpConfigured: boolean }) {
   const [enabled, setEnabled] = useState(initial);

@@ -4,7 +4,9 @@ import { adminPaths } from '~/config/admin';
 import { forgotPasswordForm, resetPasswordForm } from '~/lib/admin-forms';
 import type { PasswordResetAnswer } from '~/lib/admin-types';
 import { useAdminForm } from '../data/use-admin-form';
-import { Button, Field, Notice } from '../ui/primitives';
+import { Button } from '../ui/button';
+import { Field } from '../ui/field';
+import { Notice } from '../ui/notice';
 import { publicEndpoints } from '~/config/endpoints.mjs';
 
 /** What to do when no e-mail comes (or none can be sent): the server command, ready to copy. */

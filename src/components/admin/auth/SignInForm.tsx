@@ -9,7 +9,9 @@ import { codeForm, signInForm } from '~/lib/admin-forms';
 import type { SignInAnswer } from '~/lib/admin-types';
 import { useAdminForm } from '../data/use-admin-form';
 import { safeNext } from '~/lib/safe-next';
-import { Button, Field, Notice } from '../ui/primitives';
+import { Button } from '../ui/button';
+import { Field } from '../ui/field';
+import { Notice } from '../ui/notice';
 import { publicEndpoints } from '~/config/endpoints.mjs';
 
 export function SignInForm({ next, notice }: { next: string; notice?: string }) {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { adminApi, adminPaths } from '~/config/admin';
 import { post } from '../data/post';
-import { Button } from '../ui/primitives';
+import { Button } from '../ui/button';
 
 export function SignOutButton() {
   const [busy, setBusy] = useState(false);

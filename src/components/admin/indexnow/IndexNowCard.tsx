@@ -12,7 +12,12 @@ import { post } from '../data/post';
 import { useAdminForm } from '../data/use-admin-form';
 import { toast } from '~/lib/toast';
 import { adminKeys, indexNowRunEnded, useIndexNowOverview, useQueryClient } from '../data/queries';
-import { Badge, type BadgeVariant, Button, Card, DetailRow, Field, TimeAgo } from '../ui/primitives';
+import { Badge, type BadgeVariant } from '../ui/badge';
+import { Button } from '../ui/button';
+import { Card } from '../ui/card';
+import { DetailRow } from '../ui/detail-row';
+import { Field } from '../ui/field';
+import { TimeAgo } from '../ui/time-ago';
 import { plural } from '~/lib/plural.mjs';
 
 /** A run waits at most a few minutes between retries; the card stops asking after this long. */

@@ -9,7 +9,10 @@ import { post } from '../data/post';
 import { toast } from '~/lib/toast';
 import { DeliveryState, LeadStatusBadge } from '../labels';
 import { requestLabel } from '~/lib/contact-presets';
-import { Button, buttonClass, countText, FilterSelect, Pager, TimeAgo } from '../ui/primitives';
+import { Button, buttonClass } from '../ui/button';
+import { FilterSelect } from '../ui/filter-select';
+import { countText, Pager } from '../ui/pager';
+import { TimeAgo } from '../ui/time-ago';
 
 export interface InboxProps {
   leads: Lead[];

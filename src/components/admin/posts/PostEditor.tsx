@@ -14,7 +14,12 @@ import { formatLondon, postChecks, postFieldsSchema, publishProblems, slugify, s
 import { fieldErrors } from '~/lib/admin-forms';
 import { AdminQueryProvider, usePostRender } from '../data/queries';
 import { answeredMessage, post as post_, unreachableMessage } from '../data/post';
-import { Badge, Button, Card, Field, Notice, TextAreaField } from '../ui/primitives';
+import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
+import { Card } from '../ui/card';
+import { Field } from '../ui/field';
+import { Notice } from '../ui/notice';
+import { TextAreaField } from '../ui/text-area-field';
 import { aiDraftKey } from './draft-handoff';
 import { adminApi } from '~/config/admin';
 

@@ -12,7 +12,12 @@ import { TwoFactorCard } from './TwoFactorCard';
 import { IndexNowCard } from '../indexnow/IndexNowCard';
 import { WeeklySummaryCard } from '../analytics/WeeklySummaryCard';
 import { AiOutcomeBadge } from '../labels';
-import { Badge, Button, Card, DetailRow, Field, TimeAgo } from '../ui/primitives';
+import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
+import { Card } from '../ui/card';
+import { DetailRow } from '../ui/detail-row';
+import { Field } from '../ui/field';
+import { TimeAgo } from '../ui/time-ago';
 
 function StatusCard({ data }: { data: SettingsTabData }) {
   const { database, mail, build } = data.status;

@@ -8,7 +8,10 @@ import { confirmCodeForm, passwordOnlyForm } from '~/lib/admin-forms';
 import type { BackupCodesAnswer, TwoFactorStartAnswer } from '~/lib/admin-types';
 import { useAdminForm } from '../data/use-admin-form';
 import { toast } from '~/lib/toast';
-import { Badge, Button, Card, Field } from '../ui/primitives';
+import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
+import { Card } from '../ui/card';
+import { Field } from '../ui/field';
 import { adminApi } from '~/config/admin';
 
 interface Enrolment {

@@ -12,7 +12,12 @@ import { useAdminForm } from '../data/use-admin-form';
 import { checkDefaults } from '~/lib/sitecheck-rules.mjs';
 import { toast } from '~/lib/toast';
 import { adminKeys, useQueryClient, useSiteCheck, useSiteCheckRuns } from '../data/queries';
-import { Badge, Button, Card, Field, Notice, TimeAgo } from '../ui/primitives';
+import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
+import { Card } from '../ui/card';
+import { Field } from '../ui/field';
+import { Notice } from '../ui/notice';
+import { TimeAgo } from '../ui/time-ago';
 import { RunDetail, statusBadge } from './report';
 import { plural } from '~/lib/plural.mjs';
 

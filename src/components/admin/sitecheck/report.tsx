@@ -3,7 +3,10 @@ import { useId, useState } from 'react';
 import { adminApi, siteCheckText } from '~/config/admin';
 import type { SiteCheckDetail, SiteCheckFinding, SiteCheckRun, SiteCheckSeverity } from '~/lib/admin-types';
 import { rules, severities } from '~/lib/sitecheck-rules.mjs';
-import { Badge, type BadgeVariant, buttonClass, Notice, TimeAgo } from '../ui/primitives';
+import { Badge, type BadgeVariant } from '../ui/badge';
+import { buttonClass } from '../ui/button';
+import { Notice } from '../ui/notice';
+import { TimeAgo } from '../ui/time-ago';
 import { plural } from '~/lib/plural.mjs';
 
 const severityBadge: Record<SiteCheckSeverity, { label: string; variant: BadgeVariant }> = {
