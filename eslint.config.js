@@ -94,7 +94,8 @@ export default defineConfig(
           message: 'Answer with src/server/api/answers.ts (ok, created, notFound, tooMany, streamed, download…), not a hand-built Response.',
         },
         {
-          selector: "ExportNamedDeclaration > VariableDeclaration > VariableDeclarator[id.name=/^(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS|ALL)$/]:not([init.callee.name='route'])",
+          selector:
+            "ExportNamedDeclaration > VariableDeclaration > VariableDeclarator[id.name=/^(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS|ALL)$/]:not([init.callee.name='route'])",
           message: 'An API route is written with route(spec, handler) from src/server/api/route.ts.',
         },
       ],

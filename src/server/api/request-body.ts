@@ -88,7 +88,10 @@ export async function readLimited(request: IncomingBody, limit: number): Promise
 const forbiddenKeys = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** Returns the body as a flat record of strings; nested values are ignored. */
-export async function readFields(request: IncomingBody, limit = maxBodyBytes): Promise<{ kind: BodyKind; fields: Record<string, string>; forbiddenKey: boolean }> {
+export async function readFields(
+  request: IncomingBody,
+  limit = maxBodyBytes,
+): Promise<{ kind: BodyKind; fields: Record<string, string>; forbiddenKey: boolean }> {
   const kind = bodyKind(request.header('content-type'));
   if (!kind) throw new BodyError(415, 'Send the message as application/json or application/x-www-form-urlencoded.');
   const text = await readLimited(request, limit);
