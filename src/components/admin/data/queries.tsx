@@ -8,7 +8,7 @@ import { type ReactNode, useState } from 'react';
 import { adminApi } from '~/config/admin';
 import type { AdminTab } from '~/config/admin';
 import type { AuditsAnswer } from '~/lib/audit-types';
-import type { PostListItem, PostRenderAnswer } from '~/lib/post-types';
+import type { PostListAnswer, PostListItem, PostRenderAnswer } from '~/lib/post-types';
 import { analyticsView } from '~/config/analytics';
 import { answeredMessage, post, unreachableMessage } from './post';
 import { type AnalyticsQuery, sameQuery, writeAnalyticsQuery } from '~/lib/analytics-query';
@@ -153,7 +153,7 @@ export function useAudits() {
 export function usePostList(initial: PostListItem[]) {
   return useQuery({
     queryKey: adminKeys.posts,
-    queryFn: async () => (await read<{ ok: true; posts: PostListItem[] }>(adminApi.posts)).posts,
+    queryFn: async () => (await read<PostListAnswer>(adminApi.posts)).posts,
     initialData: initial,
   });
 }
