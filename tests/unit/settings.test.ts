@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadSettings, SettingsError, settingDefinitions, settingsTable } from '../../src/config/settings.mjs';
+import { settingsTable } from '../../scripts/settings-docs.mjs';
+import { loadSettings, SettingsError, settingDefinitions } from '../../src/config/settings.mjs';
 
 describe('settings', () => {
   it('the configuration table in docs/configuration.md is the one generated from the settings module', () => {
