@@ -65,6 +65,13 @@ export default defineConfig(
       message: 'Platform and database code is shared by features and depends on none of them.',
     },
     {
+      // Build-time modules (page transforms, the page path and inline-script rules the build and the server share):
+      // astro.config.mjs loads them, so they and it import no server code.
+      files: ['src/build/**', 'astro.config.mjs'],
+      forbid: [root, features, api, platform, ['~/server/**', '**/src/server/**', '../server/**'], adminClient],
+      message: 'The build imports no server code: what the build and the server share lives in src/build (rules) or src/config (facts).',
+    },
+    {
       files: ['src/config/**'],
       forbid: [root, features, api, platform, server, browserLib, leafLib],
       message: 'Configuration is at the bottom: facts and settings, importing no code of the site.',
