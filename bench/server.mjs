@@ -25,7 +25,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { writeAdmission } from '../src/server/platform/http/admission-limits.mjs';
-import { analyticsEndpoint } from '../src/config/analytics-endpoint.mjs';
+import { analyticsEndpoint } from '../src/config/analytics-wire.mjs';
 import { publicEndpoints } from '../src/config/endpoints.mjs';
 import { openDatabase } from '../src/server/db/connect.mjs';
 import { ensureCaddy, ensureNginx, ensureWrk } from '../scripts/browser.mjs';

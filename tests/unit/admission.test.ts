@@ -8,7 +8,7 @@ import { postLimits } from '../../src/config/posts';
 import { maxBodyBytes } from '../../src/server/api/request-body';
 import { createBodyBudget, readBody, replayBody } from '../../src/server/platform/http/body.mjs';
 import { publicEndpoints } from '../../src/config/endpoints.mjs';
-import { analyticsEndpoint } from '../../src/config/analytics-wire';
+import { analyticsEndpoint } from '../../src/config/analytics-wire.mjs';
 import { createAdmission } from '../../src/server/platform/http/admission.mjs';
 
 const rules = { ...writeAdmission, perClient: { '/api/x': { perMinute: 3 } }, concurrent: 1, waiting: 2 };

@@ -1,6 +1,6 @@
 // How much write traffic the server takes before it refuses, decided in the HTTP front before a body is read.
 // Plain JavaScript: the front runs outside Astro's bundle (scripts/start.mjs) and reads it directly.
-import { analyticsEndpoint } from '../../../config/analytics-endpoint.mjs';
+import { analyticsEndpoint } from '../../../config/analytics-wire.mjs';
 import { publicEndpoints } from '../../../config/endpoints.mjs';
 
 /** Public endpoints a visitor's browser writes to, with what one client (an IPv6 /64) may send to each per minute. */
