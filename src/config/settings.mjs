@@ -318,7 +318,12 @@ function settingsOf(object, at = []) {
 }
 
 /** Every setting by its environment variable, with what the docs say of it (scripts/settings-docs.mjs, tests). */
-export const settingDefinitions = Object.fromEntries(settingsOf(settingsSchema).map((setting) => [setting.env, setting]));
+export const settingDefinitions = Object.fromEntries(
+  settingsOf(settingsSchema).map((setting, i, all) => {
+    if (all.findIndex((other) => other.env === setting.env) !== i) throw new Error(`settings: ${setting.env} is declared twice`);
+    return [setting.env, setting];
+  }),
+);
 
 export class SettingsError extends Error {
   /** @param {string[]} problems */

@@ -49,6 +49,23 @@ describe('settings', () => {
     }
   });
 
+  it('reads a setting of a group into its place and names its variable when it is wrong', () => {
+    expect(loadSettings({ OUTBOX_POLL_MS: '50', AI_MODEL: 'llama3.1:8b' })).toMatchObject({
+      outbox: { pollMs: 50 },
+      ai: { model: 'llama3.1:8b', apiKey: undefined },
+    });
+    expect(() => loadSettings({ AI_TIMEOUT_MS: '5' })).toThrow('AI_TIMEOUT_MS="5": must be at least 1000');
+    try {
+      loadSettings({ AI_API_KEY: '', INDEXNOW_KEY: 'short', SITE_CHECK_ALLOW_HOSTS: '127.0.0.1:8081,nonsense' });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as SettingsError).problems).toEqual([
+        'INDEXNOW_KEY="short": must be 8 to 128 characters, each a-z, A-Z, 0-9 or -',
+        'SITE_CHECK_ALLOW_HOSTS="127.0.0.1:8081,nonsense": must list host:port pairs, e.g. 127.0.0.1:8081,[::1]:8443',
+      ]);
+    }
+  });
+
   it('documents every setting with a meaning', () => {
     for (const [name, definition] of Object.entries(settingDefinitions)) expect(definition.meaning.length, name).toBeGreaterThan(10);
   });
