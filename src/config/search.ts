@@ -16,13 +16,16 @@ export const storedSourcesOf: Record<SearchSourceFilter, string[]> = {
   bing: ['bing'],
 };
 
-/** The view's periods, each against the same span just before it; they end on the last day with data. */
+/**
+ * The view's periods, each against the same number of days just before it. They end on the last day with data
+ * (the sources lag by 2–3 days); a period of months starts on the 1st of its first month (the current month counts).
+ */
 export const searchPeriods = [
   { id: '7d', label: 'Last 7 days', days: 7 },
   { id: '28d', label: 'Last 28 days', days: 28 },
-  { id: '3m', label: 'Last 3 months', days: 91 },
-  { id: '6m', label: 'Last 6 months', days: 182 },
-  { id: '16m', label: 'Last 16 months', days: 486 },
+  { id: '3m', label: 'Last 3 months', months: 3 },
+  { id: '6m', label: 'Last 6 months', months: 6 },
+  { id: '16m', label: 'Last 16 months', months: 16 },
 ] as const;
 export type SearchPeriod = (typeof searchPeriods)[number]['id'];
 export const defaultSearchPeriod: SearchPeriod = '28d';

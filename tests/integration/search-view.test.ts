@@ -105,6 +105,16 @@ describe.each(databaseNames())('search view on %s', (name) => {
     expect(view.hasData).toBe(true);
   });
 
+  it('a period of months (whole months from the roll-ups) gives the figures of the rows themselves', async () => {
+    const view = await searchOverview(db, { period: '3m', source: 'all' }, now);
+    expect(view.range).toMatchObject({ from: '2026-01-01', to: '2026-03-08' });
+    expect(view.totals).toMatchObject({ clicks: 15 + 5, impressions: 1240 + 100 });
+    const queries = await topQueries(db, { period: '3m', source: 'all', list: 'queries', search: 'hat', offset: 0, limit: 10 }, now);
+    // 2026-02-01's row comes from February's roll-up, the March rows from the rows.
+    expect(queries.rows.map((r) => [r.query, r.clicks, r.impressions])).toEqual([['seo hatfield', 17, 330]]);
+    expect(queries.rows[0]!.position).toBeCloseTo((120 * 3.5 + 80 * 5.25 + 30 * 4 + 100 * 6) / 330, 12);
+  });
+
   it('Google and Bing apart', async () => {
     const g = await searchOverview(db, { period: '28d', source: 'google' }, now);
     const b = await searchOverview(db, { period: '28d', source: 'bing' }, now);
@@ -154,5 +164,15 @@ describe.each(databaseNames())('search view on %s', (name) => {
     expect(lists.lowCtr.map((o) => o.key)).toEqual(['/audit']);
     expect(lists.lowCtr[0]!.expectedCtr).toBe(expectedCtr(2));
     expect(lists.noClicks.map((o) => [o.key, o.impressions])).toEqual([['/', 400]]);
+  });
+});
+
+describe('periods split into whole months and days', () => {
+  it('reads whole months from the roll-ups and only the days outside them from the rows', async () => {
+    const { splitPeriod } = await import('../../src/server/features/search/view');
+    expect(splitPeriod('2026-02-09', '2026-03-08')).toEqual({ months: null, days: [['2026-02-09', '2026-03-08']] });
+    expect(splitPeriod('2025-12-01', '2026-03-08')).toEqual({ months: ['2025-12', '2026-02'], days: [['2026-03-01', '2026-03-08']] });
+    expect(splitPeriod('2025-11-15', '2026-02-28')).toEqual({ months: ['2025-12', '2026-02'], days: [['2025-11-15', '2025-11-30']] });
+    expect(splitPeriod('2024-02-01', '2024-02-29')).toEqual({ months: ['2024-02', '2024-02'], days: [] });
   });
 });

@@ -339,6 +339,33 @@ export interface SearchRowStagingTable extends SearchRowTable {
   run_id: string;
 }
 
+export interface SearchDailyTable {
+  source: string;
+  day: string;
+  clicks: number;
+  impressions: number;
+  position_sum: number;
+}
+
+export interface SearchMonthlyQueryTable {
+  source: string;
+  /** YYYY-MM */
+  month: string;
+  query: string;
+  clicks: number;
+  impressions: number;
+  position_sum: number;
+}
+
+export interface SearchMonthlyPageTable {
+  source: string;
+  month: string;
+  page: string;
+  clicks: number;
+  impressions: number;
+  position_sum: number;
+}
+
 export interface SearchSourceTable {
   source: string;
   /** ok | off | error */
@@ -354,6 +381,9 @@ export interface Database {
   search_rows: SearchRowTable;
   search_rows_staging: SearchRowStagingTable;
   search_sources: SearchSourceTable;
+  search_daily: SearchDailyTable;
+  search_monthly_queries: SearchMonthlyQueryTable;
+  search_monthly_pages: SearchMonthlyPageTable;
   posts: PostTable;
   post_versions: PostVersionTable;
   post_images: PostImageTable;

@@ -25,6 +25,39 @@ export async function up(db) {
   await db.schema.createIndex('search_rows_day_page').on('search_rows').columns(['day', 'page', 'source', 'clicks', 'impressions', 'position_sum']).execute();
   await db.schema.createIndex('search_rows_query_day').on('search_rows').columns(['query', 'day']).execute();
   await db.schema.createIndex('search_rows_page_day').on('search_rows').columns(['page', 'day']).execute();
+  // Roll-ups kept beside the rows (rebuilt for the days and months a sync or import replaced), so a view over any
+  // period reads few rows: a day's totals per source (from the rows with a query, as the view counts), and a month's
+  // figures per query and per page. A period reads whole months from these and only its partial month's days from
+  // search_rows.
+  await db.schema
+    .createTable('search_daily')
+    .addColumn('source', 'text', (c) => c.notNull())
+    .addColumn('day', 'text', (c) => c.notNull())
+    .addColumn('clicks', 'integer', (c) => c.notNull())
+    .addColumn('impressions', 'integer', (c) => c.notNull())
+    .addColumn('position_sum', 'double precision', (c) => c.notNull())
+    .addPrimaryKeyConstraint('search_daily_pk', ['source', 'day'])
+    .execute();
+  for (const [table, key] of /** @type {const} */ ([
+    ['search_monthly_queries', 'query'],
+    ['search_monthly_pages', 'page'],
+  ])) {
+    await db.schema
+      .createTable(table)
+      .addColumn('source', 'text', (c) => c.notNull())
+      .addColumn('month', 'text', (c) => c.notNull())
+      .addColumn(key, 'text', (c) => c.notNull())
+      .addColumn('clicks', 'integer', (c) => c.notNull())
+      .addColumn('impressions', 'integer', (c) => c.notNull())
+      .addColumn('position_sum', 'double precision', (c) => c.notNull())
+      .addPrimaryKeyConstraint(`${table}_pk`, ['source', 'month', key])
+      .execute();
+    await db.schema
+      .createIndex(`${table}_month`)
+      .on(table)
+      .columns(['month', key, 'source', 'clicks', 'impressions', 'position_sum'])
+      .execute();
+  }
   // A sync's rows before they replace the stored days (one run's, by its id), so memory holds one page of rows and
   // a failed run leaves the stored data as it was.
   await db.schema

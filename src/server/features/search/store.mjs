@@ -80,8 +80,58 @@ export async function replaceDays(db, runId, source, from, to) {
       .where('day', '<=', to)
       .executeTakeFirstOrThrow();
     await trx.deleteFrom('search_rows_staging').where('run_id', '=', runId).execute();
+    await rollUp(trx, source, from, to);
     return Number(stored.n);
   });
+}
+
+const summed = /** @type {const} */ ([sql`sum(clicks)`.as('clicks'), sql`sum(impressions)`.as('impressions'), sql`sum(position_sum)`.as('position_sum')]);
+
+/**
+ * Rebuilds the roll-ups of `source` for the days from `from` to `to` (inclusive) and the months they touch, from
+ * the stored rows: the day totals (rows with a query, as the view counts), and each month's queries and pages.
+ * @param {Db} db @param {SearchSource} source @param {string} from @param {string} to
+ */
+export async function rollUp(db, source, from, to) {
+  const clamp = (/** @type {string} */ day) => (day < '0001-01-01' ? '0001-01-01' : day > '9999-12-31' ? '9999-12-31' : day);
+  const [first, last] = [clamp(from), clamp(to)];
+  await db.deleteFrom('search_daily').where('source', '=', source).where('day', '>=', first).where('day', '<=', last).execute();
+  await db
+    .insertInto('search_daily')
+    .columns(['source', 'day', 'clicks', 'impressions', 'position_sum'])
+    .expression(
+      db
+        .selectFrom('search_rows')
+        .select(['source', 'day', ...summed])
+        .where('source', '=', source)
+        .where('day', '>=', first)
+        .where('day', '<=', last)
+        .where('query', '!=', '')
+        .groupBy(['source', 'day']),
+    )
+    .execute();
+  const [monthFrom, monthTo] = [first.slice(0, 7), last.slice(0, 7)];
+  for (const [table, key] of /** @type {const} */ ([
+    ['search_monthly_queries', 'query'],
+    ['search_monthly_pages', 'page'],
+  ])) {
+    await db.deleteFrom(table).where('source', '=', source).where('month', '>=', monthFrom).where('month', '<=', monthTo).execute();
+    const month = sql`substr(day, 1, 7)`;
+    await db
+      .insertInto(table)
+      .columns(['source', 'month', key, 'clicks', 'impressions', 'position_sum'])
+      .expression(
+        db
+          .selectFrom('search_rows')
+          .select(['source', month.as('month'), key, ...summed])
+          .where('source', '=', source)
+          .where('day', '>=', `${monthFrom}-01`)
+          .where('day', '<=', `${monthTo}-31`)
+          .where(key, '!=', '')
+          .groupBy(['source', month, key]),
+      )
+      .execute();
+  }
 }
 
 /** Drops a run's staged rows (a run that failed). @param {Db} db @param {string} runId */

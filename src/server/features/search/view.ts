@@ -32,7 +32,7 @@ import type {
 import { postPath } from '~/config/post-path.mjs';
 import type { Db } from '../../db';
 import { type Histogram, mergeInto, percentile75 } from '../analytics/histogram';
-import { addDays, daysBetween, utcDay } from './days.mjs';
+import { addDays, daysBetween, monthsBefore, utcDay } from './days.mjs';
 
 type Sums = { clicks: unknown; impressions: unknown; position_sum: unknown };
 
@@ -53,19 +53,98 @@ const sums = {
 /** The period's days: they end on the last day the chosen sources have data (sources lag by 2–3 days). */
 export async function searchRange(db: Db, query: SearchQuery, now = Date.now()) {
   const last = await db
-    .selectFrom('search_rows')
+    .selectFrom('search_daily')
     .select((eb) => eb.fn.max('day').as('day'))
     .where('source', 'in', storedSourcesOf[query.source])
     .where('day', '<=', utcDay(now))
     .executeTakeFirst();
-  const to = (last?.day as string | null) ?? addDays(utcDay(now), -1);
+  const lastPage = last?.day
+    ? last
+    : await db
+        .selectFrom('search_rows')
+        .select((eb) => eb.fn.max('day').as('day'))
+        .where('source', 'in', storedSourcesOf[query.source])
+        .where('day', '<=', utcDay(now))
+        .executeTakeFirst();
+  const to = (lastPage?.day as string | null) ?? addDays(utcDay(now), -1);
   const period = searchPeriods.find((p) => p.id === query.period)!;
-  const from = addDays(to, -period.days + 1);
-  return { from, to, label: period.label, previous: { from: addDays(from, -period.days), to: addDays(from, -1) }, hasData: last?.day != null };
+  const from = 'days' in period ? addDays(to, -period.days + 1) : `${monthsBefore(`${to.slice(0, 7)}-01`, period.months - 1)}`;
+  const span = daysBetween(from, to);
+  return { from, to, label: period.label, previous: { from: addDays(from, -span), to: addDays(from, -1) }, hasData: lastPage?.day != null };
+}
+
+/** The first day of the month after `month` (YYYY-MM). */
+const nextMonthStart = (month: string) => addDays(`${monthsBefore(`${month}-01`, -1)}`, 0);
+const lastDayOf = (month: string) => addDays(nextMonthStart(month), -1);
+
+/** A period as whole months (read from the roll-ups) and the days outside them (read from the rows). */
+export function splitPeriod(from: string, to: string): { months: [string, string] | null; days: [string, string][] } {
+  const firstFull = from.endsWith('-01') ? from.slice(0, 7) : nextMonthStart(from.slice(0, 7)).slice(0, 7);
+  const lastFull = to === lastDayOf(to.slice(0, 7)) ? to.slice(0, 7) : monthsBefore(`${to.slice(0, 7)}-01`, 1).slice(0, 7);
+  if (firstFull > lastFull) return { months: null, days: [[from, to]] };
+  const days: [string, string][] = [];
+  if (from < `${firstFull}-01`) days.push([from, addDays(`${firstFull}-01`, -1)]);
+  const after = nextMonthStart(lastFull);
+  if (after <= to) days.push([after, to]);
+  return { months: [firstFull, lastFull], days };
 }
 
 function rowsIn(db: Db, source: SearchSourceFilter, from: string, to: string) {
   return db.selectFrom('search_rows').where('source', 'in', storedSourcesOf[source]).where('day', '>=', from).where('day', '<=', to);
+}
+
+/**
+ * A period's figures per query or per page, as parts to be summed: whole months from the roll-ups, the other days
+ * from the rows. Rows without that key (Bing's page rows for queries, its query rows for pages) are left out.
+ */
+function keyedParts(db: Db, source: SearchSourceFilter, from: string, to: string, key: 'query' | 'page', search = '') {
+  const { months, days } = splitPeriod(from, to);
+  const sources = storedSourcesOf[source];
+  const parts = days.map(([a, b]) => {
+    let part = db
+      .selectFrom('search_rows')
+      .select([sql<string>`${sql.ref(key)}`.as('key'), 'clicks', 'impressions', 'position_sum'])
+      .where('source', 'in', sources)
+      .where('day', '>=', a)
+      .where('day', '<=', b)
+      .where(key, '!=', '');
+    if (search) part = part.where(contains(key, search));
+    return part;
+  });
+  if (months) {
+    const table = key === 'query' ? 'search_monthly_queries' : 'search_monthly_pages';
+    let part = db
+      .selectFrom(table)
+      .select([sql<string>`${sql.ref(key)}`.as('key'), 'clicks', 'impressions', 'position_sum'])
+      .where('source', 'in', sources)
+      .where('month', '>=', months[0])
+      .where('month', '<=', months[1]);
+    if (search) part = part.where(contains(key, search));
+    parts.push(part as unknown as (typeof parts)[number]);
+  }
+  const [first, ...rest] = parts;
+  return rest.reduce((union, part) => union.unionAll(part), first!).as('parts');
+}
+
+/** Summed per key, biggest first; the key's matching count beside. */
+async function keyedList(db: Db, source: SearchSourceFilter, from: string, to: string, key: 'query' | 'page', search: string, offset: number, limit: number) {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom(keyedParts(db, source, from, to, key, search))
+      .select(['key', sums.clicks, sums.impressions, sums.position_sum])
+      .groupBy('key')
+      .orderBy('clicks', 'desc')
+      .orderBy('impressions', 'desc')
+      .orderBy('key')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    db
+      .selectFrom(db.selectFrom(keyedParts(db, source, from, to, key, search)).select('key').groupBy('key').as('matching'))
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst(),
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
 }
 
 /** A case-insensitive "contains" on a column, with LIKE's wildcards taken literally. */
@@ -76,18 +155,14 @@ function contains(column: 'query' | 'page', text: string): Expression<SqlBool> {
 
 export async function searchOverview(db: Db, query: SearchQuery, now = Date.now()): Promise<SearchOverview> {
   const range = await searchRange(db, query, now);
-  const total = (from: string, to: string) =>
-    rowsIn(db, query.source, from, to).select([sums.clicks, sums.impressions, sums.position_sum]).where('query', '!=', '').executeTakeFirst();
-  const [current, previous, daily] = await Promise.all([
-    total(range.from, range.to),
-    total(range.previous.from, range.previous.to),
-    rowsIn(db, query.source, range.from, range.to)
-      .select(['day', sums.clicks, sums.impressions, sums.position_sum])
-      .where('query', '!=', '')
-      .groupBy('day')
-      .execute(),
+  const daily = (from: string, to: string) =>
+    db.selectFrom('search_daily').where('source', 'in', storedSourcesOf[query.source]).where('day', '>=', from).where('day', '<=', to);
+  const [current, previous, days] = await Promise.all([
+    daily(range.from, range.to).select([sums.clicks, sums.impressions, sums.position_sum]).executeTakeFirst(),
+    daily(range.previous.from, range.previous.to).select([sums.clicks, sums.impressions, sums.position_sum]).executeTakeFirst(),
+    daily(range.from, range.to).select(['day', sums.clicks, sums.impressions, sums.position_sum]).groupBy('day').execute(),
   ]);
-  const byDay = new Map(daily.map((row) => [row.day, row]));
+  const byDay = new Map(days.map((row) => [row.day, row]));
   const series: SearchPoint[] = [];
   for (let day = range.from; day <= range.to; day = addDays(day, 1)) series.push({ day, ...figures(byDay.get(day)) });
   return {
@@ -103,24 +178,8 @@ export async function searchOverview(db: Db, query: SearchQuery, now = Date.now(
 
 export async function topQueries(db: Db, list: SearchListQuery, now = Date.now()): Promise<SearchListAnswer<SearchQueryRow>> {
   const range = await searchRange(db, list, now);
-  let base = rowsIn(db, list.source, range.from, range.to).where('query', '!=', '');
-  if (list.search) base = base.where(contains('query', list.search));
-  const [rows, count] = await Promise.all([
-    base
-      .select(['query', sums.clicks, sums.impressions, sums.position_sum])
-      .groupBy('query')
-      .orderBy('clicks', 'desc')
-      .orderBy('impressions', 'desc')
-      .orderBy('query')
-      .limit(list.limit)
-      .offset(list.offset)
-      .execute(),
-    db
-      .selectFrom(base.select('query').groupBy('query').as('matching'))
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirst(),
-  ]);
-  return { ok: true, rows: rows.map((row) => ({ query: row.query, ...figures(row) })), total: Number(count?.n ?? 0) };
+  const { rows, total } = await keyedList(db, list.source, range.from, range.to, 'query', list.search, list.offset, list.limit);
+  return { ok: true, rows: rows.map((row) => ({ query: row.key, ...figures(row) })), total };
 }
 
 /** Search engines as the analytics record a visit's source (the referring domain, or utm_source). */
@@ -128,29 +187,18 @@ const searchEngines: Record<SearchSourceFilter, string[]> = { all: ['%google%', 
 
 export async function topPages(db: Db, list: SearchListQuery, now = Date.now()): Promise<SearchListAnswer<SearchPageRow>> {
   const range = await searchRange(db, list, now);
-  let base = rowsIn(db, list.source, range.from, range.to).where('page', '!=', '');
-  if (list.search) base = base.where(contains('page', list.search));
-  const [rows, count] = await Promise.all([
-    base
-      .select(['page', sums.clicks, sums.impressions, sums.position_sum])
-      .groupBy('page')
-      .orderBy('clicks', 'desc')
-      .orderBy('impressions', 'desc')
-      .orderBy('page')
-      .limit(list.limit)
-      .offset(list.offset)
-      .execute(),
-    db
-      .selectFrom(base.select('page').groupBy('page').as('matching'))
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirst(),
-  ]);
-  const pages = rows.map((row) => row.page);
-  const joined = await pageOutcomes(db, pages, list.source, range.from, range.to);
+  const { rows, total } = await keyedList(db, list.source, range.from, range.to, 'page', list.search, list.offset, list.limit);
+  const joined = await pageOutcomes(
+    db,
+    rows.map((row) => row.key),
+    list.source,
+    range.from,
+    range.to,
+  );
   return {
     ok: true,
-    rows: rows.map((row) => ({ page: row.page, ...figures(row), ...(joined.get(row.page) ?? { visits: 0, enquiries: 0, lcpP75: null }) })),
-    total: Number(count?.n ?? 0),
+    rows: rows.map((row) => ({ page: row.key, ...figures(row), ...(joined.get(row.key) ?? { visits: 0, enquiries: 0, lcpP75: null }) })),
+    total,
   };
 }
 
@@ -260,21 +308,21 @@ export async function searchOpportunities(db: Db, query: SearchQuery, now = Date
   const base = rowsIn(db, query.source, range.from, range.to);
   const positionExpr = sql<number>`sum(position_sum) / sum(impressions)`;
   const [striking, pages] = await Promise.all([
-    base
-      .where('query', '!=', '')
-      .select(['query', sums.clicks, sums.impressions, sums.position_sum])
-      .groupBy('query')
+    db
+      .selectFrom(keyedParts(db, query.source, range.from, range.to, 'query'))
+      .select(['key as query', sums.clicks, sums.impressions, sums.position_sum])
+      .groupBy('key')
       .having(sql`sum(impressions)`, '>', 0)
       .having(positionExpr, '>=', rules.strikingFrom)
       .having(positionExpr, '<=', rules.strikingTo + 0.4999)
       .orderBy('impressions', 'desc')
-      .orderBy('query')
+      .orderBy('key')
       .limit(rules.listRows)
       .execute(),
-    base
-      .where('page', '!=', '')
-      .select(['page', sums.clicks, sums.impressions, sums.position_sum])
-      .groupBy('page')
+    db
+      .selectFrom(keyedParts(db, query.source, range.from, range.to, 'page'))
+      .select(['key as page', sums.clicks, sums.impressions, sums.position_sum])
+      .groupBy('key')
       .having(sql`sum(impressions)`, '>', 0)
       .execute(),
   ]);
@@ -329,5 +377,3 @@ export async function pageTopQueries(db: Db, page: string, query: SearchQuery, n
   return rows.map((row) => row.query);
 }
 
-export const periodDays = (period: SearchPeriod) => searchPeriods.find((p) => p.id === period)!.days;
-export { daysBetween };
