@@ -49,3 +49,15 @@ export function readSearchQuery(params: URLSearchParams): SearchQuery {
 /** The API's parameters for a query (plain names). */
 export const searchParams = (query: SearchQuery, extra: Record<string, string | number> = {}) =>
   new URLSearchParams({ period: query.period, source: query.source, ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, String(v)])) }).toString();
+
+/** The most an import may send (base64 of an export's ZIP or CSVs, which are far smaller). */
+export const searchImportMaxBytes = 8 * 1024 * 1024;
+
+/** An import: the files chosen, each as base64. */
+export const searchImportBody = z.object({
+  files: z
+    .array(z.object({ name: z.string().min(1).max(300), data: z.string().max(searchImportMaxBytes) }))
+    .min(1, 'Choose the ZIP file Search Console exported, or its Queries.csv and Pages.csv.')
+    .max(10),
+});
+export type SearchImportBody = z.infer<typeof searchImportBody>;

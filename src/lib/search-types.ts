@@ -94,3 +94,22 @@ export interface SearchStatus {
   nextRunAt: number | null;
   running: boolean;
 }
+
+export interface SearchImportAnswer {
+  ok: true;
+  queries: number;
+  pages: number;
+  day: string;
+  message: string;
+}
+
+export interface SearchSyncAnswer {
+  ok: true;
+  started: true;
+}
+
+export interface SearchTopPrompt {
+  ok: true;
+  /** The page's top queries in the period, for the AI generator's prompt. */
+  queries: string[];
+}
