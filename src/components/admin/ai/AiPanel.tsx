@@ -4,6 +4,7 @@
  * search-result preview; a blog post opens in the post editor as a draft (or downloads as Markdown). Every generation is kept in
  * the history below, to reopen, copy or delete.
  */
+import { takeAiPrefill } from './prefill-handoff';
 import { type ChangeEvent, type KeyboardEvent, type SubmitEvent, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { adminPaths } from '~/config/admin';
 import { type AiContentType, aiContentTypes, aiLimits, aiMessages, type AiServiceKey, aiServiceChoices, defaultAiContentType } from '~/config/ai';
@@ -87,6 +88,14 @@ export function AiPanel({
     const box = resultRef.current;
     if (generating && box) box.scrollTop = box.scrollHeight;
   }, [generating, result?.content]);
+
+  // Opened from a Search opportunity: the meta-tags form comes prefilled with the page and its searches.
+  useEffect(() => {
+    const prefill = takeAiPrefill();
+    if (!prefill) return;
+    setType(prefill.type);
+    setPrompt(prefill.prompt);
+  }, []);
 
   const refreshHistory = () => queryClient.invalidateQueries({ queryKey: adminKeys.aiHistory });
 

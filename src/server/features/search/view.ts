@@ -12,7 +12,6 @@ import {
   expectedCtr,
   type OpportunityKind,
   opportunityRules,
-  type SearchPeriod,
   searchPeriods,
   type SearchSourceFilter,
   storedSourcesOf,
@@ -140,7 +139,13 @@ async function keyedList(db: Db, source: SearchSourceFilter, from: string, to: s
       .offset(offset)
       .execute(),
     db
-      .selectFrom(db.selectFrom(keyedParts(db, source, from, to, key, search)).select('key').groupBy('key').as('matching'))
+      .selectFrom(
+        db
+          .selectFrom(keyedParts(db, source, from, to, key, search))
+          .select('key')
+          .groupBy('key')
+          .as('matching'),
+      )
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirst(),
   ]);
@@ -376,4 +381,3 @@ export async function pageTopQueries(db: Db, page: string, query: SearchQuery, n
     .execute();
   return rows.map((row) => row.query);
 }
-
