@@ -1,0 +1,127 @@
+/**
+ * The Search tab at a phone's 390 px and a desktop's 1280 px, over search data stored as the sync stores it: the
+ * figures equal the rows' sums, the chart's values show on hover and on keyboard focus, Show all and search work, a
+ * page's row opens its funnel, axe finds nothing, nothing is wider than the screen; the import of a real-format
+ * Search Console export from Settings; an opportunity opens the AI generator's meta-tags form prefilled with the page
+ * and its searches. Screenshots are written to test-results/search-*.png for review.
+ */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { zipSync } from 'fflate';
+import { adminPaths } from '../../src/config/admin';
+import { openDatabase } from '../../src/server/db/connect.mjs';
+import { migrateToLatest } from '../../src/server/migrate.mjs';
+import { replaceDays, stageRows } from '../../src/server/features/search/store.mjs';
+import { openTab, signedInTest as test } from './admin-session';
+
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const viewports = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } } as const;
+const iso = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+/** The last day with data is yesterday; the view's 28 days end there. */
+const days = Array.from({ length: 28 }, (_, i) => iso(-28 + i));
+const pageOfE2e = '/services/e2e-search-landing';
+
+/** Google rows for 28 days: a query with a striking position and a page seen but never clicked. */
+function googleRows() {
+  return days.flatMap((day, i) => [
+    { day, query: 'e2e seo hatfield', page: pageOfE2e, device: 'MOBILE', clicks: 3 + (i % 4), impressions: 60 + i, position: 6.5 },
+    { day, query: 'e2e seo audit', page: '/e2e-audit', device: 'DESKTOP', clicks: 0, impressions: 40, position: 9 },
+  ]);
+}
+const totals = googleRows().reduce((sum, row) => ({ clicks: sum.clicks + row.clicks, impressions: sum.impressions + row.impressions }), { clicks: 0, impressions: 0 });
+
+test.beforeAll(async () => {
+  const { db, kind } = await openDatabase(process.env.E2E_DATABASE_URL);
+  try {
+    await migrateToLatest(db, kind);
+    await stageRows(db, 'e2e-search', 'google', googleRows());
+    await replaceDays(db, 'e2e-search', 'google', days[0]!, days.at(-1)!);
+  } finally {
+    await db.destroy();
+  }
+});
+
+async function expectNoAxeViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    label,
+  ).toEqual([]);
+}
+
+async function expectFitsWidth(page: Page, label: string) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), label).toBeLessThanOrEqual(0);
+}
+
+for (const [name, viewport] of Object.entries(viewports)) {
+  test(`the Search tab at ${viewport.width} px: figures, chart, lists, a page's funnel, axe`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await openTab(page, 'search');
+    const clicks = page.locator('[data-search-figure=clicks]');
+    await expect(clicks).toContainText(totals.clicks.toLocaleString('en-GB'));
+    await expect(page.locator('[data-search-figure=impressions]')).toContainText(totals.impressions.toLocaleString('en-GB'));
+    await expect(page.locator('[data-search-figure=ctr]')).toContainText(`${((totals.clicks / totals.impressions) * 100).toFixed(1)}%`);
+
+    // The chart: a day's values on hover, then on keyboard focus (arrow keys move between days).
+    const lastDay = page.locator(`[data-point="${days.at(-1)}"]`).first();
+    await lastDay.hover();
+    await expect(page.locator('[data-chart-tip]').first()).toContainText('clicks');
+    await lastDay.focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.locator(`[data-point="${days.at(-2)}"]`).first()).toBeFocused();
+    await expect(page.locator('[data-chart-tip]').first()).toBeVisible();
+
+    // Top pages: a page's row opens its search clicks → visits → enquiries and its p75 LCP.
+    const pages = page.locator('[data-search-list=pages]');
+    await expect(pages).toContainText(pageOfE2e);
+    await pages.getByRole('button', { name: pageOfE2e }).click();
+    await expect(page.locator('[data-search-funnel]')).toContainText('search clicks');
+    await expect(page.locator('[data-search-funnel]')).toContainText('p75 LCP');
+
+    // Search in the queries list.
+    const queries = page.locator('[data-search-list=queries]');
+    await page.getByLabel('Find a query').fill('audit');
+    await page.getByLabel('Find a query').press('Enter');
+    await expect(queries.locator('tbody th')).toHaveText(['e2e seo audit']);
+
+    await expectFitsWidth(page, `search tab at ${name}`);
+    await expectNoAxeViolations(page, `search tab at ${name}`);
+    await page.screenshot({ path: `test-results/search-${name}.png`, fullPage: true });
+  });
+}
+
+test('an export imported from Settings; an opportunity opens the AI meta-tags form prefilled', async ({ page }) => {
+  await page.setViewportSize(viewports.desktop);
+  // The import: a real-format export, zipped as Search Console's "Download CSV" gives it.
+  const fixtureDir = 'tests/fixtures/search-console-export';
+  const zip = path.join(os.tmpdir(), `e2e-search-export-${Date.now()}.zip`);
+  writeFileSync(zip, zipSync(Object.fromEntries(readdirSync(fixtureDir).map((file) => [file, new Uint8Array(readFileSync(path.join(fixtureDir, file)))]))));
+  await openTab(page, 'settings');
+  const importForm = page.locator('[data-search-import]');
+  await importForm.getByLabel('Export file(s)').setInputFiles(zip);
+  await importForm.getByRole('button', { name: 'Import' }).click();
+  await expect(page.getByText('Imported 5 queries and 3 pages')).toBeVisible();
+  await expect(page.locator('[data-search-source=import]')).toContainText('8');
+  // Not an export: refused with the reason.
+  const notExport = path.join(os.tmpdir(), `e2e-not-export-${Date.now()}.csv`);
+  writeFileSync(notExport, 'Keyword,Volume\nseo,100\n');
+  await importForm.getByLabel('Export file(s)').setInputFiles(notExport);
+  await importForm.getByRole('button', { name: 'Import' }).click();
+  await expect(page.getByText(/Not imported: .* is not from a Search Console Performance export/)).toBeVisible();
+  await expectNoAxeViolations(page, 'settings with the search sources');
+  await page.locator('[data-search-sources]').screenshot({ path: 'test-results/search-settings.png' });
+
+  // An opportunity: the page seen but never clicked → the AI generator, Meta Tags, the prompt grounded in its searches.
+  await openTab(page, 'search');
+  const noClicks = page.locator('[data-opportunities=noClicks]');
+  await expect(noClicks).toContainText('/e2e-audit');
+  await noClicks.locator('[data-improve="/e2e-audit"]').click();
+  await expect(page).toHaveURL(adminPaths.tab('ai-tools'));
+  const prompt = page.getByLabel(/prompt/i).first();
+  await expect(prompt).toHaveValue(/\/e2e-audit/);
+  await expect(prompt).toHaveValue(/e2e seo audit/);
+  await page.screenshot({ path: 'test-results/search-ai-prefilled.png' });
+});
