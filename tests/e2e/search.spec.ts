@@ -15,6 +15,7 @@ import { adminPaths } from '../../src/config/admin';
 import { openDatabase } from '../../src/server/db/connect.mjs';
 import { migrateToLatest } from '../../src/server/migrate.mjs';
 import { replaceDays, stageRows } from '../../src/server/features/search/store.mjs';
+import { createPost } from '../../src/server/features/posts/store';
 import { openTab, signedInTest as test } from './admin-session';
 
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -23,15 +24,22 @@ const iso = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 /** The last day with data is yesterday; the view's 28 days end there. */
 const days = Array.from({ length: 28 }, (_, i) => iso(-28 + i));
 const pageOfE2e = '/services/e2e-search-landing';
+/** An admin post (a draft) that appears in searches but is never clicked: the opportunity taken to a published post. */
+const postSlug = `e2e-search-post-${Date.now()}`;
+const postPage = `/blog/${postSlug}`;
 
 /** Google rows for 28 days: a query with a striking position and a page seen but never clicked. */
 function googleRows() {
   return days.flatMap((day, i) => [
     { day, query: 'e2e seo hatfield', page: pageOfE2e, device: 'MOBILE', clicks: 3 + (i % 4), impressions: 60 + i, position: 6.5 },
     { day, query: 'e2e seo audit', page: '/e2e-audit', device: 'DESKTOP', clicks: 0, impressions: 40, position: 9 },
+    { day, query: 'e2e hatfield seo blog', page: postPage, device: 'MOBILE', clicks: 0, impressions: 50, position: 8 },
   ]);
 }
-const totals = googleRows().reduce((sum, row) => ({ clicks: sum.clicks + row.clicks, impressions: sum.impressions + row.impressions }), { clicks: 0, impressions: 0 });
+const totals = googleRows().reduce((sum, row) => ({ clicks: sum.clicks + row.clicks, impressions: sum.impressions + row.impressions }), {
+  clicks: 0,
+  impressions: 0,
+});
 
 test.beforeAll(async () => {
   const { db, kind } = await openDatabase(process.env.E2E_DATABASE_URL);
@@ -39,6 +47,20 @@ test.beforeAll(async () => {
     await migrateToLatest(db, kind);
     await stageRows(db, 'e2e-search', 'google', googleRows());
     await replaceDays(db, 'e2e-search', 'google', days[0]!, days.at(-1)!);
+    const created = await createPost(
+      db as never,
+      {
+        title: 'Old title nobody clicks',
+        slug: postSlug,
+        description: 'An old description that does not answer the search.',
+        keywords: ['seo'],
+        body: '# Local SEO in Hatfield\n\nWhat a small business in Hatfield can do this month to be found.',
+        coverId: null,
+        coverAlt: '',
+      },
+      new Set(),
+    );
+    expect(created.ok).toBe(true);
   } finally {
     await db.destroy();
   }
@@ -124,4 +146,33 @@ test('an export imported from Settings; an opportunity opens the AI meta-tags fo
   await expect(prompt).toHaveValue(/\/e2e-audit/);
   await expect(prompt).toHaveValue(/e2e seo audit/);
   await page.screenshot({ path: 'test-results/search-ai-prefilled.png' });
+});
+
+test("an opportunity taken to an applied, published post, marked on the page's chart", async ({ page }) => {
+  await page.setViewportSize(viewports.desktop);
+  await openTab(page, 'search');
+  const noClicks = page.locator('[data-opportunities=noClicks]');
+  await expect(noClicks).toContainText(postPage);
+  await noClicks.locator(`[data-improve="${postPage}"]`).click();
+  await expect(page).toHaveURL(adminPaths.tab('ai-tools'));
+  const prompt = page.getByLabel(/prompt/i).first();
+  await expect(prompt).toHaveValue(/Old title nobody clicks/);
+  await expect(prompt).toHaveValue(/e2e hatfield seo blog/);
+  await page.getByRole('button', { name: /^Generate$/ }).click();
+  const apply = page.getByRole('button', { name: 'Apply to the post and publish' });
+  await expect(apply).toBeVisible({ timeout: 20_000 });
+  await apply.click();
+  await expect(page.getByText(`Applied to ${postPage} and published.`)).toBeVisible();
+  // The post is live with the new title.
+  const live = await page.request.get(postPage);
+  expect(live.status()).toBe(200);
+  expect(await live.text()).toContain('SEO Services in Hatfield');
+  // The page's row in the Search tab marks the day of the change on its chart.
+  await openTab(page, 'search');
+  const pages = page.locator('[data-search-list=pages]');
+  await page.getByLabel('Find a page').fill(postSlug);
+  await page.getByLabel('Find a page').press('Enter');
+  await pages.getByRole('button', { name: postPage }).click();
+  await expect(page.locator('[data-search-detail]')).toContainText('Changed on');
+  await page.locator('[data-search-detail]').screenshot({ path: 'test-results/search-page-changed.png' });
 });

@@ -8,14 +8,7 @@
  * query statistics, an export's queries); the page lists read rows with a page. So no click is counted twice.
  */
 import { type Expression, type SqlBool, sql } from 'kysely';
-import {
-  expectedCtr,
-  type OpportunityKind,
-  opportunityRules,
-  searchPeriods,
-  type SearchSourceFilter,
-  storedSourcesOf,
-} from '~/config/search';
+import { expectedCtr, type OpportunityKind, opportunityRules, searchPeriods, type SearchSourceFilter, storedSourcesOf } from '~/config/search';
 import type { SearchListQuery, SearchQuery } from '~/lib/search-query';
 import type {
   Opportunity,
@@ -285,7 +278,8 @@ export async function searchDetail(db: Db, query: SearchQuery, of: { query?: str
       .orderBy('impressions', 'desc')
       .limit(20)
       .execute(),
-    pageChanges(db, page, range.from, range.to),
+    // Up to today: a change made since the last day with data is listed (and marked once its days arrive).
+    pageChanges(db, page, range.from, utcDay(now)),
   ]);
   return { ok: true, series: points, related: queries.map((row) => ({ key: row.query, ...figures(row) })), changes };
 }
