@@ -5,7 +5,7 @@
  * Search Console export from Settings; an opportunity opens the AI generator's meta-tags form prefilled with the page
  * and its searches. Screenshots are written to test-results/search-*.png for review.
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -16,6 +16,7 @@ import { openDatabase } from '../../src/server/db/connect.mjs';
 import { migrateToLatest } from '../../src/server/migrate.mjs';
 import { replaceDays, stageRows } from '../../src/server/features/search/store.mjs';
 import { createPost } from '../../src/server/features/posts/store';
+import { formatCount, formatCtr } from '../../src/components/admin/search/figures';
 import { openTab, signedInTest as test } from './admin-session';
 
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -83,9 +84,9 @@ for (const [name, viewport] of Object.entries(viewports)) {
     await page.setViewportSize(viewport);
     await openTab(page, 'search');
     const clicks = page.locator('[data-search-figure=clicks]');
-    await expect(clicks).toContainText(totals.clicks.toLocaleString('en-GB'));
-    await expect(page.locator('[data-search-figure=impressions]')).toContainText(totals.impressions.toLocaleString('en-GB'));
-    await expect(page.locator('[data-search-figure=ctr]')).toContainText(`${((totals.clicks / totals.impressions) * 100).toFixed(1)}%`);
+    await expect(clicks).toContainText(formatCount(totals.clicks));
+    await expect(page.locator('[data-search-figure=impressions]')).toContainText(formatCount(totals.impressions));
+    await expect(page.locator('[data-search-figure=ctr]')).toContainText(formatCtr(totals.clicks / totals.impressions));
 
     // The chart: a day's values on hover, then on keyboard focus (arrow keys move between days).
     const lastDay = page.locator(`[data-point="${days.at(-1)}"]`).first();
@@ -125,14 +126,19 @@ test('an export imported from Settings; an opportunity opens the AI meta-tags fo
   const importForm = page.locator('[data-search-import]');
   await importForm.getByLabel('Export file(s)').setInputFiles(zip);
   await importForm.getByRole('button', { name: 'Import' }).click();
-  await expect(page.getByText('Imported 5 queries and 3 pages')).toBeVisible();
+  await expect(importForm.locator('..').getByRole('status').filter({ hasText: 'Imported 5 queries and 3 pages' })).toBeVisible();
   await expect(page.locator('[data-search-source=import]')).toContainText('8');
   // Not an export: refused with the reason.
-  const notExport = path.join(os.tmpdir(), `e2e-not-export-${Date.now()}.csv`);
+  // A keyword tool's CSV saved as Queries.csv: its columns are not an export's.
+  const notExport = path.join(mkdtempSync(path.join(os.tmpdir(), 'e2e-not-export-')), 'Queries.csv');
   writeFileSync(notExport, 'Keyword,Volume\nseo,100\n');
   await importForm.getByLabel('Export file(s)').setInputFiles(notExport);
   await importForm.getByRole('button', { name: 'Import' }).click();
-  await expect(page.getByText(/Not imported: .* is not from a Search Console Performance export/)).toBeVisible();
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: /Not imported: Queries.csv is not from a Search Console Performance export: its columns are "Keyword", "Volume"/ }),
+  ).toBeVisible();
   await expectNoAxeViolations(page, 'settings with the search sources');
   await page.locator('[data-search-sources]').screenshot({ path: 'test-results/search-settings.png' });
 
