@@ -156,7 +156,7 @@ function TopList({ kind, query }: { kind: 'queries' | 'pages'; query: SearchQuer
             {title}, {plural(total, kind === 'queries' ? 'query' : 'page', kind === 'queries' ? 'queries' : 'pages')}
           </caption>
           <thead>
-            <tr className="text-left text-muted">
+            <tr className="text-left whitespace-nowrap text-muted">
               <th scope="col" className="py-1 pr-2 font-medium">
                 {kind === 'queries' ? 'Query' : 'Page'}
               </th>
@@ -229,7 +229,7 @@ function RowWithDetail({
   return (
     <>
       <tr className="border-t border-slate-100 align-top">
-        <th scope="row" className="py-1.5 pr-2 text-left font-normal break-all">
+        <th scope="row" className="min-w-40 py-1.5 pr-2 text-left font-normal break-all">
           <button
             type="button"
             className="text-left text-brand-700 underline underline-offset-2"

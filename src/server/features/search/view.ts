@@ -118,30 +118,30 @@ function keyedParts(db: Db, source: SearchSourceFilter, from: string, to: string
   return rest.reduce((union, part) => union.unionAll(part), first!).as('parts');
 }
 
-/** Summed per key, biggest first; the key's matching count beside. */
+/** Summed per key, biggest first, with the number of keys matching (one pass: a window count over the groups). */
 async function keyedList(db: Db, source: SearchSourceFilter, from: string, to: string, key: 'query' | 'page', search: string, offset: number, limit: number) {
-  const [rows, count] = await Promise.all([
-    db
-      .selectFrom(keyedParts(db, source, from, to, key, search))
-      .select(['key', sums.clicks, sums.impressions, sums.position_sum])
-      .groupBy('key')
-      .orderBy('clicks', 'desc')
-      .orderBy('impressions', 'desc')
-      .orderBy('key')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    db
-      .selectFrom(
-        db
-          .selectFrom(keyedParts(db, source, from, to, key, search))
-          .select('key')
-          .groupBy('key')
-          .as('matching'),
-      )
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirst(),
-  ]);
+  const rows = await db
+    .selectFrom(keyedParts(db, source, from, to, key, search))
+    .select(['key', sums.clicks, sums.impressions, sums.position_sum, sql<number>`count(*) over ()`.as('matching')])
+    .groupBy('key')
+    .orderBy('clicks', 'desc')
+    .orderBy('impressions', 'desc')
+    .orderBy('key')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  if (rows.length > 0 || offset === 0) return { rows, total: Number(rows[0]?.matching ?? 0) };
+  // A page past the end: the count alone.
+  const count = await db
+    .selectFrom(
+      db
+        .selectFrom(keyedParts(db, source, from, to, key, search))
+        .select('key')
+        .groupBy('key')
+        .as('matching'),
+    )
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirst();
   return { rows, total: Number(count?.n ?? 0) };
 }
 
