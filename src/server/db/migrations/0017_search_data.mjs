@@ -52,11 +52,7 @@ export async function up(db) {
       .addColumn('position_sum', 'double precision', (c) => c.notNull())
       .addPrimaryKeyConstraint(`${table}_pk`, ['source', 'month', key])
       .execute();
-    await db.schema
-      .createIndex(`${table}_month`)
-      .on(table)
-      .columns(['month', key, 'source', 'clicks', 'impressions', 'position_sum'])
-      .execute();
+    await db.schema.createIndex(`${table}_month`).on(table).columns(['month', key, 'source', 'clicks', 'impressions', 'position_sum']).execute();
   }
   // A sync's rows before they replace the stored days (one run's, by its id), so memory holds one page of rows and
   // a failed run leaves the stored data as it was.
