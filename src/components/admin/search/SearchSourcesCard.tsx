@@ -75,11 +75,16 @@ export function SearchSourcesCard({ initial }: { initial?: SearchStatus }) {
         {data?.sources.map((source) => (
           <li key={source.source} className="rounded-lg border border-slate-200 p-3" data-search-source={source.source}>
             <p className="flex flex-wrap items-center gap-2 font-semibold text-ink">
-              {source.label} <Badge variant={stateBadge[source.state]}>{searchText.stateLabels[source.state]}</Badge>
+              {source.label}{' '}
+              <Badge variant={stateBadge[source.state]}>
+                {source.source === 'import' && source.state === 'ok' ? searchText.importStateLabel : searchText.stateLabels[source.state]}
+              </Badge>
             </p>
             <p className="mt-1 text-sm text-muted">{source.message}</p>
             <dl className="mt-2 text-sm">
-              <DetailRow label="Last sync">{source.lastAttemptAt ? <TimeAgo at={source.lastAttemptAt} now={now} /> : 'Never'}</DetailRow>
+              <DetailRow label={source.source === 'import' ? 'Imported' : 'Last sync'}>
+                {source.lastAttemptAt ? <TimeAgo at={source.lastAttemptAt} now={now} /> : 'Never'}
+              </DetailRow>
               <DetailRow label="Last success">{source.lastSuccessAt ? <TimeAgo at={source.lastSuccessAt} now={now} /> : 'Never'}</DetailRow>
               <DetailRow label="Rows stored">{formatCount(source.rowsStored)}</DetailRow>
               <DetailRow label="Data up to">{source.dataToDay ? dayLabel(source.dataToDay) : 'No data yet'}</DetailRow>
