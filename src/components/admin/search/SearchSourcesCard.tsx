@@ -2,7 +2,7 @@
  * Each search source's state (connected or not and why, last sync, rows, data up to which day, next run), a sync now,
  * and the import of a Search Console Performance export. Shown in the Search tab and in Settings.
  */
-import { type FormEvent, useId, useState } from 'react';
+import { type SubmitEvent, useId, useState } from 'react';
 import { adminPaths } from '~/config/admin';
 import { searchText } from '~/config/search';
 import type { SearchImportAnswer, SearchStatus } from '~/lib/search-types';
@@ -40,7 +40,7 @@ export function SearchSourcesCard({ initial }: { initial?: SearchStatus }) {
     await queryClient.invalidateQueries({ queryKey: adminKeys.searchStatus });
   }
 
-  async function upload(event: FormEvent<HTMLFormElement>) {
+  async function upload(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const input = event.currentTarget.elements.namedItem('export') as HTMLInputElement | null;
     const files = [...(input?.files ?? [])];
