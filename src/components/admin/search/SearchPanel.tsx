@@ -125,7 +125,8 @@ function TopList({ kind, query }: { kind: 'queries' | 'pages'; query: SearchQuer
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / limit));
   return (
-    <Card title={title}>
+    // min-w-0: a grid item may shrink below its table's width, which then scrolls in its own region.
+    <Card title={title} className="min-w-0">
       <form
         className="mb-3 flex flex-wrap items-end gap-2"
         role="search"
