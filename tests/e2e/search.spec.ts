@@ -113,6 +113,8 @@ for (const [name, viewport] of Object.entries(viewports)) {
     await expectFitsWidth(page, `search tab at ${name}`);
     await expectNoAxeViolations(page, `search tab at ${name}`);
     await page.screenshot({ path: `test-results/search-${name}.png`, fullPage: true });
+    await page.screenshot({ path: `test-results/search-${name}-top.png` });
+    await page.locator('section', { has: page.locator('[data-search-list=pages]') }).screenshot({ path: `test-results/search-${name}-pages.png` });
   });
 }
 

@@ -241,10 +241,10 @@ function RowWithDetail({
             {rowKey}
           </button>
         </th>
-        <td className="py-1.5 pr-2 text-right tabular-nums">{formatCount(row.clicks)}</td>
-        <td className="py-1.5 pr-2 text-right tabular-nums">{formatCount(row.impressions)}</td>
-        <td className="py-1.5 pr-2 text-right tabular-nums">{formatCtr(row.ctr)}</td>
-        <td className="py-1.5 text-right tabular-nums">{formatPosition(row.position)}</td>
+        <td className="py-1.5 pr-2 text-right whitespace-nowrap tabular-nums">{formatCount(row.clicks)}</td>
+        <td className="py-1.5 pr-2 text-right whitespace-nowrap tabular-nums">{formatCount(row.impressions)}</td>
+        <td className="py-1.5 pr-2 text-right whitespace-nowrap tabular-nums">{formatCtr(row.ctr)}</td>
+        <td className="py-1.5 text-right whitespace-nowrap tabular-nums">{formatPosition(row.position)}</td>
       </tr>
       <tr id={detailId} hidden={!expanded}>
         <td colSpan={5} className="pb-3">
