@@ -10,6 +10,7 @@ import { describeBrowser } from '../user-agent';
 import type { SessionsAnswer, SettingsTabData } from '~/lib/admin-types';
 import { TwoFactorCard } from './TwoFactorCard';
 import { IndexNowCard } from '../indexnow/IndexNowCard';
+import { SearchSourcesCard } from '../search/SearchSourcesCard';
 import { WeeklySummaryCard } from '../analytics/WeeklySummaryCard';
 import { AiOutcomeBadge } from '../labels';
 import { Badge } from '../ui/badge';
@@ -209,6 +210,7 @@ export function SettingsPanel({ data }: { data: SettingsTabData }) {
       <WeeklySummaryCard enabled={data.weeklySummary.enabled} smtpConfigured={data.status.mail.smtpConfigured} />
       <AiStatusCard data={data} />
       <IndexNowCard initial={data.indexNow} now={data.now} />
+      <SearchSourcesCard />
       <div className="grid gap-6 lg:grid-cols-2">
         <PasswordCard />
         <TwoFactorCard enabled={data.account.twoFactorEnabled} />
