@@ -144,7 +144,7 @@ export function useSearchOverview(query: SearchQuery, initial: SearchOverview) {
   const params = searchParams(query);
   return useQuery({
     queryKey: adminKeys.search('overview', params),
-    queryFn: () => read<SearchOverview>(adminPaths.searchOverview(params)),
+    queryFn: () => read<SearchOverview>(adminApi.searchOverview(params)),
     initialData: params === searchParams(defaultSearchQuery) ? initial : undefined,
     placeholderData: (previous) => previous,
   });
@@ -155,7 +155,7 @@ export function useSearchList<Row>(query: SearchQuery, list: 'queries' | 'pages'
   const params = searchParams(query, { list, search, offset, limit });
   return useQuery({
     queryKey: adminKeys.search('list', params),
-    queryFn: () => read<SearchListAnswer<Row>>(adminPaths.searchList(params)),
+    queryFn: () => read<SearchListAnswer<Row>>(adminApi.searchList(params)),
     placeholderData: (previous) => previous,
   });
 }
@@ -165,7 +165,7 @@ export function useSearchDetail(query: SearchQuery, of: { query: string } | { pa
   const params = searchParams(query, of ?? {});
   return useQuery({
     queryKey: adminKeys.search('detail', params),
-    queryFn: () => read<SearchDetail>(adminPaths.searchDetail(params)),
+    queryFn: () => read<SearchDetail>(adminApi.searchDetail(params)),
     enabled: of !== null,
   });
 }
@@ -174,7 +174,7 @@ export function useSearchOpportunities(query: SearchQuery) {
   const params = searchParams(query);
   return useQuery({
     queryKey: adminKeys.search('opportunities', params),
-    queryFn: () => read<SearchOpportunities>(adminPaths.searchOpportunities(params)),
+    queryFn: () => read<SearchOpportunities>(adminApi.searchOpportunities(params)),
     placeholderData: (previous) => previous,
   });
 }
@@ -183,14 +183,14 @@ export function useSearchOpportunities(query: SearchQuery) {
 export function useSearchStatus(initial?: SearchStatus) {
   return useQuery({
     queryKey: adminKeys.searchStatus,
-    queryFn: () => read<SearchStatus>(adminPaths.searchStatus),
+    queryFn: () => read<SearchStatus>(adminApi.searchStatus),
     initialData: initial,
     refetchInterval: (query) => (query.state.data?.running ? pollIntervals.searchSync : false),
   });
 }
 
 /** A page's top queries in the period, for the AI generator's prompt. */
-export const readSearchTopQueries = (query: SearchQuery, page: string) => read<SearchTopPrompt>(adminPaths.searchTopQueries(searchParams(query, { page })));
+export const readSearchTopQueries = (query: SearchQuery, page: string) => read<SearchTopPrompt>(adminApi.searchTopQueries(searchParams(query, { page })));
 
 /** What a dashboard tab shows: the tab the page was rendered with has its figures already, another reads them when opened. */
 export function useDashboardTab(tab: AdminTab, initial: DashboardTabData) {
