@@ -58,13 +58,12 @@ async function notify(trx: Trx, delivery: AlertDelivery, site: WatchedSite, aler
   const notBefore = urgent ? now : heldUntil(now, delivery.quietHours);
   const message = messageOf(event, site, { ...alert, urgent }, delivery.alertsLink, now);
   const recipients = [delivery.ownerEmail, ...(site.copyClient && site.clientEmail && !site.own ? [site.clientEmail] : [])];
-  for (const [index, recipient] of recipients.entries()) {
+  for (const recipient of recipients) {
     await enqueueMail(trx, {
       kind: 'watch_alert',
       recipient,
       subject: message.subject,
       body: message.body,
-      messageId: `watch-${alert.id}-${event}-${index}`,
       now,
       notBefore,
     });

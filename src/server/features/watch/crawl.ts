@@ -37,7 +37,12 @@ export function snapshotOf(report: CheckReport): CrawlSnapshot {
   };
 }
 
-const reached = (snapshot: CrawlSnapshot) => new Set(snapshot.pages.filter((p) => p.skipped === null && p.status !== null).map((p) => p.url));
+/** The pages a crawl read and analysed (answered 2xx, not skipped, no redirect loop): only those have findings of their own. */
+/** Findings that a page could not be read at all. */
+const pageFailures = new Set(['page-unreachable', 'http-error', 'redirect-loop', 'too-large']);
+
+const reached = (snapshot: CrawlSnapshot) =>
+  new Set(snapshot.pages.filter((p) => p.skipped === null && p.status !== null && p.status >= 200 && p.status < 300).map((p) => p.url));
 
 /** The keys of what is wrong in a crawl now: its findings, its pages answering 4xx/5xx, its noindex pages. */
 export function presentKeys(snapshot: CrawlSnapshot): Set<string> {
@@ -54,10 +59,12 @@ export function presentKeys(snapshot: CrawlSnapshot): Set<string> {
  * the diff but raise nothing.
  */
 export function diffCrawls(before: CrawlSnapshot, now: CrawlSnapshot): CrawlDiff {
-  const both = reached(before);
-  const nowReached = reached(now);
-  for (const url of both) if (!nowReached.has(url)) both.delete(url);
-  const comparable = (f: { url: string | null }) => f.url === null || both.has(f.url);
+  const readBefore = reached(before);
+  const readNow = reached(now);
+  // A finding that a page failed (a loop, an error, no answer) is about a page not read: it counts when the page was
+  // read the other time.
+  const comparable = (f: { url: string | null; rule: string }, other: Set<string>, self: Set<string>) =>
+    f.url === null || (other.has(f.url) && (self.has(f.url) || pageFailures.has(f.rule)));
   const beforeKeys = new Set(before.findings.map((f) => f.key));
   const nowKeys = new Set(now.findings.map((f) => f.key));
   const item = (f: CrawlSnapshot['findings'][number]): ChangeItem => ({ key: f.key, url: f.url, text: f.message });
@@ -75,8 +82,8 @@ export function diffCrawls(before: CrawlSnapshot, now: CrawlSnapshot): CrawlDiff
     if (page.noindex && !earlier.noindex) beganNoindex.push({ key: `noindex|${url}`, url, text: `${url} began to say noindex: search engines will drop it.` });
   }
   return {
-    newFindings: now.findings.filter((f) => comparable(f) && !beforeKeys.has(f.key)).map(item),
-    fixedFindings: before.findings.filter((f) => comparable(f) && !nowKeys.has(f.key)).map(item),
+    newFindings: now.findings.filter((f) => comparable(f, readBefore, readNow) && !beforeKeys.has(f.key)).map(item),
+    fixedFindings: before.findings.filter((f) => comparable(f, readNow, readBefore) && !nowKeys.has(f.key)).map(item),
     appearedInSitemap: [...sitemapNow].filter((url) => !sitemapBefore.has(url)),
     leftSitemap: [...sitemapBefore].filter((url) => !sitemapNow.has(url)),
     beganError,

@@ -82,7 +82,7 @@ export async function checkVitals(db: Db, open: Map<string, unknown>, now = Date
     };
     problems.push({
       key: `vitals|${key}`,
-      title: `${now7.metric} on ${now7.path} is now "${ratingLabels[rating].toLowerCase()}"`,
+      title: `${now7.metric} on ${now7.path} got worse: ${ratingLabels[rating].toLowerCase()} (was ${ratingLabels[baselineRating].toLowerCase()})`,
       detail: `Real visitors' p75 ${now7.metric} on ${now7.path} is ${formatVital(now7.metric, p75)} over the last ${plural(t.vitalsRecentDays, 'day')} (${plural(now7.samples, 'sample')}), against ${formatVital(now7.metric, baselineP75)} ("${ratingLabels[baselineRating].toLowerCase()}") over the ${t.vitalsBaselineDays} days before.`,
       urgent: false,
       evidence,
