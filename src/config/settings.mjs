@@ -291,7 +291,7 @@ export const settingDefinitions = {
       }),
     when: 'run',
     meaning:
-      "Watching sites: hours (UK time) in which alerts that are not urgent are held and sent when they end, e.g. `22:00-07:00`. Urgent ones (a site down, a certificate about to lapse) are sent at once. Unset: none",
+      'Watching sites: hours (UK time) in which alerts that are not urgent are held and sent when they end, e.g. `22:00-07:00`. Urgent ones (a site down, a certificate about to lapse) are sent at once. Unset: none',
   },
   ALERT_WEBHOOK_URL: {
     secret: true,

@@ -66,3 +66,19 @@ export const watchSiteBounds = {
   availabilityEveryMinutesMin: 1,
   availabilityEveryMinutesMax: 24 * 60,
 } as const;
+
+/** The admin's views and endpoints for watching. */
+export const watchPaths = {
+  sitesTab: '/admin?tab=sites',
+  alertsTab: '/admin?tab=alerts',
+  sites: '/api/admin/watch/sites',
+  site: (id: string) => `/api/admin/watch/sites/${encodeURIComponent(id)}`,
+  siteErase: (id: string) => `/api/admin/watch/sites/${encodeURIComponent(id)}/erase`,
+  alerts: '/api/admin/watch/alerts',
+} as const;
+
+/** The command-line scripts, as docs and messages name them. */
+export const watchCommands = {
+  add: 'npm run watch:add -- --url URL --name NAME [--client-email E]',
+  run: 'npm run watch:run',
+} as const;

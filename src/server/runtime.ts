@@ -36,6 +36,7 @@ import { createSiteCheckService, type SiteCheckService } from './features/sitech
 import type { AddressPolicy } from './features/sitecheck/address-guard.mjs';
 import { type AuditService, createAuditService, deleteOldAudits } from './features/audit/service';
 import { deleteOldSecurityEvents } from './features/security/events';
+import { createWatchService, type WatchService } from './features/watch/service';
 import { log, requestContext } from './platform/log.mjs';
 import { siteUrlMismatch } from './platform/site-url';
 
@@ -52,6 +53,8 @@ export interface Runtime {
   auditPolicy: AddressPolicy;
   analytics: AnalyticsService;
   posts: PostsService;
+  /** Watching this site and the clients' sites: the scheduler, and what the checks are handed. */
+  watch: WatchService;
   /** The built site (dist/client): on-demand public pages are finished with the build's page transforms over it. */
   clientDir: string;
   /** Ask the worker to look at the outbox now rather than at its next poll. */
@@ -190,6 +193,8 @@ async function createRuntime(): Promise<Runtime> {
     addressPolicy: auditPolicy,
   });
 
+  const watch = createWatchService({ db, settings: settings(), ownerEmail: config.contactTo, outbox: config.outbox, kickOutbox });
+
   const runtime: Runtime = {
     db,
     kind,
@@ -202,11 +207,12 @@ async function createRuntime(): Promise<Runtime> {
     auditPolicy,
     analytics,
     posts,
+    watch,
     clientDir,
     kickOutbox,
     // Let a delivery pass in flight finish, so no row is left claimed until its lease runs out.
     async stop() {
-      await Promise.all([outbox?.stop(), cleanup.stop(), indexNow.stop(), siteChecks.stop(), audits.stop(), analytics.stop(), posts.stop()]);
+      await Promise.all([outbox?.stop(), cleanup.stop(), indexNow.stop(), siteChecks.stop(), audits.stop(), analytics.stop(), posts.stop(), watch.stop()]);
       await db.destroy();
     },
   };

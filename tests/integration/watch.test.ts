@@ -105,7 +105,11 @@ describe.each(databaseNames())('watching sites on %s', (name) => {
     const refused = addSite(db, watchSiteForm.parse({ url: 'http://10.0.0.7/', name: 'Private' }), deps.reach.addressPolicy);
     await expect(refused).rejects.toThrow(WatchInputError);
     await expect(refused).rejects.toThrow(/private address \(10\.0\.0\.7, private network\)/);
-    const added = await addSite(db, watchSiteForm.parse({ url: site.origin, name: 'Client shop', clientEmail: 'client@shop.example' }), deps.reach.addressPolicy);
+    const added = await addSite(
+      db,
+      watchSiteForm.parse({ url: site.origin, name: 'Client shop', clientEmail: 'client@shop.example' }),
+      deps.reach.addressPolicy,
+    );
     expect(added).toMatchObject({ url: `${site.origin}/`, name: 'Client shop', clientEmail: 'client@shop.example', copyClient: false });
   });
 
@@ -126,29 +130,33 @@ describe.each(databaseNames())('watching sites on %s', (name) => {
     ['a certificate that expires in 2 days', { shortCertificate: true }, /certificate of 127\.0\.0\.1:\d+ expires in 1 day|expires in 2 days/],
     ['the site down', { down: true }, /is down/],
   ];
-  it.each(changes)('%s: one alert e-mail and one webhook call, and one more of each on recovery', async (_label, change, subject) => {
-    const broken = await step(change);
-    expect(broken.mails.map((m) => m.headers.subject)).toHaveLength(1);
-    expect(broken.mails[0]!.headers.subject).toMatch(subject);
-    expect(broken.mails[0]!.to).toEqual([owner]);
-    expect(broken.calls).toHaveLength(1);
-    expect(broken.calls[0]).toMatchObject({ event: 'opened', site: 'Client shop' });
-    expect(String(broken.calls[0]!.text)).toContain('Client shop');
-    expect(broken.calls[0]!.content).toBe(broken.calls[0]!.text);
+  it.each(changes)(
+    '%s: one alert e-mail and one webhook call, and one more of each on recovery',
+    async (_label, change, subject) => {
+      const broken = await step(change);
+      expect(broken.mails.map((m) => m.headers.subject)).toHaveLength(1);
+      expect(broken.mails[0]!.headers.subject).toMatch(subject);
+      expect(broken.mails[0]!.to).toEqual([owner]);
+      expect(broken.calls).toHaveLength(1);
+      expect(broken.calls[0]).toMatchObject({ event: 'opened', site: 'Client shop' });
+      expect(String(broken.calls[0]!.text)).toContain('Client shop');
+      expect(broken.calls[0]!.content).toBe(broken.calls[0]!.text);
 
-    // Still broken on the next run: the alert stays open, nothing more is sent.
-    const again = await step({});
-    expect(again.mails).toEqual([]);
-    expect(again.calls).toEqual([]);
+      // Still broken on the next run: the alert stays open, nothing more is sent.
+      const again = await step({});
+      expect(again.mails).toEqual([]);
+      expect(again.calls).toEqual([]);
 
-    const back = await step(healthy);
-    expect(back.mails).toHaveLength(1);
-    expect(back.mails[0]!.headers.subject).toMatch(/^Resolved: /);
-    expect(back.calls).toHaveLength(1);
-    expect(back.calls[0]).toMatchObject({ event: 'closed' });
-    const open = await db.selectFrom('watch_alerts').select('id').where('open_key', 'is not', null).execute();
-    expect(open).toEqual([]);
-  }, 60_000);
+      const back = await step(healthy);
+      expect(back.mails).toHaveLength(1);
+      expect(back.mails[0]!.headers.subject).toMatch(/^Resolved: /);
+      expect(back.calls).toHaveLength(1);
+      expect(back.calls[0]).toMatchObject({ event: 'closed' });
+      const open = await db.selectFrom('watch_alerts').select('id').where('open_key', 'is not', null).execute();
+      expect(open).toEqual([]);
+    },
+    60_000,
+  );
 
   it('two instances running the same due check alert once', async () => {
     site.set({ down: true });
@@ -213,13 +221,29 @@ describe.each(databaseNames())('watching sites on %s', (name) => {
     ];
     await db
       .insertInto('analytics_daily_vitals')
-      .values(rows.map(({ day, ms }) => ({ day, path: '/services', form_factor: 'mobile', metric: 'LCP', samples, good: 0, needs_improvement: 0, poor: 0, histogram: histogramAt(ms, samples) })))
+      .values(
+        rows.map(({ day, ms }) => ({
+          day,
+          path: '/services',
+          form_factor: 'mobile',
+          metric: 'LCP',
+          samples,
+          good: 0,
+          needs_improvement: 0,
+          poor: 0,
+          histogram: histogramAt(ms, samples),
+        })),
+      )
       .execute();
     const { mails, calls } = await step({});
     expect(mails.map((m) => m.headers.subject)).toEqual(['Hale Digital: LCP on /services got worse: poor (was good)']);
     expect(mails[0]!.text).toContain('5.2');
     expect(calls).toHaveLength(1);
-    await db.updateTable('analytics_daily_vitals').set({ histogram: histogramAt(1400, samples) }).where('day', '>=', addDays(today, -1)).execute();
+    await db
+      .updateTable('analytics_daily_vitals')
+      .set({ histogram: histogramAt(1400, samples) })
+      .where('day', '>=', addDays(today, -1))
+      .execute();
     const back = await step({});
     expect(back.mails.map((m) => m.headers.subject)).toEqual(['Resolved: Hale Digital: LCP on /services got worse: poor (was good)']);
   }, 60_000);

@@ -36,7 +36,23 @@ export class TestCa {
   leaf(name: string, days: number): { key: string; cert: string } {
     writeFileSync(path.join(this.dir, `${name}.ext`), 'subjectAltName=IP:127.0.0.1\nbasicConstraints=CA:FALSE\n');
     this.openssl(['req', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=127.0.0.1', '-keyout', `${name}.key`, '-out', `${name}.csr`]);
-    this.openssl(['x509', '-req', '-in', `${name}.csr`, '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-days', String(days), '-extfile', `${name}.ext`, '-out', `${name}.pem`]);
+    this.openssl([
+      'x509',
+      '-req',
+      '-in',
+      `${name}.csr`,
+      '-CA',
+      'ca.pem',
+      '-CAkey',
+      'ca.key',
+      '-CAcreateserial',
+      '-days',
+      String(days),
+      '-extfile',
+      `${name}.ext`,
+      '-out',
+      `${name}.pem`,
+    ]);
     return { key: readFileSync(path.join(this.dir, `${name}.key`), 'utf8'), cert: readFileSync(path.join(this.dir, `${name}.pem`), 'utf8') };
   }
 

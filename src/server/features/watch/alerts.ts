@@ -38,7 +38,13 @@ export async function openAlerts(db: Trx | import('../../db').Db, siteId: string
   return db.selectFrom('watch_alerts').selectAll().where('site_id', '=', siteId).where('kind', '=', kind).where('open_key', 'is not', null).execute();
 }
 
-function messageOf(event: 'opened' | 'closed', site: WatchedSite, alert: { title: string; detail: string; opened_at: number; urgent: boolean }, link: string, now: number) {
+function messageOf(
+  event: 'opened' | 'closed',
+  site: WatchedSite,
+  alert: { title: string; detail: string; opened_at: number; urgent: boolean },
+  link: string,
+  now: number,
+) {
   const since = new Date(alert.opened_at).toUTCString();
   if (event === 'opened')
     return {

@@ -59,7 +59,7 @@ function readCertificate(url: URL, reach: Reach): Promise<PeerCertificate> {
 }
 
 /** Authorisation errors that are the expiry or the name, each told on its own. */
-const toldApart = new Set(['CERT_HAS_EXPIRED', 'ERR_TLS_CERT_ALTNAME_INVALID', 'Hostname/IP does not match certificate\'s altnames']);
+const toldApart = new Set(['CERT_HAS_EXPIRED', 'ERR_TLS_CERT_ALTNAME_INVALID', "Hostname/IP does not match certificate's altnames"]);
 
 export async function checkCertificate(siteUrl: string, reach: Reach, now = Date.now()): Promise<CheckOutcome> {
   const url = new URL(siteUrl);
@@ -80,7 +80,15 @@ export async function checkCertificate(siteUrl: string, reach: Reach, now = Date
   } catch (error) {
     // Not reachable: the availability check says so; the certificate's alerts stay as they were.
     const reason = error instanceof RefusedAddress ? error.message : error instanceof Error ? error.message : String(error);
-    return { ok: false, summary: `The certificate could not be read: ${reason}.`, responseMs: null, score: null, evidence: { error: reason }, problems: [], inconclusive: true };
+    return {
+      ok: false,
+      summary: `The certificate could not be read: ${reason}.`,
+      responseMs: null,
+      score: null,
+      evidence: { error: reason },
+      problems: [],
+      inconclusive: true,
+    };
   }
   const daysLeft = Math.floor((cert.validTo - now) / dayMs);
   const evidence = { ...cert, daysLeft, validToIso: new Date(cert.validTo).toISOString() };

@@ -98,7 +98,13 @@ export async function checkVitals(db: Db, open: Map<string, unknown>, now = Date
   };
 }
 
-const clockFormat = new Intl.DateTimeFormat('en-GB', { timeZone: analyticsRules.timeZone, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+const clockFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: analyticsRules.timeZone,
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
 
 /** Milliseconds since midnight in the business's time zone. */
 export function sinceMidnightMs(at: number): number {
@@ -126,7 +132,10 @@ export async function checkTraffic(db: Db, now = Date.now()): Promise<CheckOutco
     weeks.push({ from: end - elapsed, visitors: await visitorsBetween(db, end - elapsed, end) });
   }
   // Weeks before the records begin (nothing at all) say nothing about the usual.
-  const known = weeks.filter((w) => w.visitors > 0).map((w) => w.visitors).sort((a, b) => a - b);
+  const known = weeks
+    .filter((w) => w.visitors > 0)
+    .map((w) => w.visitors)
+    .sort((a, b) => a - b);
   const usual = known.length >= 2 ? (known[Math.floor((known.length - 1) / 2)]! + known[Math.ceil((known.length - 1) / 2)]!) / 2 : null;
   const evidence = { today, usual, weeks, sinceMidnightMs: elapsed };
   const problems: Problem[] = [];
@@ -151,7 +160,10 @@ export async function checkTraffic(db: Db, now = Date.now()): Promise<CheckOutco
   }
   return {
     ok: problems.length === 0,
-    summary: usual === null ? `${plural(today, 'visitor')} so far today; not enough weeks recorded to know the usual.` : `${plural(today, 'visitor')} so far today, usually ${Math.round(usual)}.`,
+    summary:
+      usual === null
+        ? `${plural(today, 'visitor')} so far today; not enough weeks recorded to know the usual.`
+        : `${plural(today, 'visitor')} so far today, usually ${Math.round(usual)}.`,
     responseMs: null,
     score: null,
     evidence,

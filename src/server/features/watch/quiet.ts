@@ -18,7 +18,8 @@ export function minuteOfDay(at: number): number {
 export function heldUntil(now: number, quiet: QuietHours | undefined): number {
   if (!quiet || quiet.fromMinute === quiet.toMinute) return now;
   const minute = minuteOfDay(now);
-  const inside = quiet.fromMinute < quiet.toMinute ? minute >= quiet.fromMinute && minute < quiet.toMinute : minute >= quiet.fromMinute || minute < quiet.toMinute;
+  const inside =
+    quiet.fromMinute < quiet.toMinute ? minute >= quiet.fromMinute && minute < quiet.toMinute : minute >= quiet.fromMinute || minute < quiet.toMinute;
   if (!inside) return now;
   const minutesLeft = (quiet.toMinute - minute + 24 * 60) % (24 * 60);
   // To the start of the minute they end in.

@@ -84,7 +84,14 @@ export async function runCheck(deps: WatchDeps, site: WatchedSite, kind: WatchKi
 }
 
 /** Writes a check's result, its alerts and its next due time, together. */
-async function record(deps: WatchDeps, site: WatchedSite, kind: WatchKind, outcome: CheckOutcome, startedAt: number, nextDueAt: number): Promise<AlertChange[]> {
+async function record(
+  deps: WatchDeps,
+  site: WatchedSite,
+  kind: WatchKind,
+  outcome: CheckOutcome,
+  startedAt: number,
+  nextDueAt: number,
+): Promise<AlertChange[]> {
   const now = Date.now();
   return deps.db.transaction().execute(async (trx) => {
     await trx
@@ -115,7 +122,10 @@ async function record(deps: WatchDeps, site: WatchedSite, kind: WatchKind, outco
  * Runs the due checks (or, with `force`, every check of every site now, as `npm run watch:run` does), each under its
  * lease. Returns what ran; a check another instance holds, or has just run, is left out.
  */
-export async function runDueChecks(deps: WatchDeps, { lane = 'all', force = false, now = Date.now() }: { lane?: Lane; force?: boolean; now?: number } = {}): Promise<CheckRun[]> {
+export async function runDueChecks(
+  deps: WatchDeps,
+  { lane = 'all', force = false, now = Date.now() }: { lane?: Lane; force?: boolean; now?: number } = {},
+): Promise<CheckRun[]> {
   const { db } = deps;
   await ensureOwnSite(db, deps.siteUrl, deps.siteName, now);
   const sites = await listSites(db);
@@ -147,7 +157,15 @@ export async function runDueChecks(deps: WatchDeps, { lane = 'all', force = fals
         // A fault in the check itself is logged and recorded; the alerts stay as they were.
         log.error(errorField(error), `[watch] ${kind} check of ${site.url} failed`);
         const message = error instanceof Error ? error.message : String(error);
-        outcome = { ok: false, summary: `The check failed: ${message}`, responseMs: null, score: null, evidence: { error: message }, problems: [], inconclusive: true };
+        outcome = {
+          ok: false,
+          summary: `The check failed: ${message}`,
+          responseMs: null,
+          score: null,
+          evidence: { error: message },
+          problems: [],
+          inconclusive: true,
+        };
       }
       const every = everyMs(site, kind);
       // The next turn after the one just run; turns missed while no process ran are run once, not made up for.

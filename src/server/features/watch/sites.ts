@@ -168,7 +168,13 @@ export async function updateSite(db: Db, id: string, values: Partial<Omit<WatchS
       .where('id', '=', id)
       .execute();
     for (const kind of values.kindsOff ?? []) {
-      const open = await trx.selectFrom('watch_alerts').select('id').where('site_id', '=', id).where('kind', '=', kind).where('open_key', 'is not', null).execute();
+      const open = await trx
+        .selectFrom('watch_alerts')
+        .select('id')
+        .where('site_id', '=', id)
+        .where('kind', '=', kind)
+        .where('open_key', 'is not', null)
+        .execute();
       for (const alert of open) await closeAlert(trx, alert.id, now);
     }
   });
@@ -179,7 +185,12 @@ export async function updateSite(db: Db, id: string, values: Partial<Omit<WatchS
 export async function removeSite(db: Db, id: string, now = Date.now()): Promise<boolean> {
   if (id === ownSiteId) throw new WatchInputError('This site is always watched; switch off the checks you do not want instead.', 'id');
   return db.transaction().execute(async (trx) => {
-    const result = await trx.updateTable('watch_sites').set({ removed_at: now, updated_at: now }).where('id', '=', id).where('removed_at', 'is', null).executeTakeFirst();
+    const result = await trx
+      .updateTable('watch_sites')
+      .set({ removed_at: now, updated_at: now })
+      .where('id', '=', id)
+      .where('removed_at', 'is', null)
+      .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) return false;
     await trx.deleteFrom('watch_schedule').where('site_id', '=', id).execute();
     await trx.updateTable('watch_alerts').set({ open_key: null, closed_at: now }).where('site_id', '=', id).where('open_key', 'is not', null).execute();

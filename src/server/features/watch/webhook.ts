@@ -14,7 +14,16 @@ import { retryAfterMs } from '../../platform/retry.mjs';
  * The JSON body: `text` (Slack and Slack-compatible), `content` (Discord), `message` and `title` (ntfy's JSON form),
  * and the alert's facts for anything else.
  */
-export function webhookBody(facts: { event: 'opened' | 'closed'; site: string; siteUrl: string; title: string; detail: string; urgent: boolean; alertId: string; link: string }) {
+export function webhookBody(facts: {
+  event: 'opened' | 'closed';
+  site: string;
+  siteUrl: string;
+  title: string;
+  detail: string;
+  urgent: boolean;
+  alertId: string;
+  link: string;
+}) {
   const head = `${facts.event === 'opened' ? (facts.urgent ? 'URGENT: ' : '') : 'Resolved: '}${facts.site}: ${facts.title}`;
   const text = `${head}\n${facts.detail}\n${facts.link}`.slice(0, 1900);
   return { ...facts, text, content: text, title: head.slice(0, 200), message: `${facts.detail}\n${facts.link}`.slice(0, 1900), alertTitle: facts.title };
