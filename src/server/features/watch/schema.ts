@@ -29,8 +29,6 @@ export type WatchSiteValues = z.output<typeof watchSiteForm>;
 /** An edit: everything but the address (a new address is a new site). */
 export const watchSiteEdit = watchSiteForm.omit({ url: true }).partial();
 
-export const siteIdParam = z.object({ id: z.string().min(1).max(100) });
-
 export const alertsQuery = z.object({
   status: z.enum(['open', 'closed', 'all']).default('all'),
   site: z.string().max(100).optional(),

@@ -13,18 +13,16 @@ import { type AddressPolicy, guardFor, RefusedAddress } from '../sitecheck/addre
 import { SiteCheckError, startUrlFrom } from '../sitecheck/checker.mjs';
 import { closeAlert } from './alerts';
 import type { WatchSiteValues } from './schema';
+import { HttpError } from '../../api/http-error';
 import type { WatchedSite } from './types';
 
 /** This site's row: one id, so every instance writes the same one. */
 export const ownSiteId = 'this-site';
 
-/** Bad input for a site: the message is what the owner reads. */
-export class WatchInputError extends Error {
-  constructor(
-    message: string,
-    readonly field: string = 'url',
-  ) {
-    super(message);
+/** Bad input for a site: a 400 whose message (beside its field) is what the owner reads. */
+export class WatchInputError extends HttpError {
+  constructor(message: string, field = 'url') {
+    super(400, message, { errors: { [field]: message } });
   }
 }
 
