@@ -35,12 +35,14 @@ export const adminPaths = {
 /** Pages under /admin that are reachable without a session. */
 export const publicAdminPaths: readonly string[] = [adminPaths.signIn, adminPaths.forgotPassword, adminPaths.resetPassword];
 
-/** The spec's five tabs, in order; the first is the default. */
+/** The spec's five tabs and the watched sites' two (docs/watch.md), in order; the first is the default. */
 export const adminTabs = [
   { id: 'overview', label: 'Overview' },
   { id: 'ai-tools', label: 'AI tools' },
   { id: 'testing', label: 'Testing' },
   { id: 'performance', label: 'Performance' },
+  { id: 'sites', label: 'Sites' },
+  { id: 'alerts', label: 'Alerts' },
   { id: 'settings', label: 'Settings' },
 ] as const;
 export type AdminTab = (typeof adminTabs)[number]['id'];

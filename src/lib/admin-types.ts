@@ -3,6 +3,7 @@ import type { IndexNowOffKind, LeadStatus } from '~/config/admin';
 import type { AiContentType, AiOutcome } from '~/config/ai';
 import type { BreakdownDimension, FormFactor, GoalKind, VitalMetric } from '~/config/analytics';
 import type { AnalyticsQuery } from './analytics-query';
+import type { WatchAlertView, WatchSiteView } from './watch-types';
 
 /** A write that has nothing more to say than that it was done. */
 export interface OkAnswer {
@@ -308,6 +309,8 @@ export interface OverviewTabData {
   latestLeads: Lead[];
   latestEvents: SecurityEvent[];
   status: SiteStatus;
+  /** The watch's open alerts, shown first. */
+  openAlerts: WatchAlertView[];
 }
 export interface AiTabData {
   tab: 'ai-tools';
@@ -337,7 +340,19 @@ export interface SettingsTabData {
   weeklySummary: { enabled: boolean };
   account: { email: string; twoFactorEnabled: boolean; sessions: SessionInfo[]; events: AccountEvent[] };
 }
-export type DashboardTabData = OverviewTabData | AiTabData | TestingTabData | PerformanceTabData | SettingsTabData;
+/** The watched sites with their health (docs/watch.md). */
+export interface SitesTabData {
+  tab: 'sites';
+  now: number;
+  sites: WatchSiteView[];
+}
+/** The watch's alerts, open first. */
+export interface AlertsTabData {
+  tab: 'alerts';
+  now: number;
+  alerts: WatchAlertView[];
+}
+export type DashboardTabData = OverviewTabData | AiTabData | TestingTabData | PerformanceTabData | SitesTabData | AlertsTabData | SettingsTabData;
 
 /** What the admin's read endpoints answer: the server builds each with `satisfies`, the typed hooks read it. */
 export interface IndexNowAnswer {

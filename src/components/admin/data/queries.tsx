@@ -13,6 +13,8 @@ import type { PostListItem, PostRenderAnswer } from '~/lib/post-types';
 import { analyticsView } from '~/config/analytics';
 import { type AnalyticsQuery, sameQuery, writeAnalyticsQuery } from '~/lib/analytics-query';
 import type { AnalyticsView, AnalyticsViewAnswer, CurrentVisitorsAnswer } from '~/lib/admin-types';
+import { watchPaths } from '~/config/watch';
+import type { WatchAlertsAnswer, WatchSitesAnswer } from '~/lib/watch-types';
 import type { AiHistoryAnswer, DashboardTabAnswer, DashboardTabData, IndexNowAnswer, SiteCheckAnswer, SiteChecksAnswer, VitalTrendAnswer } from '~/lib/admin-types';
 
 /** A read that did not answer `ok`: its status (0 when the server could not be reached) and message. */
@@ -49,10 +51,12 @@ export const adminKeys = {
   currentVisitors: ['analytics-now'] as const,
   posts: ['posts'] as const,
   postRender: (input: string) => ['post-render', input] as const,
+  watchSites: ['watch-sites'] as const,
+  watchAlerts: ['watch-alerts'] as const,
 };
 
 /** How often a run in progress is asked after. */
-export const pollIntervals = { indexNow: 1500, siteCheck: 1000 } as const;
+export const pollIntervals = { indexNow: 1500, siteCheck: 1000, watch: 60_000 } as const;
 
 export function AdminQueryProvider({ children }: { children: ReactNode }) {
   // One client per dashboard; figures are fresh when rendered, and a failed read is tried once more.
@@ -175,5 +179,25 @@ export function usePostRender(input: string) {
     },
     placeholderData: (previous) => previous,
     staleTime: Infinity,
+  });
+}
+
+/** The watched sites with their health; read again every minute while shown (the checks run on the server). */
+export function useWatchSites(initial: WatchSitesAnswer) {
+  return useQuery({
+    queryKey: adminKeys.watchSites,
+    queryFn: () => read<WatchSitesAnswer>(watchPaths.sites),
+    initialData: initial,
+    refetchInterval: pollIntervals.watch,
+  });
+}
+
+/** The watch's alerts, open first; read again every minute while shown. */
+export function useWatchAlerts(initial: WatchAlertsAnswer) {
+  return useQuery({
+    queryKey: adminKeys.watchAlerts,
+    queryFn: () => read<WatchAlertsAnswer>(watchPaths.alerts),
+    initialData: initial,
+    refetchInterval: pollIntervals.watch,
   });
 }
