@@ -180,7 +180,13 @@ function SiteCard({ site, now, onAlerts }: { site: WatchSiteView; now: number; o
               {percent(health.uptime30)} over 30 days · {percent(health.uptime90)} over 90 days
             </DetailRow>
             <DetailRow label="Response time">
-              p50 {ms(health.responseP50)} · p95 {ms(health.responseP95)} ({plural(health.checks30, 'check')} in 30 days)
+              {health.checks30 === 0 ? (
+                'no checks yet'
+              ) : (
+                <>
+                  p50 {ms(health.responseP50)} · p95 {ms(health.responseP95)} ({plural(health.checks30, 'check')} in 30 days)
+                </>
+              )}
             </DetailRow>
             <DetailRow label="Certificate">
               {cert ? (
