@@ -193,7 +193,16 @@ async function createRuntime(): Promise<Runtime> {
     addressPolicy: auditPolicy,
   });
 
-  const watch = createWatchService({ db, settings: settings(), ownerEmail: config.contactTo, outbox: config.outbox, kickOutbox });
+  // Crawls of watched sites run in a worker thread from the source file beside the build (the bundle does not carry it).
+  const crawlThread = path.resolve(clientDir, '..', '..', 'src/server/features/watch/crawl-thread.mjs');
+  const watch = createWatchService({
+    db,
+    settings: settings(),
+    ownerEmail: config.contactTo,
+    outbox: config.outbox,
+    kickOutbox,
+    crawlThread: existsSync(crawlThread) ? crawlThread : undefined,
+  });
 
   const runtime: Runtime = {
     db,

@@ -6,6 +6,7 @@
  * visitors seeded into the analytics raise their alerts; the SMTP server or the webhook down delays, never loses.
  */
 import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/free-port.mjs';
 import { watchThresholds } from '../../src/config/watch';
@@ -13,6 +14,7 @@ import { type Db, openDatabase } from '../../src/server/db';
 import { bucketOf } from '../../src/server/features/analytics/histogram';
 import { dayOf, addDays } from '../../src/server/features/analytics/days';
 import { hostPort } from '../../src/server/features/sitecheck/address-guard.mjs';
+import { checkCrawl } from '../../src/server/features/watch/crawl';
 import { runDueChecks, type WatchDeps } from '../../src/server/features/watch/scheduler';
 import { addSite, eraseSite, listSites, ownSiteId, removeSite, WatchInputError } from '../../src/server/features/watch/sites';
 import { watchSiteForm } from '../../src/server/features/watch/schema';
@@ -195,6 +197,19 @@ describe.each(databaseNames())('watching sites on %s', (name) => {
     expect(webhook.received.length - before.calls).toBe(1);
     site.set(healthy);
     await step({});
+  }, 60_000);
+
+  it('a crawl in its worker thread reports as one on the main thread', async () => {
+    const crawlThread = fileURLToPath(new URL('../../src/server/features/watch/crawl-thread.mjs', import.meta.url));
+    const [inThread, inline] = await Promise.all([
+      checkCrawl(site.origin, { ...deps.reach, crawlThread }, null, []),
+      checkCrawl(site.origin, deps.reach, null, []),
+    ]);
+    expect(inThread.ok).toBe(true);
+    expect(inThread.score).toBe(inline.score);
+    expect(inThread.summary).toBe(inline.summary);
+    const refused = await checkCrawl('https://10.9.9.9/', { ...deps.reach, crawlThread }, null, []);
+    expect(refused).toMatchObject({ ok: false, inconclusive: true, summary: expect.stringContaining('private address') });
   }, 60_000);
 
   it('removing keeps the history until the site is erased', async () => {

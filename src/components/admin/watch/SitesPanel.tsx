@@ -177,7 +177,7 @@ function SiteCard({ site, now, onAlerts }: { site: WatchSiteView; now: number; o
         <>
           <dl className="divide-y divide-slate-200">
             <DetailRow label="Uptime">
-              {percent(health.uptime30)} over 30 days · {percent(health.uptime90)} over 90 days
+              {health.uptime90 === null ? 'no checks yet' : `${percent(health.uptime30)} over 30 days · ${percent(health.uptime90)} over 90 days`}
             </DetailRow>
             <DetailRow label="Response time">
               {health.checks30 === 0 ? (

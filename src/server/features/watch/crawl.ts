@@ -4,6 +4,7 @@
  * pages that appeared in or left the sitemap, pages that began to answer 4xx/5xx or to say noindex. What is new and
  * wrong raises one alert for the site listing all of it; the alert closes once none of it is left.
  */
+import { Worker } from 'node:worker_threads';
 import { plural } from '~/lib/plural.mjs';
 import { readReport } from '../audit/score';
 import { type CheckReport, checkSite, SiteCheckError } from '../sitecheck/checker.mjs';
@@ -98,6 +99,29 @@ export function alarming(diff: CrawlDiff, now: CrawlSnapshot): ChangeItem[] {
 }
 
 /**
+ * Runs the checker in a worker thread (crawl-thread.mjs), so the pages it parses do not hold up the server's event loop;
+ * `signal` ends the thread.
+ */
+function crawlInThread(file: string, url: string, options: object, signal?: AbortSignal): Promise<CheckReport> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(file, { workerData: { url, options } });
+    const stop = () => void worker.terminate();
+    signal?.addEventListener('abort', stop, { once: true });
+    worker.once('message', (message: { report?: CheckReport; failure?: string; siteCheckError?: boolean }) => {
+      signal?.removeEventListener('abort', stop);
+      void worker.terminate();
+      if (message.report) resolve(message.report);
+      else reject(message.siteCheckError ? new SiteCheckError(message.failure) : new Error(message.failure));
+    });
+    worker.once('error', (error) => {
+      signal?.removeEventListener('abort', stop);
+      reject(error);
+    });
+    worker.once('exit', () => reject(new Error(signal?.aborted ? 'The crawl was stopped.' : 'The crawl ended without a report.')));
+  });
+}
+
+/**
  * Crawls the site and compares with the previous crawl. `openItems`: what the site's open crawl alert lists; those
  * still wrong stay on it, and with nothing new and nothing left, it closes.
  */
@@ -109,16 +133,16 @@ export async function checkCrawl(
   signal?: AbortSignal,
 ): Promise<CheckOutcome> {
   let report: CheckReport;
+  const options = {
+    maxPages: reach.crawlMaxPages,
+    userAgent: reach.userAgent,
+    addressPolicy: reach.addressPolicy,
+    timeoutMs: reach.timeoutMs,
+    // Two requests at a time: a client's site is not loaded hard.
+    concurrency: 2,
+  };
   try {
-    report = await checkSite(siteUrl, {
-      maxPages: reach.crawlMaxPages,
-      userAgent: reach.userAgent,
-      addressPolicy: reach.addressPolicy,
-      timeoutMs: reach.timeoutMs,
-      // Two requests at a time: a client's site is not loaded hard, and this server's own pages stay fast.
-      concurrency: 2,
-      signal,
-    });
+    report = reach.crawlThread ? await crawlInThread(reach.crawlThread, siteUrl, options, signal) : await checkSite(siteUrl, { ...options, signal });
   } catch (error) {
     if (!(error instanceof SiteCheckError)) throw error;
     return { ok: false, summary: error.message, responseMs: null, score: null, evidence: { error: error.message }, problems: [], inconclusive: true };
