@@ -193,15 +193,15 @@ async function createRuntime(): Promise<Runtime> {
     addressPolicy: auditPolicy,
   });
 
-  // Crawls of watched sites run in a worker thread from the source file beside the build (the bundle does not carry it).
-  const crawlThread = path.resolve(clientDir, '..', '..', 'src/server/features/watch/crawl-thread.mjs');
+  // Crawls of watched sites run in a child process from the source file beside the build (the bundle does not carry it).
+  const crawlProcess = path.resolve(clientDir, '..', '..', 'src/server/features/watch/crawl-process.mjs');
   const watch = createWatchService({
     db,
     settings: settings(),
     ownerEmail: config.contactTo,
     outbox: config.outbox,
     kickOutbox,
-    crawlThread: existsSync(crawlThread) ? crawlThread : undefined,
+    crawlProcess: existsSync(crawlProcess) ? crawlProcess : undefined,
   });
 
   const runtime: Runtime = {

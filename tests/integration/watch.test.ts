@@ -199,16 +199,16 @@ describe.each(databaseNames())('watching sites on %s', (name) => {
     await step({});
   }, 60_000);
 
-  it('a crawl in its worker thread reports as one on the main thread', async () => {
-    const crawlThread = fileURLToPath(new URL('../../src/server/features/watch/crawl-thread.mjs', import.meta.url));
+  it('a crawl in its own process reports as one on the main thread', async () => {
+    const crawlProcess = fileURLToPath(new URL('../../src/server/features/watch/crawl-process.mjs', import.meta.url));
     const [inThread, inline] = await Promise.all([
-      checkCrawl(site.origin, { ...deps.reach, crawlThread }, null, []),
+      checkCrawl(site.origin, { ...deps.reach, crawlProcess }, null, []),
       checkCrawl(site.origin, deps.reach, null, []),
     ]);
     expect(inThread.ok).toBe(true);
     expect(inThread.score).toBe(inline.score);
     expect(inThread.summary).toBe(inline.summary);
-    const refused = await checkCrawl('https://10.9.9.9/', { ...deps.reach, crawlThread }, null, []);
+    const refused = await checkCrawl('https://10.9.9.9/', { ...deps.reach, crawlProcess }, null, []);
     expect(refused).toMatchObject({ ok: false, inconclusive: true, summary: expect.stringContaining('private address') });
   }, 60_000);
 

@@ -4,7 +4,8 @@
  * pages that appeared in or left the sitemap, pages that began to answer 4xx/5xx or to say noindex. What is new and
  * wrong raises one alert for the site listing all of it; the alert closes once none of it is left.
  */
-import { Worker } from 'node:worker_threads';
+import { fork } from 'node:child_process';
+import os from 'node:os';
 import { plural } from '~/lib/plural.mjs';
 import { readReport } from '../audit/score';
 import { type CheckReport, checkSite, SiteCheckError } from '../sitecheck/checker.mjs';
@@ -99,25 +100,31 @@ export function alarming(diff: CrawlDiff, now: CrawlSnapshot): ChangeItem[] {
 }
 
 /**
- * Runs the checker in a worker thread (crawl-thread.mjs), so the pages it parses do not hold up the server's event loop;
- * `signal` ends the thread.
+ * Runs the checker in a child process at the lowest CPU priority (crawl-process.mjs), so the pages it parses neither
+ * hold up the server's event loop nor take the CPU from it; `signal` ends the process.
  */
-function crawlInThread(file: string, url: string, options: object, signal?: AbortSignal): Promise<CheckReport> {
+function crawlInProcess(file: string, url: string, options: object, signal?: AbortSignal): Promise<CheckReport> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(file, { workerData: { url, options } });
-    const stop = () => void worker.terminate();
+    const child = fork(file, [], { execArgv: [], serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    if (child.pid !== undefined) {
+      try {
+        os.setPriority(child.pid, 19);
+      } catch {
+        // Not allowed here: it runs at the server's own priority, still off its event loop.
+      }
+    }
+    const stop = () => child.kill();
     signal?.addEventListener('abort', stop, { once: true });
-    worker.once('message', (message: { report?: CheckReport; failure?: string; siteCheckError?: boolean }) => {
-      signal?.removeEventListener('abort', stop);
-      void worker.terminate();
+    child.once('message', (message: { report?: CheckReport; failure?: string; siteCheckError?: boolean }) => {
       if (message.report) resolve(message.report);
       else reject(message.siteCheckError ? new SiteCheckError(message.failure) : new Error(message.failure));
     });
-    worker.once('error', (error) => {
+    child.once('error', reject);
+    child.once('exit', () => {
       signal?.removeEventListener('abort', stop);
-      reject(error);
+      reject(new Error(signal?.aborted ? 'The crawl was stopped.' : 'The crawl ended without a report.'));
     });
-    worker.once('exit', () => reject(new Error(signal?.aborted ? 'The crawl was stopped.' : 'The crawl ended without a report.')));
+    child.send({ url, options });
   });
 }
 
@@ -142,7 +149,7 @@ export async function checkCrawl(
     concurrency: 2,
   };
   try {
-    report = reach.crawlThread ? await crawlInThread(reach.crawlThread, siteUrl, options, signal) : await checkSite(siteUrl, { ...options, signal });
+    report = reach.crawlProcess ? await crawlInProcess(reach.crawlProcess, siteUrl, options, signal) : await checkSite(siteUrl, { ...options, signal });
   } catch (error) {
     if (!(error instanceof SiteCheckError)) throw error;
     return { ok: false, summary: error.message, responseMs: null, score: null, evidence: { error: error.message }, problems: [], inconclusive: true };
