@@ -20,6 +20,7 @@ import { addSite, eraseSite, listSites, ownSiteId, removeSite, WatchInputError }
 import { watchSiteForm } from '../../src/server/features/watch/schema';
 import { deliverWebhooks } from '../../src/server/features/watch/webhook';
 import { sinceMidnightMs } from '../../src/server/features/watch/own-data';
+import { minuteOfDay } from '../../src/server/features/watch/quiet';
 import { createSmtpSender } from '../../src/server/platform/mailer';
 import { deliverDue } from '../../src/server/platform/outbox';
 import { migrateToLatest } from '../../src/server/migrate.mjs';
@@ -197,6 +198,31 @@ describe.each(databaseNames())('watching sites on %s', (name) => {
     expect(webhook.received.length - before.calls).toBe(1);
     site.set(healthy);
     await step({});
+  }, 60_000);
+
+  it('quiet hours hold an alert that is not urgent until they end; an urgent one goes at once', async () => {
+    const minute = minuteOfDay(Date.now());
+    // Quiet from this minute for two hours.
+    const quiet = { fromMinute: minute, toMinute: (minute + 120) % (24 * 60) };
+    const held = { ...deps, delivery: { ...deps.delivery, quietHours: quiet } };
+    site.set({ titleRemoved: true });
+    await runDueChecks(held, { force: true });
+    expect((await deliver()).mails).toEqual([]);
+    site.set({ down: true });
+    await runDueChecks(held, { force: true });
+    const urgent = await deliver();
+    expect(urgent.mails.map((m) => m.headers.subject)).toEqual([expect.stringMatching(/^Urgent: Client shop: 127\.0\.0\.1:\d+ is down$/)]);
+    // After the quiet hours, the held alert goes, once.
+    await deliverDue(db, send, timing, Date.now() + 3 * 3_600_000);
+    await deliverWebhooks(db, { ...timing, timeoutMs: 2000 }, Date.now() + 3 * 3_600_000);
+    await until(
+      async () => (smtp.received.some((m) => /since the last crawl/.test(m.headers.subject ?? '') && m.text.includes('no title')) ? true : undefined),
+      5000,
+    );
+    site.set(healthy);
+    await runDueChecks(deps, { force: true });
+    await deliverDue(db, send, timing, Date.now() + 3 * 3_600_000);
+    expect(await db.selectFrom('watch_alerts').select('id').where('open_key', 'is not', null).execute()).toEqual([]);
   }, 60_000);
 
   it('a crawl in its own process reports as one on the main thread', async () => {
