@@ -405,3 +405,8 @@ export interface IndexNowRunAnswer {
   ok: true;
   requestedAt: number;
 }
+
+export interface SessionsAnswer {
+  ok: true;
+  sessions: SessionInfo[];
+}
