@@ -161,6 +161,24 @@ describe.each(databaseNames())('watching sites on %s', (name) => {
     60_000,
   );
 
+  it('a certificate warned at 14 days is one alert, one more message when it turns urgent at 3, one on renewal', async () => {
+    const warned = await step({ warnCertificate: true });
+    expect(warned.mails.map((m) => m.headers.subject)).toEqual([
+      expect.stringMatching(/^Client shop: The certificate of 127\.0\.0\.1:\d+ expires in (9|10) days$/),
+    ]);
+    expect(warned.calls).toHaveLength(1);
+    expect((await step({})).mails).toEqual([]);
+    const urgent = await step({ warnCertificate: false, shortCertificate: true });
+    expect(urgent.mails.map((m) => m.headers.subject)).toEqual([
+      expect.stringMatching(/^Urgent: Client shop: The certificate of 127\.0\.0\.1:\d+ expires in [12] days?$/),
+    ]);
+    expect(urgent.calls).toMatchObject([{ event: 'escalated', urgent: true }]);
+    expect((await step({})).mails).toEqual([]);
+    const renewed = await step(healthy);
+    expect(renewed.mails.map((m) => m.headers.subject)).toEqual([expect.stringMatching(/^Resolved: /)]);
+    expect(await db.selectFrom('watch_alerts').select('id').where('open_key', 'is not', null).execute()).toEqual([]);
+  }, 60_000);
+
   it('two instances running the same due check alert once', async () => {
     site.set({ down: true });
     await db.updateTable('watch_schedule').set({ next_due_at: 0 }).where('kind', '=', 'availability').execute();
