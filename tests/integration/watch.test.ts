@@ -338,4 +338,29 @@ describe.each(databaseNames())('watching sites on %s', (name) => {
     expect(mails.map((m) => m.headers.subject)).toEqual(['Hale Digital: Visitors far below the usual']);
     expect(mails[0]!.text).toMatch(/1 visitor so far today .* usually 40/);
   }, 60_000);
+
+  it('no enquiry for longer than usual raises its alert; a new one closes it', async () => {
+    const now = Date.now();
+    const enquiry = (at: number) => ({
+      id: randomUUID(),
+      created_at: at,
+      request_type: 'quote',
+      name: 'A client',
+      email: 'client@shop.example',
+      subject: 'A quote',
+      message: 'Hello',
+      updated_at: at,
+    });
+    // Six enquiries a day apart, the last 20 days ago: the usual wait is a day.
+    await db
+      .insertInto('contact_messages')
+      .values(Array.from({ length: 6 }, (_, i) => enquiry(now - (25 - i) * 86_400_000)))
+      .execute();
+    const quiet = await step({});
+    expect(quiet.mails.map((m) => m.headers.subject)).toEqual(['Hale Digital: No enquiry for longer than usual']);
+    expect(quiet.mails[0]!.text).toContain('20 days ago');
+    await db.insertInto('contact_messages').values(enquiry(Date.now())).execute();
+    const back = await step({});
+    expect(back.mails.map((m) => m.headers.subject)).toEqual(['Resolved: Hale Digital: No enquiry for longer than usual']);
+  }, 60_000);
 });
