@@ -41,6 +41,7 @@ export const adminTabs = [
   { id: 'ai-tools', label: 'AI tools' },
   { id: 'testing', label: 'Testing' },
   { id: 'performance', label: 'Performance' },
+  { id: 'reports', label: 'Reports' },
   { id: 'settings', label: 'Settings' },
 ] as const;
 export type AdminTab = (typeof adminTabs)[number]['id'];

@@ -3,6 +3,7 @@ import type { IndexNowOffKind, LeadStatus } from '~/config/admin';
 import type { AiContentType, AiOutcome } from '~/config/ai';
 import type { BreakdownDimension, FormFactor, GoalKind, VitalMetric } from '~/config/analytics';
 import type { AnalyticsQuery } from './analytics-query';
+import type { ReportsAnswer } from './report-types';
 
 /** Most severe first. */
 export const severities = ['critical', 'high', 'medium', 'low'] as const;
@@ -332,7 +333,14 @@ export interface SettingsTabData {
   weeklySummary: { enabled: boolean };
   account: { email: string; twoFactorEnabled: boolean; sessions: SessionInfo[]; events: AccountEvent[] };
 }
-export type DashboardTabData = OverviewTabData | AiTabData | TestingTabData | PerformanceTabData | SettingsTabData;
+export interface ReportsTabData {
+  tab: 'reports';
+  now: number;
+  reports: ReportsAnswer;
+  /** Whether the AI generator can draft a summary (the settings it still needs, if not). */
+  aiMissing: string[];
+}
+export type DashboardTabData = OverviewTabData | AiTabData | TestingTabData | PerformanceTabData | ReportsTabData | SettingsTabData;
 
 /** What the admin's read endpoints answer: the server builds each with `satisfies`, the typed hooks read it. */
 export interface IndexNowAnswer {

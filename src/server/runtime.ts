@@ -38,6 +38,8 @@ import { type AuditService, createAuditService, deleteOldAudits } from './featur
 import { deleteOldSecurityEvents } from './features/security/events';
 import { log, requestContext } from './platform/log.mjs';
 import { siteUrlMismatch } from './platform/site-url';
+import { type ReportService, startReportService } from './features/report/service';
+import { ownSources } from './features/report/sources';
 
 export interface Runtime {
   db: Db;
@@ -52,6 +54,8 @@ export interface Runtime {
   auditPolicy: AddressPolicy;
   analytics: AnalyticsService;
   posts: PostsService;
+  /** Client reports: made, reviewed and sent; the monthly schedule. */
+  reports: ReportService;
   /** The built site (dist/client): on-demand public pages are finished with the build's page transforms over it. */
   clientDir: string;
   /** Ask the worker to look at the outbox now rather than at its next poll. */
@@ -190,6 +194,10 @@ async function createRuntime(): Promise<Runtime> {
     addressPolicy: auditPolicy,
   });
 
+  // Reports are written from each section's own source: this site's analytics and inbox (the watched sites' checks and
+  // the search data are joined in here as their features provide them).
+  const reports = startReportService({ db, sources: ownSources(db, siteUrl, config.contactTo), siteUrl, ownerEmail: config.contactTo, kickOutbox });
+
   const runtime: Runtime = {
     db,
     kind,
@@ -202,11 +210,12 @@ async function createRuntime(): Promise<Runtime> {
     auditPolicy,
     analytics,
     posts,
+    reports,
     clientDir,
     kickOutbox,
     // Let a delivery pass in flight finish, so no row is left claimed until its lease runs out.
     async stop() {
-      await Promise.all([outbox?.stop(), cleanup.stop(), indexNow.stop(), siteChecks.stop(), audits.stop(), analytics.stop(), posts.stop()]);
+      await Promise.all([outbox?.stop(), cleanup.stop(), indexNow.stop(), siteChecks.stop(), audits.stop(), analytics.stop(), posts.stop(), reports.stop()]);
       await db.destroy();
     },
   };

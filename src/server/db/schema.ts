@@ -26,7 +26,7 @@ export interface AccountEventTable {
   created_at: number;
 }
 
-export type MailKind = 'lead' | 'alert' | 'password_reset' | 'audit_report' | 'weekly_summary';
+export type MailKind = 'lead' | 'alert' | 'password_reset' | 'audit_report' | 'weekly_summary' | 'report_draft' | 'client_report';
 export type MailStatus = 'pending' | 'sent';
 
 export interface MailOutboxTable {
@@ -319,7 +319,54 @@ export interface PostImageTable {
   created_at: number;
 }
 
+export interface ReportTable {
+  id: string;
+  /** 'this' for this website, else the watched site's id. */
+  site_key: string;
+  /** 'YYYY-MM' for a monthly report, null for one made on demand. */
+  month: string | null;
+  period_from: string;
+  period_to: string;
+  /** draft | approved | sent */
+  status: string;
+  /** The report's figures as JSON (src/lib/report-types.ts). */
+  data: string;
+  summary: Generated<string>;
+  created_at: number;
+  updated_at: number;
+  approved_at: number | null;
+  sent_at: number | null;
+  recipient: string | null;
+}
+
+export interface ReportLinkTable {
+  token_hash: string;
+  report_id: string;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+export interface ReportSendTable {
+  report_id: string;
+  recipient: string;
+  mail_id: string;
+  /** approval | auto */
+  trigger: string;
+  created_at: number;
+}
+
+export interface ReportSiteSettingTable {
+  site_key: string;
+  auto_send: Generated<number>;
+  updated_at: number;
+}
+
 export interface Database {
+  reports: ReportTable;
+  report_links: ReportLinkTable;
+  report_sends: ReportSendTable;
+  report_site_settings: ReportSiteSettingTable;
   posts: PostTable;
   post_versions: PostVersionTable;
   post_images: PostImageTable;

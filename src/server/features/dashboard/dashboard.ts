@@ -20,6 +20,9 @@ import { refusedEnquiryCount } from '../security/events';
 import { listSecurityEvents } from '../security/log';
 import { siteStatus } from './status';
 import { weeklySummaryEnabled } from './weekly-summary';
+import type { ReportService } from '../report/service';
+import { reportsOverview } from '../report/overview';
+import { missingAiSettings } from '../ai/generate';
 
 const latest = 5;
 /** The Overview counts refused enquiries over the same span as its longest enquiry count. */
@@ -34,6 +37,7 @@ export interface DashboardDeps {
   analytics: AnalyticsService;
   /** The built site, whose pages' titles the analytics lists show beside their paths. */
   clientDir: string;
+  reports: ReportService;
 }
 
 export async function dashboardTab(runtime: DashboardDeps, caller: Caller, session: AdminSession, tab: AdminTab): Promise<DashboardTabData> {
@@ -77,6 +81,8 @@ export async function dashboardTab(runtime: DashboardDeps, caller: Caller, sessi
     }
     case 'testing':
       return { tab, now, siteOrigin, siteChecks: await listRuns(db) };
+    case 'reports':
+      return { tab, now, reports: await reportsOverview(runtime.reports.deps), aiMissing: missingAiSettings(ai) };
     case 'settings': {
       const [site, aiState, indexNowStatus, sessions, events, weeklyOn] = await Promise.all([
         status(),
