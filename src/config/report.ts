@@ -97,9 +97,8 @@ export const reportText = {
   andMore: (count: number) => `and ${count} more`,
   pdfLink: 'Download this report as a PDF',
   footer: (businessName: string) => `Report by ${businessName}`,
-  linkGone: 'This report link has expired or was withdrawn.',
-  linkGoneHelp: 'Ask for a new link from whoever sent it to you.',
-  siteGone: 'This report is no longer available.',
+  linkGone: 'This report is no longer available',
+  linkGoneHelp: 'Its link has expired or was withdrawn. Ask whoever sent it to you for a new one.',
 } as const;
 
 export const reportMessages = {

@@ -39,7 +39,7 @@ import { deleteOldSecurityEvents } from './features/security/events';
 import { log, requestContext } from './platform/log.mjs';
 import { siteUrlMismatch } from './platform/site-url';
 import { type ReportService, startReportService } from './features/report/service';
-import { ownSources } from './features/report/sources';
+import { reportSources } from './features/report/sources';
 
 export interface Runtime {
   db: Db;
@@ -196,7 +196,7 @@ async function createRuntime(): Promise<Runtime> {
 
   // Reports are written from each section's own source: this site's analytics and inbox (the watched sites' checks and
   // the search data are joined in here as their features provide them).
-  const reports = startReportService({ db, sources: ownSources(db, siteUrl, config.contactTo), siteUrl, ownerEmail: config.contactTo, kickOutbox });
+  const reports = startReportService({ db, sources: reportSources(db, { siteUrl, ownerEmail: config.contactTo }), siteUrl, ownerEmail: config.contactTo, kickOutbox });
 
   const runtime: Runtime = {
     db,

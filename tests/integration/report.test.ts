@@ -182,7 +182,9 @@ describe.each(databaseNames())('client report on %s', (name) => {
     });
     const site = (await sources.site(thisSiteKey))!;
     const data = await buildReport(sources, site, monthPeriod(month), scheduleNow);
-    const text = pdfText(await reportPdf(data, 'Visits rose this month.', `${siteUrl}/reports/x`));
+    const pdf = await reportPdf(data, 'Visits rose this month.', `${siteUrl}/reports/x`);
+    if (process.env.REPORT_PDF_OUT) writeFileSync(process.env.REPORT_PDF_OUT, pdf);
+    const text = pdfText(pdf);
     const flat = text.replace(/\s+/g, ' ');
     for (const title of [reportSectionTitles.summary, reportSectionTitles.visits, reportSectionTitles.search, reportSectionTitles.topQueries])
       expect(flat).toContain(title);

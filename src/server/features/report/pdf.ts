@@ -278,3 +278,16 @@ export function reportPdf(data: ReportData, summary: string, link: string | null
 /** The PDF's file name: the site and the period, safe in any mail client. */
 export const reportFileName = (data: ReportData) =>
   `report-${data.site.name.replace(/[^A-Za-z0-9.-]+/g, '-')}-${data.period.month ?? `${data.period.from}-to-${data.period.to}`}.pdf`.toLowerCase();
+
+/** A report's PDF as a download answer (the client's link and the admin's preview). */
+export async function pdfResponse(data: ReportData, summary: string, link: string | null, extraHeaders: Record<string, string> = {}): Promise<Response> {
+  const pdf = await reportPdf(data, summary, link);
+  return new Response(Buffer.from(pdf), {
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `inline; filename="${reportFileName(data)}"`,
+      'Cache-Control': 'private, no-store',
+      ...extraHeaders,
+    },
+  });
+}

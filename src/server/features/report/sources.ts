@@ -104,6 +104,11 @@ export function withSources(base: ReportSources, replaced: Partial<ReportSection
   return { ...base, ...replaced };
 }
 
+/** The sources of every report: this site's own data, and (as their features provide them) the watched sites and search. */
+export function reportSources(db: Db, options: { siteUrl: string; ownerEmail: string }): ReportSources {
+  return ownSources(db, options.siteUrl, options.ownerEmail);
+}
+
 /** The sources for this site alone (until watched sites are joined in), from its own data. */
 export function ownSources(db: Db, siteUrl: string, ownerEmail: string): ReportSources {
   const site = thisSite(siteUrl, ownerEmail);
