@@ -9,6 +9,7 @@ import { AiPanel } from './ai/AiPanel';
 import { AdminQueryProvider, useDashboardTab } from './data/queries';
 import { OverviewPanel } from './overview/OverviewPanel';
 import { PerformancePanel } from './analytics/PerformancePanel';
+import { ReportsPanel } from './reports/ReportsPanel';
 import { SettingsPanel } from './settings/SettingsPanel';
 import { SiteCheckPanel } from './sitecheck/SiteCheckPanel';
 import { AuditList } from './audit/AuditPanels';
@@ -128,5 +129,7 @@ function Panel({ tab, initial }: { tab: AdminTab; initial: DashboardTabData }) {
       return <AiPanel status={data.ai} history={data.aiHistory} now={data.now} siteOrigin={data.siteOrigin} />;
     case 'performance':
       return <PerformancePanel data={data.performance} />;
+    case 'reports':
+      return <ReportsPanel initial={data.reports} now={data.now} aiMissing={data.aiMissing} />;
   }
 }

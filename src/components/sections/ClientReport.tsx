@@ -91,7 +91,7 @@ function Chart({ block }: { block: Extract<Block, { type: 'chart' }> }) {
   );
 }
 
-function BlockView({ block, id }: { block: Block; id: string }) {
+function BlockView({ block, id, SubHeading }: { block: Block; id: string; SubHeading: 'h3' | 'h4' | 'h5' }) {
   switch (block.type) {
     case 'figures':
       return <Figures block={block} />;
@@ -102,7 +102,7 @@ function BlockView({ block, id }: { block: Block; id: string }) {
     case 'list':
       return (
         <div>
-          <h3 className="font-semibold text-ink">{block.title}</h3>
+          <SubHeading className="font-semibold text-ink">{block.title}</SubHeading>
           <ul className="mt-1 grid list-disc gap-1 pl-5 text-sm break-words text-ink">
             {block.items.map((item, i) => (
               <li key={i}>{item}</li>
@@ -122,13 +122,14 @@ export interface ClientReportProps {
   summary: string;
   /** The PDF's address, when the reader may download it. */
   pdfHref?: string;
-  /** The level of the report's title: 1 on its own page, 2 inside the admin. */
-  titleLevel?: 1 | 2;
+  /** The level of the report's title: 1 on its own page, 3 inside the admin's preview. */
+  titleLevel?: 1 | 2 | 3;
 }
 
 export function ClientReport({ data, summary, pdfHref, titleLevel = 1 }: ClientReportProps) {
-  const Title = titleLevel === 1 ? 'h1' : 'h2';
-  const Heading = titleLevel === 1 ? 'h2' : 'h3';
+  const Title = `h${titleLevel}` as 'h1' | 'h2' | 'h3';
+  const Heading = `h${titleLevel + 1}` as 'h2' | 'h3' | 'h4';
+  const SubHeading = `h${titleLevel + 2}` as 'h3' | 'h4' | 'h5';
   const sections = layOutReport(data);
   return (
     <article className="grid gap-8" aria-labelledby="report-title">
@@ -157,7 +158,7 @@ export function ClientReport({ data, summary, pdfHref, titleLevel = 1 }: ClientR
             {section.title}
           </Heading>
           {section.blocks.map((block, i) => (
-            <BlockView key={i} block={block} id={`report-${section.id}-${i}`} />
+            <BlockView key={i} block={block} id={`report-${section.id}-${i}`} SubHeading={SubHeading} />
           ))}
         </section>
       ))}

@@ -13,6 +13,8 @@ import type { PostListItem, PostRenderAnswer } from '~/lib/post-types';
 import { analyticsView } from '~/config/analytics';
 import { type AnalyticsQuery, sameQuery, writeAnalyticsQuery } from '~/lib/analytics-query';
 import type { AnalyticsView, AnalyticsViewAnswer, CurrentVisitorsAnswer } from '~/lib/admin-types';
+import { reportPaths } from '~/config/report';
+import type { ReportAnswer, ReportsAnswer } from '~/lib/report-types';
 import type { AiHistoryAnswer, DashboardTabAnswer, DashboardTabData, IndexNowAnswer, SiteCheckAnswer, SiteChecksAnswer, VitalTrendAnswer } from '~/lib/admin-types';
 
 /** A read that did not answer `ok`: its status (0 when the server could not be reached) and message. */
@@ -49,6 +51,8 @@ export const adminKeys = {
   currentVisitors: ['analytics-now'] as const,
   posts: ['posts'] as const,
   postRender: (input: string) => ['post-render', input] as const,
+  reports: ['reports'] as const,
+  report: (id: string) => ['reports', id] as const,
 };
 
 /** How often a run in progress is asked after. */
@@ -176,4 +180,14 @@ export function usePostRender(input: string) {
     placeholderData: (previous) => previous,
     staleTime: Infinity,
   });
+}
+
+/** The reports made and the sites they are made for (the tab's figures are the first data). */
+export function useReports(initial: ReportsAnswer) {
+  return useQuery({ queryKey: adminKeys.reports, queryFn: () => read<ReportsAnswer>(reportPaths.list), initialData: initial });
+}
+
+/** One report, with its figures, summary and links (none asked for without an id). */
+export function useReport(id: string | null) {
+  return useQuery({ queryKey: adminKeys.report(id ?? ''), queryFn: () => read<ReportAnswer>(reportPaths.one(id!)), enabled: id !== null });
 }
