@@ -5,6 +5,11 @@ import type { BreakdownDimension, FormFactor, GoalKind, VitalMetric } from '~/co
 import type { AnalyticsQuery } from './analytics-query';
 import type { ReportsAnswer } from './report-types';
 
+/** A write that has nothing more to say than that it was done. */
+export interface OkAnswer {
+  ok: true;
+}
+
 /** Most severe first. */
 export const severities = ['critical', 'high', 'medium', 'low'] as const;
 export type Severity = (typeof severities)[number];
@@ -375,4 +380,21 @@ export interface DashboardTabAnswer {
 export interface VitalTrendAnswer {
   ok: true;
   trend: VitalTrend;
+}
+
+export interface WeeklySummaryAnswer {
+  ok: true;
+  enabled: boolean;
+}
+
+/** A site check started in the background: follow it at its id. */
+export interface SiteCheckStartAnswer {
+  ok: true;
+  id: string;
+}
+
+/** An IndexNow run started in the background at `requestedAt`; the overview follows it. */
+export interface IndexNowRunAnswer {
+  ok: true;
+  requestedAt: number;
 }

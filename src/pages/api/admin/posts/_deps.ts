@@ -6,10 +6,9 @@ import { posts } from '~/content/queries';
 import { builtPagePaths } from '~/server/features/analytics/site-pages';
 import type { BuiltPost, PostsEndpointDeps } from '~/server/features/posts/endpoint';
 import { publishedPosts } from '~/server/features/posts/store';
-import { getRuntime } from '~/server/runtime';
+import type { Runtime } from '~/server/runtime';
 
-export async function postsDeps(): Promise<PostsEndpointDeps> {
-  const runtime = await getRuntime();
+export async function postsDeps(runtime: Runtime): Promise<PostsEndpointDeps> {
   return { db: runtime.db, posts: runtime.posts, builtSlugs: new Set((await posts()).map((e) => e.id)) };
 }
 
@@ -21,8 +20,7 @@ export async function builtPosts(): Promise<BuiltPost[]> {
 let builtPages: Set<string> | null = null;
 
 /** Every page of the site an internal link may point at: the build's, the blog, and the live admin posts. */
-export async function knownPaths(): Promise<Set<string>> {
-  const runtime = await getRuntime();
+export async function knownPaths(runtime: Runtime): Promise<Set<string>> {
   builtPages ??= existsSync(runtime.clientDir) ? builtPagePaths(runtime.clientDir) : new Set<string>();
   const built = builtPages;
   const live = (await publishedPosts(runtime.db)).map((p) => paths.post(p.slug));
