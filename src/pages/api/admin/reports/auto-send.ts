@@ -1,0 +1,14 @@
+import { autoSendForm } from '~/lib/report-forms';
+import { ok } from '~/server/api/answers';
+import { route } from '~/server/api/route';
+import { chooseAutoSend } from '~/server/features/report/endpoint';
+
+export const prerender = false;
+
+/** site, on=true|false: whether the site's monthly report goes to the client without waiting for approval. */
+export const POST = route({ body: autoSendForm, admin: true }, async ({ body, runtime }) => {
+  await chooseAutoSend(runtime.reports.deps, body.site, body.on === 'true');
+  // Chosen on after the set day: this month's report goes now rather than at the next pass.
+  if (body.on === 'true') void runtime.reports.kick();
+  return ok({ ok: true });
+});
