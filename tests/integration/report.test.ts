@@ -225,17 +225,11 @@ describe.each(databaseNames())('client report on %s', (name) => {
         const request = JSON.parse(body) as { messages: { role: string; content: string }[] };
         prompts.push(request.messages.map((m) => m.content).join('\n'));
         const content = answers[Math.min(prompts.length - 1, answers.length - 1)];
-        res.writeHead(200, { 'Content-Type': 'application/json' });
-        res.end(
-          JSON.stringify({
-            id: 'x',
-            object: 'chat.completion',
-            created: 0,
-            model: 'fake',
-            choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-            usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
-          }),
-        );
+        // Server-sent events, as the OpenAI-compatible API streams.
+        res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+        const chunk = (delta: object, finish: string | null) =>
+          `data: ${JSON.stringify({ id: 'x', object: 'chat.completion.chunk', created: 0, model: 'fake', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+        res.end(`${chunk({ role: 'assistant', content }, null)}${chunk({}, 'stop')}data: [DONE]\n\n`);
       });
     });
     await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));

@@ -4,7 +4,7 @@
  * checked against the numbers the report shows: a draft stating another is sent back once, then what is left flagged.
  */
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { generateText, type ModelMessage } from 'ai';
+import { type ModelMessage, streamText } from 'ai';
 import { reportMessages, reportSummaryPrompt, reportText } from '~/config/report';
 import { layOutReport, ungroundedFigures } from '~/lib/report-layout';
 import type { ReportData } from '~/lib/report-types';
@@ -48,15 +48,22 @@ export async function draftSummary(deps: { db: Db; ai: AiSettings; userId: strin
   const timeout = AbortSignal.timeout(deps.ai.timeoutMs);
   try {
     for (let attempt = 1; attempt <= 2; attempt++) {
-      const result = await generateText({
+      // Streamed, as the generator reads the same service; the whole text is checked once it is in.
+      const result = streamText({
         model,
         system: reportSummaryPrompt.system,
         messages,
         maxOutputTokens: deps.ai.maxOutputTokens,
         abortSignal: timeout,
         maxRetries: 0,
+        onError: () => {},
       });
-      summary = result.text.trim();
+      let text = '';
+      for await (const part of result.fullStream) {
+        if (part.type === 'text-delta') text += part.text;
+        else if (part.type === 'error') throw part.error;
+      }
+      summary = text.trim();
       problems = summaryProblems(summary, data);
       if (problems.length === 0) break;
       messages.push({ role: 'assistant', content: summary }, { role: 'user', content: reportSummaryPrompt.repair(problems) });
