@@ -63,7 +63,7 @@ for (const c of cases) {
     await page.setViewportSize({ width: c.width, height: c.height });
     const { label } = monthPeriod(c.month);
     await openTab(page, 'reports');
-    await page.getByLabel('Month').fill(c.month);
+    await page.getByLabel('Month', { exact: true }).fill(c.month);
     await page.getByRole('button', { name: 'Make report' }).click();
     const detail = page.locator('section', { has: page.getByRole('heading', { level: 2, name: new RegExp(`, ${label}$`) }) });
     await expect(detail).toBeVisible();

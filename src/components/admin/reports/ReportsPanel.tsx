@@ -13,7 +13,7 @@ import { toast } from '~/lib/toast';
 import { ClientReport } from '~/components/sections/ClientReport';
 import { postJson } from '../data/post-json';
 import { adminKeys, useQueryClient, useReport, useReports } from '../data/queries';
-import { Badge, type BadgeVariant, Button, buttonClass, Card, Notice, ScrollArea, TextAreaField, TimeAgo } from '../ui/primitives';
+import { Badge, type BadgeVariant, Button, buttonClass, Card, Notice, TextAreaField, TimeAgo } from '../ui/primitives';
 
 const statusLabel: Record<ReportStatus, { label: string; variant: BadgeVariant }> = {
   draft: { label: 'Draft', variant: 'warn' },
@@ -135,7 +135,7 @@ function Sites({ sites }: { sites: ReportsAnswer['sites'] }) {
                 disabled={!site.clientEmail}
                 onChange={(e) => void choose(site.key, e.target.checked)}
               />
-              Send each month without waiting for approval
+              Send each month without waiting for approval<span className="sr-only"> ({site.name})</span>
             </label>
           </li>
         ))}
@@ -145,52 +145,37 @@ function Sites({ sites }: { sites: ReportsAnswer['sites'] }) {
 }
 
 function ReportList({ reports, now, selected, onSelect }: { reports: ReportListItem[]; now: number; selected: string | null; onSelect: (id: string) => void }) {
-  if (reports.length === 0) return <Card title="Reports">{<p className="text-muted">No reports yet.</p>}</Card>;
   return (
     <Card title="Reports">
-      <ScrollArea label="Reports">
-        <table className="w-full text-left text-sm">
-          <thead>
-            <tr className="border-b border-slate-200">
-              <th scope="col" className="py-2 pr-3 font-semibold">
-                Site and period
-              </th>
-              <th scope="col" className="py-2 pr-3 font-semibold">
-                State
-              </th>
-              <th scope="col" className="py-2 pr-3 font-semibold">
-                Made
-              </th>
-              <th scope="col" className="py-2 font-semibold">
-                Sent to
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {reports.map((report) => (
-              <tr key={report.id} className="border-b border-slate-100">
-                <th scope="row" className="py-2 pr-3 font-normal">
-                  <button
-                    type="button"
-                    className="min-h-11 text-left font-semibold text-brand-700 underline underline-offset-2"
-                    aria-current={report.id === selected ? 'true' : undefined}
-                    onClick={() => onSelect(report.id)}
-                  >
-                    {report.siteName}, {report.period.label}
-                  </button>
-                </th>
-                <td className="py-2 pr-3">
-                  <Badge variant={statusLabel[report.status].variant}>{statusLabel[report.status].label}</Badge>
-                </td>
-                <td className="py-2 pr-3 text-muted">
-                  <TimeAgo at={report.createdAt} now={now} />
-                </td>
-                <td className="py-2 break-all text-muted">{report.recipient ?? '–'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollArea>
+      {reports.length === 0 ? (
+        <p className="text-muted">No reports yet.</p>
+      ) : (
+        // A list rather than a table: on a phone each report keeps its line, nothing squeezed into narrow columns.
+        <ul className="grid divide-y divide-slate-100">
+          {reports.map((report) => (
+            <li key={report.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
+              <button
+                type="button"
+                className="min-h-11 text-left font-semibold text-brand-700 underline underline-offset-2"
+                aria-current={report.id === selected ? 'true' : undefined}
+                onClick={() => onSelect(report.id)}
+              >
+                {report.siteName}, {report.period.label}
+              </button>
+              <Badge variant={statusLabel[report.status].variant}>{statusLabel[report.status].label}</Badge>
+              <span className="text-sm text-muted">
+                Made <TimeAgo at={report.createdAt} now={now} />
+                {report.recipient && report.sentAt !== null && (
+                  <>
+                    {' '}
+                    · sent to <span className="break-all">{report.recipient}</span> <TimeAgo at={report.sentAt} now={now} />
+                  </>
+                )}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
     </Card>
   );
 }
