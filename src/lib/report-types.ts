@@ -109,7 +109,8 @@ export const reportDataSchema = z.object({
 });
 export type ReportData = z.infer<typeof reportDataSchema>;
 
-export const reportStatuses = ['draft', 'approved', 'sent'] as const;
+/** A draft until the owner approves it; approval sends it (once), so an approved report is a sent one. */
+export const reportStatuses = ['draft', 'sent'] as const;
 export type ReportStatus = (typeof reportStatuses)[number];
 
 /** A stored report as the admin and the shared page receive it. */

@@ -327,7 +327,7 @@ export interface ReportTable {
   month: string | null;
   period_from: string;
   period_to: string;
-  /** draft | approved | sent */
+  /** draft | sent */
   status: string;
   /** The report's figures as JSON (src/lib/report-types.ts). */
   data: string;

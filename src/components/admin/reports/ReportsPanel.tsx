@@ -17,7 +17,6 @@ import { Badge, type BadgeVariant, Button, buttonClass, Card, Notice, TextAreaFi
 
 const statusLabel: Record<ReportStatus, { label: string; variant: BadgeVariant }> = {
   draft: { label: 'Draft', variant: 'warn' },
-  approved: { label: 'Approved', variant: 'info' },
   sent: { label: 'Sent', variant: 'good' },
 };
 

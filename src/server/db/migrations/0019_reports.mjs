@@ -4,7 +4,7 @@
 /** @param {import('kysely').Kysely<any>} db */
 export async function up(db) {
   // The monthly client reports (and those made on demand for any period): the figures as they were when the report was
-  // made (JSON, src/lib/report-types.ts), the owner's summary, and where it stands (draft → approved → sent). One
+  // made (JSON, src/lib/report-types.ts), the owner's summary, and where it stands (a draft until approved, which sends it). One
   // monthly report per site and month, across every server process: (site_key, month) is unique; a report made on
   // demand has no month, and NULLs never collide.
   await db.schema
