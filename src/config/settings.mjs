@@ -214,6 +214,50 @@ export const settingDefinitions = {
     when: 'run',
     meaning: "IndexNow: wait before the first retry, doubling each time (with jitter), or the endpoint's Retry-After",
   },
+  // --- Search data (Google Search Console, Bing Webmaster Tools): one block, read by src/server/features/search ---
+  GSC_SERVICE_ACCOUNT_FILE: {
+    schema: z.string().min(1),
+    when: 'run',
+    meaning:
+      "Search data: path of the Google service account's JSON key file (its `token_uri` is where tokens are asked for). Unset: Google Search Console is not synced (an export can still be imported in the admin)",
+  },
+  GSC_PROPERTY: {
+    schema: z.string().regex(/^(sc-domain:[a-z0-9.-]+|https?:\/\/\S+\/)$/i, 'must be sc-domain:example.co.uk or a URL-prefix property ending in /'),
+    shown: 'sc-domain: and the host of SITE_URL',
+    when: 'run',
+    meaning: 'Search data: the Search Console property the service account reads (a domain property or a URL prefix)',
+  },
+  GSC_API_URL: {
+    schema: urlWith(['https:', 'http:'], 'must be an http(s) URL such as https://searchconsole.googleapis.com'),
+    default: 'https://searchconsole.googleapis.com',
+    when: 'run',
+    meaning: 'Search data: base URL of the Search Console API',
+  },
+  BING_WEBMASTER_API_KEY: {
+    secret: true,
+    schema: z.string().min(8, 'must be the API key from Bing Webmaster Tools (Settings → API access)'),
+    when: 'run',
+    meaning: 'Search data: Bing Webmaster Tools API key. Unset: Bing is not synced',
+  },
+  BING_WEBMASTER_API_URL: {
+    schema: urlWith(['https:', 'http:'], 'must be an http(s) URL such as https://ssl.bing.com/webmaster/api.svc/json'),
+    default: 'https://ssl.bing.com/webmaster/api.svc/json',
+    when: 'run',
+    meaning: 'Search data: base URL of the Bing Webmaster API (JSON)',
+  },
+  SEARCH_SYNC_MAX_ATTEMPTS: {
+    schema: integer(1, 20),
+    default: '5',
+    when: 'run',
+    meaning: 'Search data: tries per request when Google or Bing answers 429 or 5xx or cannot be reached',
+  },
+  SEARCH_SYNC_RETRY_BASE_MS: {
+    schema: integer(1, 3_600_000),
+    default: '2000',
+    when: 'run',
+    meaning: "Search data: wait before the first retry, doubling each time (with jitter), or the API's Retry-After",
+  },
+  // --- end of search data ---
   AI_BASE_URL: {
     schema: urlWith(
       ['https:', 'http:'],
@@ -355,6 +399,16 @@ export function loadSettings(env = process.env) {
       endpoint: /** @type {string} */ (get('INDEXNOW_ENDPOINT')),
       maxAttempts: /** @type {number} */ (get('INDEXNOW_MAX_ATTEMPTS')),
       retryBaseMs: /** @type {number} */ (get('INDEXNOW_RETRY_BASE_MS')),
+    },
+    // --- search data ---
+    search: {
+      gscServiceAccountFile: /** @type {string | undefined} */ (get('GSC_SERVICE_ACCOUNT_FILE')),
+      gscProperty: /** @type {string} */ (get('GSC_PROPERTY') ?? `sc-domain:${new URL(get('SITE_URL')).hostname}`),
+      gscApiUrl: /** @type {string} */ (get('GSC_API_URL')).replace(/\/+$/, ''),
+      bingApiKey: /** @type {string | undefined} */ (get('BING_WEBMASTER_API_KEY')),
+      bingApiUrl: /** @type {string} */ (get('BING_WEBMASTER_API_URL')).replace(/\/+$/, ''),
+      maxAttempts: /** @type {number} */ (get('SEARCH_SYNC_MAX_ATTEMPTS')),
+      retryBaseMs: /** @type {number} */ (get('SEARCH_SYNC_RETRY_BASE_MS')),
     },
     ai: {
       baseUrl: /** @type {string | undefined} */ (get('AI_BASE_URL')),
