@@ -316,6 +316,35 @@ export const settingDefinitions = {
     meaning:
       "For development and tests only: comma-separated `host:port` pairs the site checker (admin checks and visitors' free audits) may fetch although they are loopback or private addresses (it otherwise refuses every address that is not public; the admin's checks may also fetch `SITE_URL`'s own, the free audit never)",
   },
+  // — Watching sites (issue 33): one block, moved as a whole. —
+  WATCH_EVERY_MS: {
+    schema: integer(1000, 3_600_000),
+    default: '60000',
+    when: 'run',
+    meaning:
+      'Watching sites: how often the server looks for checks that are due (each check has its own schedule: availability every 5 minutes, crawls daily); the first look is this long after start',
+  },
+  WATCH_QUIET_HOURS: {
+    schema: z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM-HH:MM, e.g. 22:00-07:00')
+      .transform((value) => {
+        const [from = '', to = ''] = value.split('-');
+        const minutes = (/** @type {string} */ t) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+        return { fromMinute: minutes(from), toMinute: minutes(to) };
+      }),
+    when: 'run',
+    meaning:
+      'Watching sites: hours (UK time) in which alerts that are not urgent are held and sent when they end, e.g. `22:00-07:00`. Urgent ones (a site down, a certificate about to lapse) are sent at once. Unset: none',
+  },
+  ALERT_WEBHOOK_URL: {
+    secret: true,
+    schema: urlWith(['https:', 'http:'], 'must be an http(s) URL, e.g. https://ntfy.sh/your-topic or a Slack or Discord webhook'),
+    when: 'run',
+    meaning:
+      'Watching sites: each alert and each recovery is also POSTed here as JSON with `text`, `content` and `message` fields (Slack, Discord and ntfy-compatible receivers), retried until taken, sent once. Unset: e-mail only',
+  },
+  // — end of the watching block —
   CHROMIUM_PATH: {
     schema: z.string(),
     shown: '/usr/bin/chromium',
@@ -420,6 +449,11 @@ export function loadSettings(env = process.env) {
     },
     siteCheckTimeoutMs: /** @type {number} */ (get('SITE_CHECK_TIMEOUT_MS')),
     siteCheckAllowHosts: /** @type {string[]} */ (get('SITE_CHECK_ALLOW_HOSTS') ?? []),
+    watch: {
+      everyMs: /** @type {number} */ (get('WATCH_EVERY_MS')),
+      quietHours: /** @type {{ fromMinute: number, toMinute: number } | undefined} */ (get('WATCH_QUIET_HOURS')),
+      webhookUrl: /** @type {string | undefined} */ (get('ALERT_WEBHOOK_URL')),
+    },
     chromiumPath: /** @type {string | undefined} */ (get('CHROMIUM_PATH')),
     testDatabaseUrl: /** @type {string | undefined} */ (get('TEST_DATABASE_URL')),
   };
