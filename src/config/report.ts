@@ -77,6 +77,7 @@ export const noData = {
   alerts: 'Alerts are not recorded for this site.',
   search: 'No search data for this site: its Search Console property is not shared with the service account and no Bing key is set.',
   searchPeriod: 'No search data for this site in this period.',
+  searchClient: 'Search data is gathered for this website’s own Search Console property only.',
   thisSiteOnly: 'Counted for this website only.',
   visits: 'No visits were counted in this period.',
   vitals: 'Too few real-visitor measurements in this period to give a figure.',

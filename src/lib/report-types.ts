@@ -33,7 +33,7 @@ export const reportSiteSchema = z.object({
 });
 export type ReportSite = z.infer<typeof reportSiteSchema>;
 
-const problem = z.object({ rule: z.string(), message: z.string(), url: z.string().nullable() });
+const problem = z.object({ message: z.string(), url: z.string().nullable() });
 export const crawlSchema = z.object({
   score: z.number(),
   /** The score of each crawl, oldest first, up to the end of the period. */

@@ -205,8 +205,8 @@ async function createRuntime(): Promise<Runtime> {
 
   const watch = createWatchService({ db, settings: settings(), ownerEmail: config.contactTo, outbox: config.outbox, kickOutbox });
 
-  // Reports are written from each section's own source: this site's analytics and inbox (the watched sites' checks and
-  // the search data are joined in here as their features provide them).
+  // Reports are written from each section's own source: this site's analytics and inbox, the watched sites' checks and
+  // alerts, and the search data (src/server/features/report/sources.ts).
   const reports = startReportService({
     db,
     sources: reportSources(db, { siteUrl, ownerEmail: config.contactTo }),

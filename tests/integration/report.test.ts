@@ -25,7 +25,13 @@ import { type ReportDeps, buildReport, makeReport, runReportSchedule, sendReport
 import { ownSources, thisSiteKey, withSources } from '../../src/server/features/report/sources';
 import { createLink, linkState, readReport, revokeLink, setAutoSend, writeSummary } from '../../src/server/features/report/store';
 import { draftSummary } from '../../src/server/features/report/summary';
+import { openSharedReport } from '../../src/server/features/report/shared';
 import { createTarget, databaseNames, type DatabaseTarget } from '../support/databases';
+import { replaceDays, stageRows } from '../../src/server/features/search/store.mjs';
+import { searchOverview, topPages, topQueries } from '../../src/server/features/search/view';
+import { listAlerts, siteWithHealth } from '../../src/server/features/watch/health';
+import { eraseSite, getSite, removeSite } from '../../src/server/features/watch/sites';
+import { reportSources } from '../../src/server/features/report/sources';
 
 const siteUrl = 'https://www.hale-digital.example';
 const owner = 'owner@hale-digital.example';
@@ -323,6 +329,200 @@ describe.each(databaseNames())('client report on %s', (name) => {
     expect(await linkState(db, token, scheduleNow + 3000)).toEqual({ state: 'gone' });
     expect((await readReport(db, id))!.links[0]).toMatchObject({ id: link.id, revokedAt: scheduleNow + 2000 });
     expect(await revokeLink(db, id, 'not-a-link-id')).toBe(false);
+  });
+
+  it('reads this site’s search figures as the Search view does, with the moves onto and off the first page', async () => {
+    const rows = (day: string, list: [string, string, number, number, number][]) =>
+      list.map(([query, page, clicks, impressions, position]) => ({ day, query, page, device: 'MOBILE', clicks, impressions, position }));
+    // September: "seo hatfield" on page 2, "web design" on page 1; October: the other way round.
+    await stageRows(db, 'run-1', 'google', [
+      ...rows('2026-09-10', [
+        ['seo hatfield', '/services/seo', 2, 100, 14],
+        ['web design', '/services/web-design', 9, 80, 4],
+      ]),
+      ...rows('2026-10-05', [
+        ['seo hatfield', '/services/seo', 30, 400, 6],
+        ['web design', '/services/web-design', 1, 90, 13],
+        ['local seo', '/local-seo', 12, 300, 8.5],
+      ]),
+      ...rows('2026-10-20', [['seo hatfield', '/', 5, 50, 3]]),
+    ]);
+    await replaceDays(db, 'run-1', 'google', '2026-09-01', '2026-10-31');
+    const site = (await deps.sources.site(thisSiteKey))!;
+    const sources = reportSources(db, { siteUrl, ownerEmail: owner });
+    const data = await buildReport(sources, site, monthPeriod(month), scheduleNow);
+    expect(data.sections.search.available).toBe(true);
+    const search = data.sections.search.available ? data.sections.search.data : null;
+    // The Search view's "Last 3 months" (August to October, ending on the last day with data) holds the same.
+    const query = { period: '3m' as const, source: 'all' as const };
+    const overview = await searchOverview(db, query, scheduleNow);
+    expect(overview.range).toMatchObject({ from: '2026-08-01', to: '2026-10-20' });
+    const october = (await searchOverview(db, { period: '28d', source: 'all' }, scheduleNow)).totals;
+    expect(search!.current).toEqual(october);
+    expect(search!.current).toEqual({ clicks: 48, impressions: 840, ctr: 48 / 840, position: (6 * 400 + 13 * 90 + 8.5 * 300 + 3 * 50) / 840 });
+    const list = { ...query, list: 'queries' as const, search: '', offset: 0, limit: 10 };
+    const [viewQueries, viewPages] = await Promise.all([topQueries(db, list, scheduleNow), topPages(db, { ...list, list: 'pages' }, scheduleNow)]);
+    // The view's three months hold September too: its October is its rows less September's.
+    expect(search!.topQueries.map((q) => q.key)).toEqual(['seo hatfield', 'local seo', 'web design']);
+    expect(search!.topQueries[0]).toEqual({ key: 'seo hatfield', clicks: 35, impressions: 450, ctr: 35 / 450, position: (6 * 400 + 3 * 50) / 450 });
+    expect(viewQueries.rows.find((r) => r.query === 'local seo')).toMatchObject({ clicks: 12, impressions: 300, position: 8.5 });
+    expect(search!.topQueries.find((q) => q.key === 'local seo')).toEqual({ key: 'local seo', clicks: 12, impressions: 300, ctr: 12 / 300, position: 8.5 });
+    expect(viewPages.rows.find((r) => r.page === '/local-seo')).toMatchObject({ clicks: search!.topPages.find((p) => p.key === '/local-seo')!.clicks });
+    expect(search!.previous).toEqual({ clicks: 11, impressions: 180, ctr: 11 / 180, position: (14 * 100 + 4 * 80) / 180 });
+    expect(search!.lastYear).toBeNull();
+    expect(search!.sources).toEqual(['Google']);
+    expect(search!.intoTop10).toEqual([
+      { query: 'seo hatfield', position: (6 * 400 + 3 * 50) / 450, previousPosition: 14 },
+      { query: 'local seo', position: 8.5, previousPosition: null },
+    ]);
+    expect(search!.outOfTop10).toEqual([{ query: 'web design', position: 13, previousPosition: 4 }]);
+    // A client's site: search data is this site's property only.
+    const pdf = pdfText(await reportPdf(data, '', null)).replace(/\s+/g, ' ');
+    expect(pdf).toContain('local seo: from position no data to 8.5');
+    expect(pdf).toContain('840');
+  });
+
+  it('reads a watched client site’s crawls, uptime, certificate and alerts as the Sites view does', async () => {
+    const id = 'client-site-1';
+    const base = { updated_at: scheduleNow, created_at: Date.UTC(2026, 8, 1), removed_at: null, copy_client: 0, own: 0, kinds_off: '[]' };
+    await db
+      .insertInto('watch_sites')
+      .values({
+        ...base,
+        id,
+        url: 'https://shop.example.co.uk/',
+        name: 'Shop Example',
+        client_email: 'client@shop.example.co.uk',
+        crawl_every_hours: 24,
+        availability_every_minutes: 5,
+      })
+      .execute();
+    const at = (day: number, hour = 9) => Date.UTC(2026, 9, day, hour);
+    const result = (kind: string, when: number, extra: Partial<{ ok: number; response_ms: number | null; score: number | null; evidence: unknown }>) => ({
+      id: `${kind}-${when}`,
+      site_id: id,
+      kind,
+      at: when,
+      ok: extra.ok ?? 1,
+      response_ms: extra.response_ms ?? null,
+      score: extra.score ?? null,
+      summary: '',
+      evidence: JSON.stringify(extra.evidence ?? {}),
+    });
+    const item = (key: string, text: string) => ({ key, url: 'https://shop.example.co.uk/about', text });
+    await db
+      .insertInto('watch_results')
+      .values([
+        result('crawl', at(5), { score: 72, evidence: { diff: null, summary: { pages: 12 } } }),
+        result('crawl', at(12), {
+          score: 80,
+          evidence: {
+            diff: {
+              newFindings: [item('a', 'The title is missing.')],
+              fixedFindings: [item('b', 'An image has no alt text.')],
+              beganError: [],
+              beganNoindex: [],
+              appearedInSitemap: [],
+              leftSitemap: [],
+            },
+            summary: { pages: 12 },
+          },
+        }),
+        result('crawl', at(19), {
+          score: 85,
+          evidence: {
+            diff: {
+              newFindings: [],
+              fixedFindings: [item('a', 'The title is missing.')],
+              beganError: [item('status|x', 'A page answers 500.')],
+              beganNoindex: [],
+              appearedInSitemap: [],
+              leftSitemap: [],
+            },
+            summary: { pages: 13 },
+          },
+        }),
+        ...Array.from({ length: 20 }, (_, i) => result('availability', at(6 + i), { ok: i === 3 ? 0 : 1, response_ms: 100 + i * 10 })),
+        result('certificate', at(20), { evidence: { validTo: Date.UTC(2027, 0, 15), daysLeft: 86, names: ['shop.example.co.uk', 'www.shop.example.co.uk'] } }),
+      ])
+      .execute();
+    const alert = (key: string, title: string, opened: number, closed: number | null) => ({
+      id: `alert-${key}`,
+      site_id: id,
+      kind: 'availability',
+      problem: key,
+      open_key: closed === null ? `${id}|${key}` : null,
+      urgent: 1,
+      title,
+      detail: '',
+      evidence: '{}',
+      opened_at: opened,
+      last_seen_at: closed ?? opened,
+      closed_at: closed,
+    });
+    await db
+      .insertInto('watch_alerts')
+      .values([
+        alert('down', 'Shop Example is down', at(9), at(9, 11)),
+        alert('slow', 'Shop Example is slow', at(25), null),
+        alert('old', 'An old one', Date.UTC(2026, 7, 1), Date.UTC(2026, 7, 2)),
+      ])
+      .execute();
+
+    const sources = reportSources(db, { siteUrl, ownerEmail: owner });
+    expect((await sources.sites()).map((s) => s.key)).toEqual([thisSiteKey, id]);
+    const site = (await sources.site(id))!;
+    expect(site).toMatchObject({ name: 'Shop Example', clientEmail: 'client@shop.example.co.uk', thisSite: false });
+    const data = await buildReport(sources, site, monthPeriod(month), scheduleNow);
+    // The Sites view over the last 30 days (all of these checks) shows the same figures.
+    const health = (await siteWithHealth(db, (await getSite(db, id))!, Date.UTC(2026, 9, 31, 12))).health;
+    expect(data.sections.uptime).toEqual({
+      available: true,
+      data: { checks: health.checks30, uptime: health.uptime30, responseP50Ms: health.responseP50, responseP95Ms: health.responseP95 },
+    });
+    expect(health.uptime30).toBe(19 / 20);
+    expect(data.sections.certificate).toEqual({
+      available: true,
+      data: { expiresAt: health.certificate!.validTo, daysLeft: 86, hosts: ['shop.example.co.uk', 'www.shop.example.co.uk'] },
+    });
+    expect(data.sections.crawl).toEqual({
+      available: true,
+      data: {
+        score: 85,
+        trend: health.scores,
+        pages: 13,
+        newProblems: [{ message: 'A page answers 500.', url: 'https://shop.example.co.uk/about' }],
+        fixedProblems: [
+          { message: 'The title is missing.', url: 'https://shop.example.co.uk/about' },
+          { message: 'An image has no alt text.', url: 'https://shop.example.co.uk/about' },
+        ],
+        newCount: 1,
+        fixedCount: 2,
+      },
+    });
+    const alerts = await listAlerts(db, { site: id });
+    expect(data.sections.alerts).toEqual({
+      available: true,
+      data: {
+        opened: alerts.filter((a) => a.title !== 'An old one').map((a) => ({ title: a.title, openedAt: a.openedAt, closedAt: a.closedAt })),
+        closed: [{ title: 'Shop Example is down', openedAt: at(9), closedAt: at(9, 11) }],
+      },
+    });
+    // A client's site has no visits, enquiries or vitals of this site's, and no search property: it says so.
+    expect(data.sections.visits).toEqual({ available: false, reason: noData.thisSiteOnly });
+    expect(data.sections.search).toEqual({ available: false, reason: noData.searchClient });
+    const text = pdfText(await reportPdf(data, '', null)).replace(/\s+/g, ' ');
+    for (const shown of ['85 / 100', '95.0%', 'Shop Example is down', 'A page answers 500.', 'www.shop.example.co.uk']) expect(text).toContain(shown);
+
+    // Removed, its reports still open; erased, they do not.
+    const gone = await makeReport({ ...deps, sources }, id, monthPeriod(month), scheduleNow);
+    expect(await removeSite(db, id)).toBe(true);
+    expect(await sources.site(id)).not.toBeNull();
+    expect((await sources.sites()).map((s) => s.key)).toEqual([thisSiteKey]);
+    const { token } = await createLink(db, gone, scheduleNow);
+    expect((await openSharedReport({ db, sources }, token, scheduleNow)).state).toBe('open');
+    expect(await eraseSite(db, id)).toBe(true);
+    expect(await openSharedReport({ db, sources }, token, scheduleNow)).toEqual({ state: 'gone' });
   });
 
   it('refuses a report of a site that is gone', async () => {

@@ -26,8 +26,7 @@ export interface AccountEventTable {
   created_at: number;
 }
 
-export type MailKind = 'lead' | 'alert' | 'password_reset' | 'audit_report' | 'weekly_summary' | 'report_draft' | 'client_report';
-export type MailKind = 'lead' | 'alert' | 'password_reset' | 'audit_report' | 'weekly_summary' | 'watch_alert';
+export type MailKind = 'lead' | 'alert' | 'password_reset' | 'audit_report' | 'weekly_summary' | 'watch_alert' | 'report_draft' | 'client_report';
 export type MailStatus = 'pending' | 'sent';
 
 export interface MailOutboxTable {

@@ -13,6 +13,8 @@ import type { Db } from '../../db';
 import { performanceBetween, totals } from '../analytics/report';
 import { enquiriesOnDays } from '../contact/inbox';
 import { comparisons } from './period';
+import { searchSection } from './search';
+import { watchedClientSite, watchedClientSites, watchSources } from './watched';
 
 type SectionOf<K extends keyof ReportSections> = ReportSections[K];
 
@@ -104,9 +106,19 @@ export function withSources(base: ReportSources, replaced: Partial<ReportSection
   return { ...base, ...replaced };
 }
 
-/** The sources of every report: this site's own data, and (as their features provide them) the watched sites and search. */
+/**
+ * The sources of every report: this site's own data; the watched sites' crawls, uptime, certificate and alerts (the
+ * watch feature's); and this site's search data (the search feature's: it holds one property, this site's).
+ */
 export function reportSources(db: Db, options: { siteUrl: string; ownerEmail: string }): ReportSources {
-  return ownSources(db, options.siteUrl, options.ownerEmail);
+  const own = ownSources(db, options.siteUrl, options.ownerEmail);
+  return {
+    ...own,
+    ...watchSources(db),
+    search: async (site, period) => (site.thisSite ? searchSection(db, period) : none(noData.searchClient)),
+    sites: async () => [...(await own.sites()), ...(await watchedClientSites(db))],
+    site: async (key) => (await own.site(key)) ?? (await watchedClientSite(db, key)),
+  };
 }
 
 /** The sources for this site alone (until watched sites are joined in), from its own data. */
