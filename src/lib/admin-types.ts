@@ -398,3 +398,8 @@ export interface IndexNowRunAnswer {
   ok: true;
   requestedAt: number;
 }
+
+export interface SessionsAnswer {
+  ok: true;
+  sessions: SessionInfo[];
+}

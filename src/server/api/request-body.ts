@@ -27,6 +27,14 @@ const forbiddenKeyText = /"(__proto__|constructor|prototype)"\s*:/;
 /** A JSON object body of at most `limit` bytes (an admin post is larger than a form), any values; refused keys throw. */
 export async function readJsonObject(request: IncomingBody, limit: number): Promise<Record<string, unknown>> {
   const text = await readLimited(request, limit);
+  const parsed = parseObject(text);
+  // JSON.parse keeps "__proto__" as an own key; the raw text shows nested ones too.
+  if (forbiddenKeyText.test(text)) throw new ForbiddenKeys();
+  return parsed;
+}
+
+/** The text as a JSON object, or the BodyError that says why not. */
+function parseObject(text: string): Record<string, unknown> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -34,8 +42,6 @@ export async function readJsonObject(request: IncomingBody, limit: number): Prom
     throw notJson();
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw notObject();
-  // JSON.parse keeps "__proto__" as an own key; the raw text shows nested ones too.
-  if (forbiddenKeyText.test(text)) throw new ForbiddenKeys();
   return parsed as Record<string, unknown>;
 }
 
@@ -104,14 +110,7 @@ export async function readFields(
     }
     return { kind, fields, forbiddenKey };
   }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw notJson();
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw notObject();
-  for (const [name, value] of Object.entries(parsed)) {
+  for (const [name, value] of Object.entries(parseObject(text))) {
     if (forbiddenKeys.has(name)) forbiddenKey = true;
     else if (typeof value === 'string') fields[name] = value;
   }
