@@ -105,18 +105,19 @@ export const reportText = {
 export const reportMessages = {
   notFound: 'No such report.',
   badMonth: 'Give the month as YYYY-MM, not in the future.',
-  badPeriod: `Give a first and last day in order, at most ${reportLimits.maxPeriodDays} days apart.`,
+  badPeriod: `Give a first and last day in order, not in the future, at most ${reportLimits.maxPeriodDays} days apart.`,
   unknownSite: 'No watched site has that address.',
   alreadySent: 'This report was sent already; it is kept as it was sent.',
   noRecipient: 'This site has no client e-mail address: add one in Sites before sending.',
-  sent: (recipient: string) => `Sent to ${recipient}.`,
   approvedQueued: (recipient: string) => `Approved: queued for ${recipient}.`,
   summaryFigures: (figures: string[]) =>
     `The summary states ${plural(figures.length, 'figure', 'figures')} the report does not hold: ${figures.join(', ')}. Change ${figures.length === 1 ? 'it' : 'them'} or take ${figures.length === 1 ? 'it' : 'them'} out.`,
   summaryTooLong: `The summary is at most ${reportLimits.summaryMax} characters.`,
   aiNotSetUp: (missing: string[]) => `The AI generator is not set up: ${missing.join(', ')}.`,
-  linkRevoked: 'Link withdrawn: it now answers “expired or withdrawn”.',
-  linkMade: (days: number) => `A new link, valid for ${plural(days, 'day')}.`,
+  linkRevoked: 'Link withdrawn: it now answers that the report is no longer available.',
+  refreshed: 'Figures read again.',
+  autoSend: (on: boolean) =>
+    on ? 'This site’s report will be sent each month without waiting for approval.' : 'This site’s report will wait for your approval.',
 } as const;
 
 /** The e-mails the schedule sends. */

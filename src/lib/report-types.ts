@@ -167,3 +167,13 @@ export interface ReportSummaryDraftAnswer {
   summary: string;
   problems: string[];
 }
+/** A report made (or a month's draft read again). */
+export interface ReportMadeAnswer {
+  ok: true;
+  id: string;
+}
+/** What an action did, in a sentence the admin shows (sent, read again, withdrawn, chosen). */
+export interface ReportDoneAnswer {
+  ok: true;
+  message: string;
+}

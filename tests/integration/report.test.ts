@@ -25,6 +25,7 @@ import { type ReportDeps, buildReport, makeReport, runReportSchedule, sendReport
 import { ownSources, thisSiteKey, withSources } from '../../src/server/features/report/sources';
 import { createLink, linkState, readReport, revokeLink, setAutoSend, writeSummary } from '../../src/server/features/report/store';
 import { draftSummary } from '../../src/server/features/report/summary';
+import { makeReportFromForm } from '../../src/server/features/report/endpoint';
 import { openSharedReport } from '../../src/server/features/report/shared';
 import { createTarget, databaseNames, type DatabaseTarget } from '../support/databases';
 import { replaceDays, stageRows } from '../../src/server/features/search/store.mjs';
@@ -523,6 +524,30 @@ describe.each(databaseNames())('client report on %s', (name) => {
     expect((await openSharedReport({ db, sources }, token, scheduleNow)).state).toBe('open');
     expect(await eraseSite(db, id)).toBe(true);
     expect(await openSharedReport({ db, sources }, token, scheduleNow)).toEqual({ state: 'gone' });
+  });
+
+  it('makes a report for any span of days on demand, compared with the span before it', async () => {
+    const id = await makeReportFromForm(deps, { site: thisSiteKey, from: '2026-10-03', to: '2026-10-09' }, scheduleNow);
+    const again = await makeReportFromForm(deps, { site: thisSiteKey, from: '2026-10-03', to: '2026-10-09' }, scheduleNow);
+    expect(again).not.toBe(id);
+    const report = (await readReport(db, id))!;
+    expect(report.data.period).toEqual({ month: null, from: '2026-10-03', to: '2026-10-09', label: '3 October 2026 to 9 October 2026' });
+    const visits = report.data.sections.visits;
+    expect(visits.available && visits.data.current).toEqual({ ...(await totals(db, '2026-10-03', '2026-10-09')), bounces: undefined, engagedMs: undefined });
+    const figures = layOutReport(report.data).find((section) => section.id === 'visits')!.blocks[0]!;
+    expect(figures.type === 'figures' && figures.items[0]!.notes).toEqual(['Period before: no data', 'Same days last year: no data']);
+    await expect(makeReportFromForm(deps, { site: thisSiteKey, from: '2026-10-09', to: '2026-10-03' }, scheduleNow)).rejects.toMatchObject({
+      status: 400,
+      detail: { errors: { to: reportMessages.badPeriod } },
+    });
+    await expect(makeReportFromForm(deps, { site: 'nowhere', month: '2026-10' }, scheduleNow)).rejects.toMatchObject({
+      status: 400,
+      detail: { errors: { site: reportMessages.unknownSite } },
+    });
+    await expect(makeReportFromForm(deps, { site: thisSiteKey, month: '2027-01' }, scheduleNow)).rejects.toMatchObject({
+      status: 400,
+      detail: { errors: { month: reportMessages.badMonth } },
+    });
   });
 
   it('refuses a report of a site that is gone', async () => {

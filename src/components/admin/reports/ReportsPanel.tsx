@@ -13,7 +13,7 @@ import { toast } from '~/lib/toast';
 import { ClientReport } from '~/components/sections/ClientReport';
 import { postJson } from '../data/post-json';
 import { adminKeys, useQueryClient, useReport, useReports } from '../data/queries';
-import { Badge, type BadgeVariant, Button, buttonClass, Card, Notice, TextAreaField, TimeAgo } from '../ui/primitives';
+import { Badge, type BadgeVariant, Button, buttonClass, Card, Notice, SegmentedControl, TextAreaField, TimeAgo } from '../ui/primitives';
 
 const statusLabel: Record<ReportStatus, { label: string; variant: BadgeVariant }> = {
   draft: { label: 'Draft', variant: 'warn' },
@@ -34,15 +34,63 @@ function previousMonth(now: number): string {
   return date.toISOString().slice(0, 7);
 }
 
+/** A date input with its label and error, tied together for screen readers. */
+function DateInput({
+  id,
+  name,
+  label,
+  type,
+  defaultValue,
+  error,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  type: 'month' | 'date';
+  defaultValue: string;
+  error?: string;
+}) {
+  return (
+    <div className="grid gap-1">
+      <label htmlFor={id} className="font-medium text-ink">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        defaultValue={defaultValue}
+        className="min-h-11 rounded-lg border border-slate-400 bg-white px-3 text-ink"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      {error && (
+        <p id={`${id}-error`} className="text-sm font-medium text-red-800">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const spans = [
+  { id: 'month', label: 'A month' },
+  { id: 'days', label: 'Other days' },
+] as const;
+
 function MakeReport({ sites, now, onMade }: { sites: ReportsAnswer['sites']; now: number; onMade: (id: string) => void }) {
   const ids = useId();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const [span, setSpan] = useState<(typeof spans)[number]['id']>('month');
+  const lastMonth = previousMonth(now);
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const fields = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
-    const checked = makeReportForm.safeParse(fields);
-    if (!checked.success) return setErrors(Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), i.message])));
+    const checked = makeReportForm.safeParse(
+      span === 'month' ? { site: fields.site, month: fields.month } : { site: fields.site, from: fields.from, to: fields.to },
+    );
+    if (!checked.success) return setErrors(Object.fromEntries(checked.error.issues.map((i) => [String(i.path.at(-1)), i.message])));
     setErrors({});
     setBusy(true);
     const { body } = await postJson(reportPaths.list, checked.data);
@@ -54,55 +102,47 @@ function MakeReport({ sites, now, onMade }: { sites: ReportsAnswer['sites']; now
   return (
     <Card title="Make a report">
       <p className="mb-3 text-sm text-muted">
-        Last month’s report of every site is drafted on day {reportSchedule.dayOfMonth} of each month and you are e-mailed. Make one here for any month; a
-        month’s draft is read again.
+        Last month’s report of every site is drafted on day {reportSchedule.dayOfMonth} of each month and you are e-mailed. Make one here for any month (a
+        month’s draft is read again) or any other days.
       </p>
-      <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3">
-        <div className="grid gap-1">
-          <label htmlFor={`${ids}-site`} className="font-medium text-ink">
-            Site
-          </label>
-          <select
-            id={`${ids}-site`}
-            name="site"
-            className="min-h-11 rounded-lg border border-slate-400 bg-white px-3 text-ink"
-            aria-invalid={errors.site ? true : undefined}
-            aria-describedby={errors.site ? `${ids}-site-error` : undefined}
-          >
-            {sites.map((site) => (
-              <option key={site.key} value={site.key}>
-                {site.name}
-              </option>
-            ))}
-          </select>
-          {errors.site && (
-            <p id={`${ids}-site-error`} className="text-sm font-medium text-red-800">
-              {errors.site}
-            </p>
+      <form onSubmit={submit} noValidate className="grid gap-3">
+        <SegmentedControl legend="Period" name="span" options={spans} value={span} onChange={setSpan} />
+        <div className="flex flex-wrap items-end gap-3">
+          <div className="grid gap-1">
+            <label htmlFor={`${ids}-site`} className="font-medium text-ink">
+              Site
+            </label>
+            <select
+              id={`${ids}-site`}
+              name="site"
+              className="min-h-11 rounded-lg border border-slate-400 bg-white px-3 text-ink"
+              aria-invalid={errors.site ? true : undefined}
+              aria-describedby={errors.site ? `${ids}-site-error` : undefined}
+            >
+              {sites.map((site) => (
+                <option key={site.key} value={site.key}>
+                  {site.name}
+                </option>
+              ))}
+            </select>
+            {errors.site && (
+              <p id={`${ids}-site-error`} className="text-sm font-medium text-red-800">
+                {errors.site}
+              </p>
+            )}
+          </div>
+          {span === 'month' ? (
+            <DateInput id={`${ids}-month`} name="month" label="Month" type="month" defaultValue={lastMonth} error={errors.month} />
+          ) : (
+            <>
+              <DateInput id={`${ids}-from`} name="from" label="First day" type="date" defaultValue={`${lastMonth}-01`} error={errors.from} />
+              <DateInput id={`${ids}-to`} name="to" label="Last day" type="date" defaultValue={`${lastMonth}-15`} error={errors.to} />
+            </>
           )}
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Making…' : 'Make report'}
+          </Button>
         </div>
-        <div className="grid gap-1">
-          <label htmlFor={`${ids}-month`} className="font-medium text-ink">
-            Month
-          </label>
-          <input
-            id={`${ids}-month`}
-            name="month"
-            type="month"
-            defaultValue={previousMonth(now)}
-            className="min-h-11 rounded-lg border border-slate-400 bg-white px-3 text-ink"
-            aria-invalid={errors.month ? true : undefined}
-            aria-describedby={errors.month ? `${ids}-month-error` : undefined}
-          />
-          {errors.month && (
-            <p id={`${ids}-month-error`} className="text-sm font-medium text-red-800">
-              {errors.month}
-            </p>
-          )}
-        </div>
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Making…' : 'Make report'}
-        </Button>
       </form>
     </Card>
   );

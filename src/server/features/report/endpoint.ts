@@ -3,11 +3,12 @@
  * figure it states must be one the report shows), draft the summary with the AI model, approve and send it, make and
  * withdraw the client's links, and choose automatic sending per site. Refusals are HttpErrors.
  */
-import { reportLimits, reportMessages, reportPaths } from '~/config/report';
+import { reportMessages, reportPaths } from '~/config/report';
 import type { ReportLinkAnswer, ReportView } from '~/lib/report-types';
 import { HttpError, invalidFields } from '../../api/http-error';
 import type { AiSettings } from '../ai/generate';
-import { monthPeriod, readMonth } from './period';
+import { dayOf } from '../analytics/days';
+import { monthPeriod, readDays, readMonth } from './period';
 import { makeReport, type ReportDeps, sendReport, siteOrGone } from './service';
 import { createLink, readReport, revokeLink, setAutoSend, writeSummary } from './store';
 import { draftSummary, summaryProblems } from './summary';
@@ -20,11 +21,23 @@ export async function openReport(deps: ReportDeps, id: string): Promise<ReportVi
   return report;
 }
 
-export async function makeMonthlyReport(deps: ReportDeps, form: { site: string; month: string }, now = Date.now()): Promise<string> {
-  const month = readMonth(form.month, now);
-  if (!month) throw invalidFields({ month: reportMessages.badMonth });
+/** A month's report (made, or its draft read again), or a new one for any span of days. */
+export async function makeReportFromForm(
+  deps: ReportDeps,
+  form: { site: string; month: string } | { site: string; from: string; to: string },
+  now = Date.now(),
+): Promise<string> {
+  let period;
+  if ('month' in form) {
+    const month = readMonth(form.month, now);
+    if (!month) throw invalidFields({ month: reportMessages.badMonth });
+    period = monthPeriod(month);
+  } else {
+    period = readDays(form.from, form.to);
+    if (!period || period.to > dayOf(now)) throw invalidFields({ to: reportMessages.badPeriod });
+  }
   if (!(await deps.sources.site(form.site))) throw invalidFields({ site: reportMessages.unknownSite });
-  return makeReport(deps, form.site, monthPeriod(month), now);
+  return makeReport(deps, form.site, period, now);
 }
 
 /** Saves the owner's summary; refused while it states a figure the report does not show. */
@@ -68,5 +81,3 @@ export async function chooseAutoSend(deps: ReportDeps, site: string, on: boolean
   if (!(await deps.sources.site(site))) throw invalidFields({ site: reportMessages.unknownSite });
   await setAutoSend(deps.db, site, on);
 }
-
-export const linkMessage = reportMessages.linkMade(reportLimits.linkDays);

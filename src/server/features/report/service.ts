@@ -53,6 +53,7 @@ export async function makeReport(deps: ReportDeps, siteKey: string, period: Repo
   const data = await buildReport(deps.sources, site, period, now);
   const made = await insertReport(deps.db, data, now);
   if (made) return made;
+  // Only a month's report can meet one made before (its site and month are unique): its draft is read again.
   const existing = (await monthlyReportId(deps.db, site.key, period.month!))!;
   await replaceDraftData(deps.db, existing, data, now);
   return existing;

@@ -1,4 +1,6 @@
 import { autoSendForm } from '~/lib/report-forms';
+import type { ReportDoneAnswer } from '~/lib/report-types';
+import { reportMessages } from '~/config/report';
 import { ok } from '~/server/api/answers';
 import { route } from '~/server/api/route';
 import { chooseAutoSend } from '~/server/features/report/endpoint';
@@ -10,5 +12,5 @@ export const POST = route({ body: autoSendForm, admin: true }, async ({ body, ru
   await chooseAutoSend(runtime.reports.deps, body.site, body.on === 'true');
   // Chosen on after the set day: this month's report goes now rather than at the next pass.
   if (body.on === 'true') void runtime.reports.kick();
-  return ok({ ok: true });
+  return ok({ ok: true, message: reportMessages.autoSend(body.on === 'true') } satisfies ReportDoneAnswer);
 });

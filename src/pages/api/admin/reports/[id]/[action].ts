@@ -1,6 +1,6 @@
-import { reportActions } from '~/config/report';
+import { reportActions, reportMessages } from '~/config/report';
 import { summaryForm } from '~/lib/report-forms';
-import type { ReportAnswer, ReportLinkAnswer, ReportSummaryDraftAnswer } from '~/lib/report-types';
+import type { ReportAnswer, ReportDoneAnswer, ReportLinkAnswer, ReportSummaryDraftAnswer } from '~/lib/report-types';
 import { created, ok } from '~/server/api/answers';
 import { HttpError } from '~/server/api/http-error';
 import { route } from '~/server/api/route';
@@ -27,12 +27,12 @@ export const POST = route({ body: formFields, admin: true }, async ({ params, bo
     case 'draft-summary':
       return ok({ ok: true, ...(await draftReportSummary(deps, id, settings.ai, admin.userId)) } satisfies ReportSummaryDraftAnswer);
     case 'approve':
-      return ok({ ok: true, message: await approveReport(deps, id) });
+      return ok({ ok: true, message: await approveReport(deps, id) } satisfies ReportDoneAnswer);
     case 'link':
       return created((await newReportLink(deps, id)) satisfies ReportLinkAnswer);
     case 'refresh':
       await refreshReport(deps, id);
-      return ok({ ok: true, message: 'Figures read again.' });
+      return ok({ ok: true, message: reportMessages.refreshed } satisfies ReportDoneAnswer);
     default:
       throw new HttpError(404, `Actions: ${reportActions.join(', ')}.`);
   }
