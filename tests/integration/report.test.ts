@@ -4,8 +4,8 @@
  * the schedule prepares and sends once per site and month with two processes, a link expires and can be withdrawn,
  * and a summary's figures are checked against the report.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -28,6 +28,7 @@ import { draftSummary } from '../../src/server/features/report/summary';
 import { makeReportFromForm } from '../../src/server/features/report/endpoint';
 import { openSharedReport } from '../../src/server/features/report/shared';
 import { createTarget, databaseNames, type DatabaseTarget } from '../support/databases';
+import { pdfInfo, pdfStructure } from '../support/pdf';
 import { replaceDays, stageRows } from '../../src/server/features/search/store.mjs';
 import { searchOverview, topPages, topQueries } from '../../src/server/features/search/view';
 import { listAlerts, siteWithHealth } from '../../src/server/features/watch/health';
@@ -193,6 +194,15 @@ describe.each(databaseNames())('client report on %s', (name) => {
     if (process.env.REPORT_PDF_OUT) writeFileSync(process.env.REPORT_PDF_OUT, pdf);
     const text = pdfText(pdf);
     const flat = text.replace(/\s+/g, ' ');
+    // Tagged: the title and section headings, tables with header cells, lists, in reading order.
+    expect(pdfInfo(pdf)).toMatchObject({ Tagged: 'yes', Title: 'www.hale-digital.example: report for October 2026', 'PDF version': '1.7' });
+    const tree = pdfStructure(pdf);
+    const of = (type: string) => tree.filter((element) => element.type === type).map((element) => element.text);
+    expect(of('H1')).toEqual(['www.hale-digital.example: report for October 2026']);
+    expect(of('H2')).toEqual([reportSectionTitles.summary, ...layOutReport(data).map((section) => section.title)]);
+    expect(of('TH')).toContain('Impressions');
+    expect(of('TD')).toContain('4,000');
+    expect(tree.some((element) => element.type === 'Table')).toBe(true);
     for (const title of [reportSectionTitles.summary, reportSectionTitles.visits, reportSectionTitles.search, reportSectionTitles.topQueries])
       expect(flat).toContain(title);
     expect(flat).toContain('Hale Digital');
@@ -548,6 +558,39 @@ describe.each(databaseNames())('client report on %s', (name) => {
       status: 400,
       detail: { errors: { month: reportMessages.badMonth } },
     });
+  });
+
+  it('writes the report from the command line without sending or storing it', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'report-cli-'));
+    try {
+      const out = path.join(dir, 'october.pdf');
+      const count = async (table: 'reports' | 'mail_outbox') =>
+        Number(
+          (
+            await db
+              .selectFrom(table)
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const before = { reports: await count('reports'), mails: await count('mail_outbox') };
+      const run = (args: string[]) =>
+        spawnSync(process.execPath, ['scripts/report.mjs', ...args], { env: { ...process.env, DATABASE_URL: target.url }, encoding: 'utf8', timeout: 60_000 });
+      const done = run(['--site', 'this', '--month', month, '--out', out]);
+      expect(done.stderr).toBe('');
+      expect(done.status).toBe(0);
+      expect(done.stdout).toContain('www.hale-digital.example, October 2026');
+      // October's report was sent above: it is written as it was sent, with its summary.
+      expect(done.stdout).toContain('Written as it was sent.');
+      expect(pdfText(readFileSync(out))).toContain('A quiet month.');
+      expect({ reports: await count('reports'), mails: await count('mail_outbox') }).toEqual(before);
+      const unknown = run(['--site', 'https://nowhere.example', '--month', month, '--out', out]);
+      expect(unknown.status).toBe(1);
+      expect(unknown.stderr).toContain(reportMessages.unknownSite);
+      expect(run(['--site', 'this']).stderr).toContain('Usage: npm run report');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses a report of a site that is gone', async () => {
