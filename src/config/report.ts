@@ -7,7 +7,7 @@ import { plural } from '../lib/plural.mjs';
 export const reportSchedule = {
   /** The day of the month (UK time) on which last month's reports are prepared as drafts and the owner told. */
   dayOfMonth: 1,
-  /** How often the server looks whether a report is due (a pass is cheap: one lease, one read per site). */
+  /** How often the server looks whether a report is due, the first time this long after it starts (a pass is cheap: one lease, one read per site). */
   checkEveryMs: 15 * 60_000,
   /** The schedule's lease: one process prepares and sends at a time. */
   leaseMs: 5 * 60_000,
@@ -45,6 +45,8 @@ export const reportPaths = {
   action: (id: string, action: ReportAction) => `/api/admin/reports/${encodeURIComponent(id)}/${action}`,
   link: (id: string, token: string) => `/api/admin/reports/${encodeURIComponent(id)}/links/${encodeURIComponent(token)}`,
   autoSend: '/api/admin/reports/auto-send',
+  /** Prepares last month's drafts now, rather than at the schedule's next pass. */
+  prepare: '/api/admin/reports/prepare',
 } as const;
 
 export const reportActions = ['summary', 'draft-summary', 'approve', 'link', 'refresh'] as const;
@@ -116,6 +118,12 @@ export const reportMessages = {
   aiNotSetUp: (missing: string[]) => `The AI generator is not set up: ${missing.join(', ')}.`,
   linkRevoked: 'Link withdrawn: it now answers that the report is no longer available.',
   refreshed: 'Figures read again.',
+  prepared: (month: string, prepared: number, sent: number) =>
+    prepared === 0 && sent === 0
+      ? `Every site's report for ${month} was prepared already.`
+      : `${plural(prepared, 'draft')} prepared for ${month}${sent ? `, ${plural(sent, 'report')} sent automatically` : ''}.`,
+  busy: 'Another server is preparing the reports now; they will be listed in a moment.',
+  notYet: (day: number) => `Last month's reports are prepared from day ${day} of the month.`,
   autoSend: (on: boolean) =>
     on ? 'This site’s report will be sent each month without waiting for approval.' : 'This site’s report will wait for your approval.',
 } as const;

@@ -72,7 +72,6 @@ describe.each(databaseNames())('client report served by two instances on %s', (n
       OUTBOX_POLL_MS: '100',
     };
     sites = [new SiteProcess(await freePort(), env), new SiteProcess(await freePort(), env)];
-    // Both start at once: each runs the schedule as it starts.
     await Promise.all(sites.map((site) => site.start()));
     clients = [];
     for (const [i, site] of sites.entries()) {
@@ -95,7 +94,15 @@ describe.each(databaseNames())('client report served by two instances on %s', (n
     return (await response.json()) as T;
   };
 
-  it('prepares last month’s report once and tells the owner once', async () => {
+  it('prepares last month’s report once and tells the owner once, asked on both instances at once', async () => {
+    // Nothing before the schedule's first pass (one interval after start), so a restart sends nothing by itself.
+    expect(await db.selectFrom('reports').select('id').execute()).toEqual([]);
+    const answers = await Promise.all(clients.map((client) => client.json(reportPaths.prepare)));
+    const messages = answers.map((a) => String(a.body.error ?? a.body.message));
+    expect(messages).toContain(reportMessages.prepared(period.label, 1, 0));
+    expect(messages.filter((m) => m !== reportMessages.prepared(period.label, 1, 0))).toEqual([
+      expect.stringMatching(new RegExp(`^(${reportMessages.prepared(period.label, 0, 0)}|${reportMessages.busy})$`)),
+    ]);
     const rows = await until(async () => {
       const found = await db.selectFrom('reports').select(['id', 'status']).where('month', '=', month).execute();
       return found.length > 0 ? found : undefined;

@@ -80,6 +80,16 @@ const spans = [
 
 function MakeReport({ sites, now, onMade }: { sites: ReportsAnswer['sites']; now: number; onMade: (id: string) => void }) {
   const ids = useId();
+  const queryClient = useQueryClient();
+  const [preparing, setPreparing] = useState(false);
+  async function prepare() {
+    setPreparing(true);
+    const { body } = await postJson(reportPaths.prepare, {});
+    setPreparing(false);
+    if (!body.ok) return failed('Not prepared', body);
+    toast({ title: 'Reports prepared', description: String(body.message), variant: 'success' });
+    await queryClient.invalidateQueries({ queryKey: adminKeys.reports });
+  }
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [span, setSpan] = useState<(typeof spans)[number]['id']>('month');
@@ -144,6 +154,12 @@ function MakeReport({ sites, now, onMade }: { sites: ReportsAnswer['sites']; now
           </Button>
         </div>
       </form>
+      <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-slate-100 pt-4">
+        <Button variant="secondary" disabled={preparing} onClick={() => void prepare()}>
+          {preparing ? 'Preparing…' : 'Prepare last month’s drafts now'}
+        </Button>
+        <p className="text-sm text-muted">As the schedule does: every site’s report, once.</p>
+      </div>
     </Card>
   );
 }

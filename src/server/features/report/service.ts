@@ -187,20 +187,21 @@ export async function runReportSchedule(deps: ReportDeps, now = Date.now()): Pro
 
 export interface ReportService {
   deps: ReportDeps;
-  /** Runs a pass of the schedule now (tests, and the admin after choosing automatic sending). */
-  kick(): Promise<void>;
+  /** A pass of the schedule now (the owner's "Prepare now"); another process's pass in progress makes it `busy`. */
+  runNow(): Promise<ScheduleOutcome>;
   stop(): Promise<void>;
 }
 
-export function startReportService(deps: ReportDeps, options: { everyMs?: number; runAtStart?: boolean } = {}): ReportService {
-  const worker = startWorker(
-    'reports',
-    async () => {
-      const outcome = await runReportSchedule(deps);
-      if (outcome.prepared.length || outcome.sent.length)
-        log.info(`[report] ${outcome.month}: ${outcome.prepared.length} prepared, ${outcome.sent.length} sent`);
-    },
-    { everyMs: options.everyMs ?? reportSchedule.checkEveryMs, runAtStart: options.runAtStart ?? true },
-  );
-  return { deps, kick: () => worker.kick(), stop: () => worker.stop() };
+/**
+ * The schedule in the server: a pass every `reportSchedule.checkEveryMs`, the first one interval after start (a server
+ * that restarts often still gets there: the month's reports wait for the first pass, never for the set day itself).
+ */
+export function startReportService(deps: ReportDeps): ReportService {
+  const pass = async () => {
+    const outcome = await runReportSchedule(deps);
+    if (outcome.prepared.length || outcome.sent.length) log.info(`[report] ${outcome.month}: ${outcome.prepared.length} prepared, ${outcome.sent.length} sent`);
+    return outcome;
+  };
+  const worker = startWorker('reports', pass, { everyMs: reportSchedule.checkEveryMs, runAtStart: false });
+  return { deps, runNow: pass, stop: () => worker.stop() };
 }
