@@ -1,5 +1,6 @@
 /**
- * The client report in Chromium at 390 and 1280 px: the owner makes a month's report in the Reports tab, a summary
+ * The client report in Chromium at 390 and 1280 px: last month's drafts prepared as the schedule does (once), the owner
+ * makes a month's report in the Reports tab, a summary
  * stating a figure the report lacks is refused, the AI draft (the fake model quotes the report's figures) is saved,
  * the report is approved and sent (one e-mail, with the PDF and the link); the client's link shows the report, axe
  * finds nothing on either page; withdrawn, the link answers 410 with a page of the site.
@@ -10,7 +11,7 @@ import { business } from '../../src/config/business';
 import { reportText } from '../../src/config/report';
 import { formatCount } from '../../src/lib/report-layout';
 import { openDatabase } from '../../src/server/db';
-import { monthPeriod } from '../../src/server/features/report/period';
+import { monthBefore, monthOf, monthPeriod } from '../../src/server/features/report/period';
 import { openTab, signedInTest as test } from './admin-session';
 import { asNewClient, toast } from './contact-form';
 import { wcagTags } from './helpers';
@@ -20,6 +21,8 @@ const cases = [
   { width: 390, height: 844, month: '2025-01', visitors: 140 },
   { width: 1280, height: 900, month: '2025-02', visitors: 84 },
 ] as const;
+/** The month before this one, as the schedule prepares it (UK time). */
+const previousMonth = () => monthBefore(monthOf(Date.now()));
 const smtpMessages = `http://127.0.0.1:${process.env.E2E_SMTP_HTTP_PORT}/messages`;
 
 test.beforeAll(async () => {
@@ -63,6 +66,10 @@ for (const c of cases) {
     await page.setViewportSize({ width: c.width, height: c.height });
     const { label } = monthPeriod(c.month);
     await openTab(page, 'reports');
+    // Last month's drafts, as the schedule prepares them: once, however often asked.
+    await page.getByRole('button', { name: 'Prepare last month’s drafts now' }).click();
+    await expect(toast(page)).toContainText(/Reports prepared(1 draft prepared for|Every site's report for) /);
+    await expect(page.getByRole('button', { name: new RegExp(`, ${monthPeriod(previousMonth()).label}$`) })).toHaveCount(1);
     await page.getByLabel('Month', { exact: true }).fill(c.month);
     await page.getByRole('button', { name: 'Make report' }).click();
     const detail = page.locator('section', { has: page.getByRole('heading', { level: 2, name: new RegExp(`, ${label}$`) }) });
