@@ -1,9 +1,9 @@
 /**
- * The client report in Chromium at 390 and 1280 px: last month's drafts prepared as the schedule does (once), the owner
- * makes a month's report in the Reports tab, a summary
- * stating a figure the report lacks is refused, the AI draft (the fake model quotes the report's figures) is saved,
- * the report is approved and sent (one e-mail, with the PDF and the link); the client's link shows the report, axe
- * finds nothing on either page; withdrawn, the link answers 410 with a page of the site.
+ * The client report in Chromium at 390 and 1280 px: last month's drafts prepared as the schedule does (once); the
+ * owner makes a month's report in the Reports tab, a summary stating a figure the report lacks is refused, the AI draft
+ * (the fake model quotes the report's figures) is saved, the report is approved and sent (one e-mail, with the PDF and
+ * the link); the client's link shows the report, axe finds nothing on either page; withdrawn, the link answers 410 with
+ * a page of the site.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
