@@ -22,6 +22,7 @@ import { createTarget, databaseNames, type DatabaseTarget } from '../support/dat
 import { freePort, logErrors, SiteProcess } from '../support/server';
 import { SmtpSink } from '../support/smtp-sink';
 import { until } from '../support/until';
+import { htmlErrors } from '../support/html-validate';
 
 const owner = { email: 'owner@example.com', password: 'a long and unusual passphrase 8271' };
 const contactTo = 'alerts@example.com';
@@ -164,6 +165,7 @@ describe.each(databaseNames())('client report served by two instances on %s', (n
     expect(page.headers.get('x-robots-tag')).toBe('noindex, nofollow');
     expect(page.headers.get('referrer-policy')).toBe('no-referrer');
     const html = await page.text();
+    expect(await htmlErrors(html, 'report page')).toEqual([]);
     expect(html).toContain('<meta name="robots" content="noindex');
     expect(html).toContain(`${formatCount(195)} people visited`);
     expect(html).toContain(formatCount(195));
@@ -183,6 +185,7 @@ describe.each(databaseNames())('client report served by two instances on %s', (n
       const gone = await fetch(`${site.base}${reportPaths.shared(token)}`);
       expect(gone.status).toBe(410);
       const text = await gone.text();
+      expect(await htmlErrors(text, 'gone page')).toEqual([]);
       expect(text).toContain(reportText.linkGone);
       expect(text).toContain('<footer');
       expect((await fetch(`${site.base}${reportPaths.sharedPdf(token)}`)).status).toBe(410);
