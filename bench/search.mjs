@@ -45,7 +45,7 @@ try {
   const devices = ['MOBILE', 'DESKTOP', 'TABLET'];
   let seeded = 0;
   let seed = 42;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
   raw.transaction(() => {
     for (let d = 0; d < dayCount; d++) {
       const day = addDays(lastDay, -d);
@@ -74,7 +74,9 @@ try {
   const optimise = new Database(file);
   optimise.exec('analyze');
   optimise.close();
-  console.log(`Seeded ${seeded.toLocaleString('en-GB')} rows (${dayCount} days × ${queryCount} queries × ${pageCount} pages) in ${((performance.now() - started) / 1000).toFixed(1)} s.\n`);
+  console.log(
+    `Seeded ${seeded.toLocaleString('en-GB')} rows (${dayCount} days × ${queryCount} queries × ${pageCount} pages) in ${((performance.now() - started) / 1000).toFixed(1)} s.\n`,
+  );
 
   const { db: reader } = await openDatabase(`file:${file}`);
   const list = (period, listName, extra = {}) => ({ period, source: 'all', list: listName, search: '', offset: 0, limit: 10, ...extra });

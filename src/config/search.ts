@@ -80,6 +80,8 @@ export const searchText = {
   importTooLarge: 'The file is larger than a Search Console export.',
   sourceLabels: { google: 'Google Search Console', bing: 'Bing Webmaster Tools', import: 'Imported export' } as Record<string, string>,
   stateLabels: { ok: 'Connected', off: 'Not connected', error: 'Problem' } as Record<string, string>,
+  /** An import is not a connection: its state reads as what it is. */
+  importStateLabel: 'Imported',
 };
 
 /** The expected CTR at an average position. */

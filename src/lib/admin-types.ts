@@ -3,6 +3,7 @@ import type { IndexNowOffKind, LeadStatus } from '~/config/admin';
 import type { AiContentType, AiOutcome } from '~/config/ai';
 import type { BreakdownDimension, FormFactor, GoalKind, VitalMetric } from '~/config/analytics';
 import type { AnalyticsQuery } from './analytics-query';
+import type { SearchOverview, SearchStatus } from './search-types';
 import type { ReportsAnswer } from './report-types';
 
 /** A write that has nothing more to say than that it was done. */
@@ -338,6 +339,13 @@ export interface SettingsTabData {
   weeklySummary: { enabled: boolean };
   account: { email: string; twoFactorEnabled: boolean; sessions: SessionInfo[]; events: AccountEvent[] };
 }
+export interface SearchTabData {
+  tab: 'search';
+  now: number;
+  overview: SearchOverview;
+  status: SearchStatus;
+}
+
 export interface ReportsTabData {
   tab: 'reports';
   now: number;
@@ -345,7 +353,7 @@ export interface ReportsTabData {
   /** Whether the AI generator can draft a summary (the settings it still needs, if not). */
   aiMissing: string[];
 }
-export type DashboardTabData = OverviewTabData | AiTabData | TestingTabData | PerformanceTabData | ReportsTabData | SettingsTabData;
+export type DashboardTabData = OverviewTabData | AiTabData | TestingTabData | PerformanceTabData | SearchTabData | ReportsTabData | SettingsTabData;
 
 /** What the admin's read endpoints answer: the server builds each with `satisfies`, the typed hooks read it. */
 export interface IndexNowAnswer {

@@ -110,6 +110,11 @@ export interface SearchSyncAnswer {
 
 export interface SearchTopPrompt {
   ok: true;
-  /** The page's top queries in the period, for the AI generator's prompt. */
+  page: string;
+  title: string | null;
+  description: string | null;
+  /** The admin post at this page, whose title and description the result can be applied to. */
+  postId: string | null;
+  /** The page's top queries in the period, most impressions first. */
   queries: string[];
 }

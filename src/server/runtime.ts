@@ -25,7 +25,7 @@ import { clientDirKey, intakesKey, shutdownKey } from './platform/handoff.mjs';
 import type { IncomingMessage } from 'node:http';
 import { fromNodeRequest } from './api/request-body';
 import { type EventAnswer, takeEvent } from './features/analytics/endpoint';
-import { analyticsEndpoint } from '~/config/analytics-wire';
+import { analyticsEndpoint } from '~/config/analytics-wire.mjs';
 import { type AnalyticsService, createAnalyticsService } from './features/analytics/ingest';
 import { builtPagePaths, pageTitles } from './features/analytics/site-pages';
 import { maybeQueueWeeklySummary } from './features/dashboard/weekly-summary';

@@ -132,6 +132,8 @@ describe.each(databaseNames())('search view on %s', (name) => {
     ]);
     const second = await topQueries(db, { ...list, offset: 2 }, now);
     expect(second.rows.map((r) => r.query)).toEqual(['technical seo audit', 'seo consultant']);
+    expect(second.total).toBe(4);
+    expect(await topQueries(db, { ...list, offset: 10 }, now)).toEqual({ ok: true, rows: [], total: 4 });
     expect((await topQueries(db, { ...list, search: 'SEO HAT' }, now)).rows.map((r) => r.query)).toEqual(['seo hatfield']);
     expect((await topQueries(db, { ...list, search: '100%' }, now)).total).toBe(1);
     expect((await topQueries(db, { ...list, search: '_' }, now)).rows.map((r) => r.query)).toEqual(['seo 100% results_']);

@@ -11,6 +11,7 @@ import { OverviewPanel } from './overview/OverviewPanel';
 import { PerformancePanel } from './analytics/PerformancePanel';
 import { ReportsPanel } from './reports/ReportsPanel';
 import { SettingsPanel } from './settings/SettingsPanel';
+import { SearchPanel } from './search/SearchPanel';
 import { SiteCheckPanel } from './sitecheck/SiteCheckPanel';
 import { AuditList } from './audit/AuditPanels';
 import { Button, Notice } from './ui/primitives';
@@ -129,6 +130,8 @@ function Panel({ tab, initial }: { tab: AdminTab; initial: DashboardTabData }) {
       return <AiPanel status={data.ai} history={data.aiHistory} now={data.now} siteOrigin={data.siteOrigin} />;
     case 'performance':
       return <PerformancePanel data={data.performance} />;
+    case 'search':
+      return <SearchPanel data={data} />;
     case 'reports':
       return <ReportsPanel initial={data.reports} now={data.now} aiMissing={data.aiMissing} />;
   }

@@ -19,12 +19,21 @@ export async function up(db) {
     .addColumn('position_sum', 'double precision', (c) => c.notNull())
     .addPrimaryKeyConstraint('search_rows_pk', ['source', 'day', 'query', 'page', 'device'])
     .execute();
-  // The view's queries read a period's rows by day and group them by query or by page: covering indexes, so they
-  // never visit the table.
-  await db.schema.createIndex('search_rows_day_query').on('search_rows').columns(['day', 'query', 'source', 'clicks', 'impressions', 'position_sum']).execute();
-  await db.schema.createIndex('search_rows_day_page').on('search_rows').columns(['day', 'page', 'source', 'clicks', 'impressions', 'position_sum']).execute();
-  await db.schema.createIndex('search_rows_query_day').on('search_rows').columns(['query', 'day']).execute();
-  await db.schema.createIndex('search_rows_page_day').on('search_rows').columns(['page', 'day']).execute();
+  // The view's queries read a period's rows by source and day and group them by query or by page, or one query's or
+  // one page's rows: covering indexes (source and day first, as the primary key, so the planner takes them), so
+  // they never visit the table.
+  await db.schema.createIndex('search_rows_day_query').on('search_rows').columns(['source', 'day', 'query', 'clicks', 'impressions', 'position_sum']).execute();
+  await db.schema.createIndex('search_rows_day_page').on('search_rows').columns(['source', 'day', 'page', 'clicks', 'impressions', 'position_sum']).execute();
+  await db.schema
+    .createIndex('search_rows_query_day')
+    .on('search_rows')
+    .columns(['query', 'source', 'day', 'page', 'clicks', 'impressions', 'position_sum'])
+    .execute();
+  await db.schema
+    .createIndex('search_rows_page_day')
+    .on('search_rows')
+    .columns(['page', 'source', 'day', 'query', 'clicks', 'impressions', 'position_sum'])
+    .execute();
   // Roll-ups kept beside the rows (rebuilt for the days and months a sync or import replaced), so a view over any
   // period reads few rows: a day's totals per source (from the rows with a query, as the view counts), and a month's
   // figures per query and per page. A period reads whole months from these and only its partial month's days from
@@ -52,11 +61,7 @@ export async function up(db) {
       .addColumn('position_sum', 'double precision', (c) => c.notNull())
       .addPrimaryKeyConstraint(`${table}_pk`, ['source', 'month', key])
       .execute();
-    await db.schema
-      .createIndex(`${table}_month`)
-      .on(table)
-      .columns(['month', key, 'source', 'clicks', 'impressions', 'position_sum'])
-      .execute();
+    await db.schema.createIndex(`${table}_month`).on(table).columns(['source', 'month', key, 'clicks', 'impressions', 'position_sum']).execute();
   }
   // A sync's rows before they replace the stored days (one run's, by its id), so memory holds one page of rows and
   // a failed run leaves the stored data as it was.

@@ -1,8 +1,12 @@
 /** The Search view's endpoint logic: each source's state for Settings, a sync now, and the import of an export. */
 import { searchText } from '~/config/search';
 import type { Settings } from '~/config/settings.mjs';
-import type { SearchImportAnswer, SearchStatus, SearchSourceStatus } from '~/lib/search-types';
-import type { SearchImportBody } from '~/lib/search-query';
+import type { SearchImportAnswer, SearchStatus, SearchSourceStatus, SearchTopPrompt } from '~/lib/search-types';
+import { postPath } from '~/config/post-path.mjs';
+import { builtPageTitles } from '../analytics/site-pages';
+import { postBySlug } from '../posts/store';
+import { pageTopQueries } from './view';
+import type { SearchImportBody, SearchQuery } from '~/lib/search-query';
 import type { Db } from '../../db';
 import { HttpError } from '../../api/http-error';
 import { lease } from '../../platform/lease.mjs';
@@ -58,4 +62,24 @@ export async function importUpload(db: Db, body: SearchImportBody, siteUrl: stri
     if (error instanceof ImportRefused) throw new HttpError(400, `${searchText.importRefusedPrefix}${error.message}`);
     throw error;
   }
+}
+
+/**
+ * What the AI generator's meta-tags form is prefilled with for a page: its current title and description (an admin
+ * post's, or the built page's title) and its top queries in the period, so the prompt is grounded in them.
+ */
+export async function pagePrompt(db: Db, clientDir: string, page: string, query: SearchQuery): Promise<SearchTopPrompt> {
+  const queries = await pageTopQueries(db, page, query);
+  let title = builtPageTitles(clientDir).get(page) ?? null;
+  let description: string | null = null;
+  let postId: string | null = null;
+  if (page.startsWith(postPath(''))) {
+    const post = await postBySlug(db, page.slice(postPath('').length));
+    if (post) {
+      title = post.title;
+      description = post.description;
+      postId = post.id;
+    }
+  }
+  return { ok: true, page, title, description, postId, queries };
 }

@@ -56,6 +56,9 @@ export function syncRange(lastDay, now) {
   return { from: again < earliest ? earliest : again, to };
 }
 
+/** The Search Console property read: GSC_PROPERTY, else the domain property of SITE_URL's host. @param {SearchSettings} search @param {string} siteUrl */
+export const gscPropertyOf = (search, siteUrl) => search.gscProperty ?? `sc-domain:${new URL(siteUrl).hostname}`;
+
 /** Why a source is not synced, or null when it is set up. @param {'google' | 'bing'} source @param {SearchSettings} search */
 export function notSetUp(source, search) {
   if (source === 'google' && !search.gscServiceAccountFile) return 'Not connected: GSC_SERVICE_ACCOUNT_FILE is not set.';
@@ -108,7 +111,7 @@ async function syncSource(deps, source, { wait, renew }) {
     const common = { siteUrl: deps.siteUrl, maxAttempts: search.maxAttempts, retryBaseMs: search.retryBaseMs, wait, signal: deps.signal };
     if (source === 'google') {
       const key = await readKeyFile(/** @type {string} */ (search.gscServiceAccountFile));
-      const client = googleClient(key, { ...common, apiUrl: search.gscApiUrl, property: search.gscProperty, pageSize: deps.googlePageSize });
+      const client = googleClient(key, { ...common, apiUrl: search.gscApiUrl, property: gscPropertyOf(search, deps.siteUrl), pageSize: deps.googlePageSize });
       // A day at a time, each day's pages staged; the staged days replace the stored ones once they hold a page's
       // worth of rows (and at the end), so memory holds one page and a fault keeps the days not yet replaced.
       let windowFrom = from;

@@ -8,15 +8,7 @@
  * query statistics, an export's queries); the page lists read rows with a page. So no click is counted twice.
  */
 import { type Expression, type SqlBool, sql } from 'kysely';
-import {
-  expectedCtr,
-  type OpportunityKind,
-  opportunityRules,
-  type SearchPeriod,
-  searchPeriods,
-  type SearchSourceFilter,
-  storedSourcesOf,
-} from '~/config/search';
+import { expectedCtr, type OpportunityKind, opportunityRules, searchPeriods, type SearchSourceFilter, storedSourcesOf } from '~/config/search';
 import type { SearchListQuery, SearchQuery } from '~/lib/search-query';
 import type {
   Opportunity,
@@ -126,24 +118,30 @@ function keyedParts(db: Db, source: SearchSourceFilter, from: string, to: string
   return rest.reduce((union, part) => union.unionAll(part), first!).as('parts');
 }
 
-/** Summed per key, biggest first; the key's matching count beside. */
+/** Summed per key, biggest first, with the number of keys matching (one pass: a window count over the groups). */
 async function keyedList(db: Db, source: SearchSourceFilter, from: string, to: string, key: 'query' | 'page', search: string, offset: number, limit: number) {
-  const [rows, count] = await Promise.all([
-    db
-      .selectFrom(keyedParts(db, source, from, to, key, search))
-      .select(['key', sums.clicks, sums.impressions, sums.position_sum])
-      .groupBy('key')
-      .orderBy('clicks', 'desc')
-      .orderBy('impressions', 'desc')
-      .orderBy('key')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    db
-      .selectFrom(db.selectFrom(keyedParts(db, source, from, to, key, search)).select('key').groupBy('key').as('matching'))
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirst(),
-  ]);
+  const rows = await db
+    .selectFrom(keyedParts(db, source, from, to, key, search))
+    .select(['key', sums.clicks, sums.impressions, sums.position_sum, sql<number>`count(*) over ()`.as('matching')])
+    .groupBy('key')
+    .orderBy('clicks', 'desc')
+    .orderBy('impressions', 'desc')
+    .orderBy('key')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  if (rows.length > 0 || offset === 0) return { rows, total: Number(rows[0]?.matching ?? 0) };
+  // A page past the end: the count alone.
+  const count = await db
+    .selectFrom(
+      db
+        .selectFrom(keyedParts(db, source, from, to, key, search))
+        .select('key')
+        .groupBy('key')
+        .as('matching'),
+    )
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirst();
   return { rows, total: Number(count?.n ?? 0) };
 }
 
@@ -280,7 +278,8 @@ export async function searchDetail(db: Db, query: SearchQuery, of: { query?: str
       .orderBy('impressions', 'desc')
       .limit(20)
       .execute(),
-    pageChanges(db, page, range.from, range.to),
+    // Up to today: a change made since the last day with data is listed (and marked once its days arrive).
+    pageChanges(db, page, range.from, utcDay(now)),
   ]);
   return { ok: true, series: points, related: queries.map((row) => ({ key: row.query, ...figures(row) })), changes };
 }
@@ -376,4 +375,3 @@ export async function pageTopQueries(db: Db, page: string, query: SearchQuery, n
     .execute();
   return rows.map((row) => row.query);
 }
-

@@ -7,6 +7,7 @@ import { importUpload } from '~/server/features/search/endpoint';
 export const prerender = false;
 
 /** Imports a Search Console Performance export (its ZIP, or Queries.csv and Pages.csv), sent as base64 in JSON. */
-export const POST = route({ body: searchImportBody, bodyFrom: 'json', maxBytes: searchImportMaxBytes + 64 * 1024, admin: true }, async ({ body, runtime, settings }) =>
-  ok((await importUpload(runtime.db, body, settings.siteUrl)) satisfies SearchImportAnswer),
+export const POST = route(
+  { body: searchImportBody, bodyFrom: 'json', maxBytes: searchImportMaxBytes + 64 * 1024, admin: true },
+  async ({ body, runtime, settings }) => ok((await importUpload(runtime.db, body, settings.siteUrl)) satisfies SearchImportAnswer),
 );
