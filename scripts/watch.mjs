@@ -6,6 +6,7 @@
 // every watched site now, raises and closes alerts as the schedule would (their e-mails go through the outbox: sent
 // now when SMTP_URL is set, otherwise by the server), and prints what it saw and what changed. Exits 1 when an
 // alert is open after the run.
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { settingsOrExit } from './cli.mjs';
 import { openDatabase } from '../src/server/db/connect.mjs';
@@ -33,7 +34,13 @@ const { db, kind } = await openDatabase(settings.databaseUrl);
 let exitCode = 0;
 try {
   await migrateToLatest(db, kind);
-  const deps = watchDepsFrom(db, settings, config.contactTo);
+  const deps = watchDepsFrom(
+    db,
+    settings,
+    config.contactTo,
+    undefined,
+    fileURLToPath(new URL('../src/server/features/watch/crawl-process.mjs', import.meta.url)),
+  );
   if (command === 'add') {
     let values;
     try {

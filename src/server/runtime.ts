@@ -203,7 +203,16 @@ async function createRuntime(): Promise<Runtime> {
     addressPolicy: auditPolicy,
   });
 
-  const watch = createWatchService({ db, settings: settings(), ownerEmail: config.contactTo, outbox: config.outbox, kickOutbox });
+  // Crawls of watched sites run in a child process from the source file beside the build (the bundle does not carry it).
+  const crawlProcess = path.resolve(clientDir, '..', '..', 'src/server/features/watch/crawl-process.mjs');
+  const watch = createWatchService({
+    db,
+    settings: settings(),
+    ownerEmail: config.contactTo,
+    outbox: config.outbox,
+    kickOutbox,
+    crawlProcess: existsSync(crawlProcess) ? crawlProcess : undefined,
+  });
 
   // Reports are written from each section's own source: this site's analytics and inbox, the watched sites' checks and
   // alerts, and the search data (src/server/features/report/sources.ts).

@@ -6,6 +6,7 @@
  * visitors seeded into the analytics raise their alerts; the SMTP server or the webhook down delays, never loses.
  */
 import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/free-port.mjs';
 import { watchThresholds } from '../../src/config/watch';
@@ -13,11 +14,13 @@ import { type Db, openDatabase } from '../../src/server/db';
 import { bucketOf } from '../../src/server/features/analytics/histogram';
 import { dayOf, addDays } from '../../src/server/features/analytics/days';
 import { hostPort } from '../../src/server/features/sitecheck/address-guard.mjs';
+import { checkCrawl } from '../../src/server/features/watch/crawl';
 import { runDueChecks, type WatchDeps } from '../../src/server/features/watch/scheduler';
 import { addSite, eraseSite, listSites, ownSiteId, removeSite, WatchInputError } from '../../src/server/features/watch/sites';
 import { watchSiteForm } from '../../src/server/features/watch/schema';
 import { deliverWebhooks } from '../../src/server/features/watch/webhook';
 import { sinceMidnightMs } from '../../src/server/features/watch/own-data';
+import { minuteOfDay } from '../../src/server/features/watch/quiet';
 import { createSmtpSender } from '../../src/server/platform/mailer';
 import { deliverDue } from '../../src/server/platform/outbox';
 import { migrateToLatest } from '../../src/server/migrate.mjs';
@@ -195,6 +198,44 @@ describe.each(databaseNames())('watching sites on %s', (name) => {
     expect(webhook.received.length - before.calls).toBe(1);
     site.set(healthy);
     await step({});
+  }, 60_000);
+
+  it('quiet hours hold an alert that is not urgent until they end; an urgent one goes at once', async () => {
+    const minute = minuteOfDay(Date.now());
+    // Quiet from this minute for two hours.
+    const quiet = { fromMinute: minute, toMinute: (minute + 120) % (24 * 60) };
+    const held = { ...deps, delivery: { ...deps.delivery, quietHours: quiet } };
+    site.set({ titleRemoved: true });
+    await runDueChecks(held, { force: true });
+    expect((await deliver()).mails).toEqual([]);
+    site.set({ down: true });
+    await runDueChecks(held, { force: true });
+    const urgent = await deliver();
+    expect(urgent.mails.map((m) => m.headers.subject)).toEqual([expect.stringMatching(/^Urgent: Client shop: 127\.0\.0\.1:\d+ is down$/)]);
+    // After the quiet hours, the held alert goes, once.
+    await deliverDue(db, send, timing, Date.now() + 3 * 3_600_000);
+    await deliverWebhooks(db, { ...timing, timeoutMs: 2000 }, Date.now() + 3 * 3_600_000);
+    await until(
+      async () => (smtp.received.some((m) => /since the last crawl/.test(m.headers.subject ?? '') && m.text.includes('no title')) ? true : undefined),
+      5000,
+    );
+    site.set(healthy);
+    await runDueChecks(deps, { force: true });
+    await deliverDue(db, send, timing, Date.now() + 3 * 3_600_000);
+    expect(await db.selectFrom('watch_alerts').select('id').where('open_key', 'is not', null).execute()).toEqual([]);
+  }, 60_000);
+
+  it('a crawl in its own process reports as one on the main thread', async () => {
+    const crawlProcess = fileURLToPath(new URL('../../src/server/features/watch/crawl-process.mjs', import.meta.url));
+    const [inThread, inline] = await Promise.all([
+      checkCrawl(site.origin, { ...deps.reach, crawlProcess }, null, []),
+      checkCrawl(site.origin, deps.reach, null, []),
+    ]);
+    expect(inThread.ok).toBe(true);
+    expect(inThread.score).toBe(inline.score);
+    expect(inThread.summary).toBe(inline.summary);
+    const refused = await checkCrawl('https://10.9.9.9/', { ...deps.reach, crawlProcess }, null, []);
+    expect(refused).toMatchObject({ ok: false, inconclusive: true, summary: expect.stringContaining('private address') });
   }, 60_000);
 
   it('removing keeps the history until the site is erased', async () => {

@@ -15,6 +15,8 @@ import { SearchPanel } from './search/SearchPanel';
 import { SiteCheckPanel } from './sitecheck/SiteCheckPanel';
 import { AuditList } from './audit/AuditPanels';
 import { Button, Notice } from './ui/primitives';
+import { AlertsPanel } from './watch/AlertsPanel';
+import { SitesPanel } from './watch/SitesPanel';
 
 export function Dashboard({ initial }: { initial: DashboardTabData }) {
   return (
@@ -89,7 +91,7 @@ function Tabs({ initial }: { initial: DashboardTabData }) {
           hidden={t.id !== tab}
           className="mt-6 rounded-lg focus-visible:outline-3 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
         >
-          {t.id === tab && <Panel tab={t.id} initial={initial} />}
+          {t.id === tab && <Panel tab={t.id} initial={initial} choose={choose} />}
         </div>
       ))}
     </div>
@@ -97,7 +99,7 @@ function Tabs({ initial }: { initial: DashboardTabData }) {
 }
 
 /** The open tab's panel, once its figures are read (the first tab's come with the page). */
-function Panel({ tab, initial }: { tab: AdminTab; initial: DashboardTabData }) {
+function Panel({ tab, initial, choose }: { tab: AdminTab; initial: DashboardTabData; choose: (tab: AdminTab) => void }) {
   const { data, error, refetch } = useDashboardTab(tab, initial);
   if (error)
     return (
@@ -134,5 +136,9 @@ function Panel({ tab, initial }: { tab: AdminTab; initial: DashboardTabData }) {
       return <SearchPanel data={data} />;
     case 'reports':
       return <ReportsPanel initial={data.reports} now={data.now} aiMissing={data.aiMissing} />;
+    case 'sites':
+      return <SitesPanel initial={{ ok: true, now: data.now, sites: data.sites }} onAlerts={() => choose('alerts')} />;
+    case 'alerts':
+      return <AlertsPanel initial={{ ok: true, now: data.now, alerts: data.alerts, open: data.alerts.filter((a) => a.open).length }} />;
   }
 }

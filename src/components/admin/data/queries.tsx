@@ -17,6 +17,8 @@ import { defaultSearchQuery, type SearchQuery, searchParams } from '~/lib/search
 import type { SearchDetail, SearchListAnswer, SearchOpportunities, SearchOverview, SearchStatus, SearchTopPrompt } from '~/lib/search-types';
 import { reportPaths } from '~/config/report';
 import type { ReportAnswer, ReportsAnswer } from '~/lib/report-types';
+import { watchPaths } from '~/config/watch';
+import type { WatchAlertsAnswer, WatchSitesAnswer } from '~/lib/watch-types';
 import type { AiHistoryAnswer, DashboardTabAnswer, DashboardTabData, IndexNowAnswer, SiteCheckAnswer, SiteChecksAnswer, VitalTrendAnswer } from '~/lib/admin-types';
 
 /** A read that did not answer `ok`: its status (0 when the server could not be reached) and message. */
@@ -57,10 +59,12 @@ export const adminKeys = {
   searchStatus: ['search', 'status'] as const,
   reports: ['reports'] as const,
   report: (id: string) => ['reports', id] as const,
+  watchSites: ['watch-sites'] as const,
+  watchAlerts: ['watch-alerts'] as const,
 };
 
 /** How often a run in progress is asked after. */
-export const pollIntervals = { indexNow: 1500, siteCheck: 1000, searchSync: 2000 } as const;
+export const pollIntervals = { indexNow: 1500, siteCheck: 1000, searchSync: 2000, watch: 60_000 } as const;
 
 export function AdminQueryProvider({ children }: { children: ReactNode }) {
   // One client per dashboard; figures are fresh when rendered, and a failed read is tried once more.
@@ -247,4 +251,24 @@ export function useReports(initial: ReportsAnswer) {
 /** One report, with its figures, summary and links (none asked for without an id). */
 export function useReport(id: string | null) {
   return useQuery({ queryKey: adminKeys.report(id ?? ''), queryFn: () => read<ReportAnswer>(reportPaths.one(id!)), enabled: id !== null });
+}
+
+/** The watched sites with their health; read again every minute while shown (the checks run on the server). */
+export function useWatchSites(initial: WatchSitesAnswer) {
+  return useQuery({
+    queryKey: adminKeys.watchSites,
+    queryFn: () => read<WatchSitesAnswer>(watchPaths.sites),
+    initialData: initial,
+    refetchInterval: pollIntervals.watch,
+  });
+}
+
+/** The watch's alerts, open first; read again every minute while shown. */
+export function useWatchAlerts(initial: WatchAlertsAnswer) {
+  return useQuery({
+    queryKey: adminKeys.watchAlerts,
+    queryFn: () => read<WatchAlertsAnswer>(watchPaths.alerts),
+    initialData: initial,
+    refetchInterval: pollIntervals.watch,
+  });
 }

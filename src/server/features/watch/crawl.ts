@@ -4,6 +4,8 @@
  * pages that appeared in or left the sitemap, pages that began to answer 4xx/5xx or to say noindex. What is new and
  * wrong raises one alert for the site listing all of it; the alert closes once none of it is left.
  */
+import { fork } from 'node:child_process';
+import os from 'node:os';
 import { plural } from '~/lib/plural.mjs';
 import { readReport } from '../audit/score';
 import { type CheckReport, checkSite, SiteCheckError } from '../sitecheck/checker.mjs';
@@ -98,6 +100,35 @@ export function alarming(diff: CrawlDiff, now: CrawlSnapshot): ChangeItem[] {
 }
 
 /**
+ * Runs the checker in a child process at the lowest CPU priority (crawl-process.mjs), so the pages it parses neither
+ * hold up the server's event loop nor take the CPU from it; `signal` ends the process.
+ */
+function crawlInProcess(file: string, url: string, options: object, signal?: AbortSignal): Promise<CheckReport> {
+  return new Promise((resolve, reject) => {
+    const child = fork(file, [], { execArgv: [], serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    if (child.pid !== undefined) {
+      try {
+        os.setPriority(child.pid, 19);
+      } catch {
+        // Not allowed here: it runs at the server's own priority, still off its event loop.
+      }
+    }
+    const stop = () => child.kill();
+    signal?.addEventListener('abort', stop, { once: true });
+    child.once('message', (message: { report?: CheckReport; failure?: string; siteCheckError?: boolean }) => {
+      if (message.report) resolve(message.report);
+      else reject(message.siteCheckError ? new SiteCheckError(message.failure) : new Error(message.failure));
+    });
+    child.once('error', reject);
+    child.once('exit', () => {
+      signal?.removeEventListener('abort', stop);
+      reject(new Error(signal?.aborted ? 'The crawl was stopped.' : 'The crawl ended without a report.'));
+    });
+    child.send({ url, options });
+  });
+}
+
+/**
  * Crawls the site and compares with the previous crawl. `openItems`: what the site's open crawl alert lists; those
  * still wrong stay on it, and with nothing new and nothing left, it closes.
  */
@@ -109,16 +140,16 @@ export async function checkCrawl(
   signal?: AbortSignal,
 ): Promise<CheckOutcome> {
   let report: CheckReport;
+  const options = {
+    maxPages: reach.crawlMaxPages,
+    userAgent: reach.userAgent,
+    addressPolicy: reach.addressPolicy,
+    timeoutMs: reach.timeoutMs,
+    // Two requests at a time: a client's site is not loaded hard.
+    concurrency: 2,
+  };
   try {
-    report = await checkSite(siteUrl, {
-      maxPages: reach.crawlMaxPages,
-      userAgent: reach.userAgent,
-      addressPolicy: reach.addressPolicy,
-      timeoutMs: reach.timeoutMs,
-      // Two requests at a time: a client's site is not loaded hard, and this server's own pages stay fast.
-      concurrency: 2,
-      signal,
-    });
+    report = reach.crawlProcess ? await crawlInProcess(reach.crawlProcess, siteUrl, options, signal) : await checkSite(siteUrl, { ...options, signal });
   } catch (error) {
     if (!(error instanceof SiteCheckError)) throw error;
     return { ok: false, summary: error.message, responseMs: null, score: null, evidence: { error: error.message }, problems: [], inconclusive: true };

@@ -6,7 +6,7 @@
 import { analyticsRules } from '~/config/analytics';
 import { watchThresholds as t } from '~/config/watch';
 import { formatVital, ratingLabels, ratingOfValue } from '~/lib/analytics-figures';
-import type { VitalMetric, VitalRating } from '~/config/analytics-wire';
+import type { VitalMetric, VitalRating } from '~/config/analytics-wire.mjs';
 import { plural } from '~/lib/plural.mjs';
 import type { Db } from '../../db';
 import { addDays, dayOf } from '../analytics/days';

@@ -18,7 +18,7 @@ import { deliverWebhooks } from './webhook';
 /** How long a webhook receiver may take to answer one call. */
 const webhookTimeoutMs = 10_000;
 
-export function watchDepsFrom(db: Db, from: Settings, ownerEmail: string, signal?: AbortSignal): WatchDeps {
+export function watchDepsFrom(db: Db, from: Settings, ownerEmail: string, signal?: AbortSignal, crawlProcess?: string): WatchDeps {
   return {
     db,
     siteUrl: from.siteUrl,
@@ -29,6 +29,7 @@ export function watchDepsFrom(db: Db, from: Settings, ownerEmail: string, signal
       addressPolicy: { allowPrivate: false, allowHosts: [hostPort(new URL(from.siteUrl)), ...from.siteCheckAllowHosts] },
       timeoutMs: from.siteCheckTimeoutMs,
       crawlMaxPages: watchDefaults.crawlMaxPages,
+      crawlProcess,
     },
     delivery: {
       ownerEmail,
@@ -57,9 +58,14 @@ export function createWatchService(options: {
   ownerEmail: string;
   outbox: OutboxTiming & { pollMs: number };
   kickOutbox: () => void;
+  /** crawl-process.mjs on disk: crawls then run in a child process. */
+  crawlProcess?: string;
 }): WatchService {
   const controller = new AbortController();
-  const deps: WatchDeps = { ...watchDepsFrom(options.db, options.settings, options.ownerEmail, controller.signal), kickOutbox: options.kickOutbox };
+  const deps: WatchDeps = {
+    ...watchDepsFrom(options.db, options.settings, options.ownerEmail, controller.signal, options.crawlProcess),
+    kickOutbox: options.kickOutbox,
+  };
   const report = (runs: Awaited<ReturnType<typeof runDueChecks>>) => {
     for (const run of runs) for (const change of run.changes) log.info(`[watch] ${changeLine(change)}`);
   };

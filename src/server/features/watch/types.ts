@@ -33,6 +33,8 @@ export interface Reach {
   /** Certificates trusted besides the system's (tests: their own CA). */
   extraCa?: string;
   crawlMaxPages: number;
+  /** The crawl's child process (crawl-process.mjs); unset, crawls run on the main thread (tests). */
+  crawlProcess?: string;
 }
 
 export interface WatchedSite {
