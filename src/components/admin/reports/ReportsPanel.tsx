@@ -116,7 +116,9 @@ function MakeReport({ sites, now, onMade }: { sites: ReportsAnswer['sites']; now
         month’s draft is read again) or any other days.
       </p>
       <form onSubmit={submit} noValidate className="grid gap-3">
-        <SegmentedControl legend="Period" name="span" options={spans} value={span} onChange={setSpan} />
+        <div className="w-fit">
+          <SegmentedControl legend="Period" name="span" options={spans} value={span} onChange={setSpan} />
+        </div>
         <div className="flex flex-wrap items-end gap-3">
           <div className="grid gap-1">
             <label htmlFor={`${ids}-site`} className="font-medium text-ink">
