@@ -16,6 +16,7 @@ import { openDatabase } from '../src/server/db/connect.mjs';
 import { migrateToLatest } from '../src/server/migrate.mjs';
 import { watchSiteForm } from '../src/server/features/watch/schema';
 import { addSite } from '../src/server/features/watch/sites';
+import { plural } from '../src/lib/plural.mjs';
 import { freePort, ms, printTable, startSite, wrk } from './lib.mjs';
 
 requireBuild('dist/client/index.html');
@@ -90,7 +91,7 @@ try {
     during.perSecond,
     ms(during.p50),
     ms(during.p99),
-    `${after - before} checks done, ${crawls.length} crawls finished`,
+    `${plural(after - before, 'check')} done, ${plural(crawls.length, 'crawl')} finished`,
   ]);
   await db.destroy();
 } finally {

@@ -167,7 +167,7 @@ function SiteCard({ site, now, onAlerts }: { site: WatchSiteView; now: number; o
         </span>
       }
     >
-      <p className="mb-2 text-sm break-all text-muted">
+      <p className="mb-2 text-sm wrap-anywhere text-muted">
         {site.url}
         {site.clientEmail && <> · client: {site.clientEmail}</>}
       </p>

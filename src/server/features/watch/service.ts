@@ -13,6 +13,7 @@ import { startWorker, type Worker } from '../../platform/worker';
 import { hostPort } from '../sitecheck/address-guard.mjs';
 import { changeLine } from './alerts';
 import { deleteOldResults, runDueChecks, type WatchDeps } from './scheduler';
+import { ensureOwnSite } from './sites';
 import { deliverWebhooks } from './webhook';
 
 /** How long a webhook receiver may take to answer one call. */
@@ -69,6 +70,8 @@ export function createWatchService(options: {
   const report = (runs: Awaited<ReturnType<typeof runDueChecks>>) => {
     for (const run of runs) for (const change of run.changes) log.info(`[watch] ${changeLine(change)}`);
   };
+  // This site is listed from the start, before the first look.
+  void ensureOwnSite(options.db, deps.siteUrl, deps.siteName).catch((error: unknown) => log.error(errorField(error), '[watch] this site not listed'));
   const everyMs = options.settings.watch.everyMs;
   // Not at start: the first look comes one interval after it, so a restart does not crawl at once.
   const quick = startWorker(
