@@ -37,8 +37,11 @@ import { createSiteCheckService, type SiteCheckService } from './features/sitech
 import type { AddressPolicy } from './features/sitecheck/address-guard.mjs';
 import { type AuditService, createAuditService, deleteOldAudits } from './features/audit/service';
 import { deleteOldSecurityEvents } from './features/security/events';
+import { createWatchService, type WatchService } from './features/watch/service';
 import { log, requestContext } from './platform/log.mjs';
 import { siteUrlMismatch } from './platform/site-url';
+import { type ReportService, startReportService } from './features/report/service';
+import { reportSources } from './features/report/sources';
 
 export interface Runtime {
   db: Db;
@@ -55,6 +58,10 @@ export interface Runtime {
   posts: PostsService;
   /** Search data: the daily Google and Bing sync, and one the owner asks for. */
   search: SearchService;
+  /** Watching this site and the clients' sites: the scheduler, and what the checks are handed. */
+  watch: WatchService;
+  /** Client reports: made, reviewed and sent; the monthly schedule. */
+  reports: ReportService;
   /** The built site (dist/client): on-demand public pages are finished with the build's page transforms over it. */
   clientDir: string;
   /** Ask the worker to look at the outbox now rather than at its next poll. */
@@ -196,6 +203,27 @@ async function createRuntime(): Promise<Runtime> {
     addressPolicy: auditPolicy,
   });
 
+  // Crawls of watched sites run in a child process from the source file beside the build (the bundle does not carry it).
+  const crawlProcess = path.resolve(clientDir, '..', '..', 'src/server/features/watch/crawl-process.mjs');
+  const watch = createWatchService({
+    db,
+    settings: settings(),
+    ownerEmail: config.contactTo,
+    outbox: config.outbox,
+    kickOutbox,
+    crawlProcess: existsSync(crawlProcess) ? crawlProcess : undefined,
+  });
+
+  // Reports are written from each section's own source: this site's analytics and inbox, the watched sites' checks and
+  // alerts, and the search data (src/server/features/report/sources.ts).
+  const reports = startReportService({
+    db,
+    sources: reportSources(db, { siteUrl, ownerEmail: config.contactTo }),
+    siteUrl,
+    ownerEmail: config.contactTo,
+    kickOutbox,
+  });
+
   const runtime: Runtime = {
     db,
     kind,
@@ -209,11 +237,24 @@ async function createRuntime(): Promise<Runtime> {
     analytics,
     posts,
     search,
+    watch,
+    reports,
     clientDir,
     kickOutbox,
     // Let a delivery pass in flight finish, so no row is left claimed until its lease runs out.
     async stop() {
-      await Promise.all([outbox?.stop(), cleanup.stop(), indexNow.stop(), siteChecks.stop(), audits.stop(), analytics.stop(), posts.stop(), search.stop()]);
+      await Promise.all([
+        outbox?.stop(),
+        cleanup.stop(),
+        indexNow.stop(),
+        siteChecks.stop(),
+        audits.stop(),
+        analytics.stop(),
+        posts.stop(),
+        reports.stop(),
+        search.stop(),
+        watch.stop(),
+      ]);
       await db.destroy();
     },
   };
