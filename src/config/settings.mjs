@@ -240,6 +240,49 @@ export const settingsSchema = z.object({
       meaning: "IndexNow: wait before the first retry, doubling each time (with jitter), or the endpoint's Retry-After",
     }),
   }),
+  // --- Search data (Google Search Console, Bing Webmaster Tools): one group, read by src/server/features/search ---
+  search: z.object({
+    gscServiceAccountFile: unsetByDefault('GSC_SERVICE_ACCOUNT_FILE', z.string().min(1), {
+      when: 'run',
+      meaning:
+        "Search data: path of the Google service account's JSON key file (its `token_uri` is where tokens are asked for). Unset: Google Search Console is not synced (an export can still be imported in the admin)",
+    }),
+    gscProperty: unsetByDefault(
+      'GSC_PROPERTY',
+      z.string().regex(/^(sc-domain:[a-z0-9.-]+|https?:\/\/\S+\/)$/i, 'must be sc-domain:example.co.uk or a URL-prefix property ending in /'),
+      {
+        shown: 'sc-domain: and the host of SITE_URL',
+        when: 'run',
+        meaning: 'Search data: the Search Console property the service account reads (a domain property or a URL prefix)',
+      },
+    ),
+    gscApiUrl: withDefault(
+      'GSC_API_URL',
+      urlWith(['https:', 'http:'], 'must be an http(s) URL such as https://searchconsole.googleapis.com').transform((url) => url.replace(/\/+$/, '')),
+      { default: 'https://searchconsole.googleapis.com', when: 'run', meaning: 'Search data: base URL of the Search Console API' },
+    ),
+    bingApiKey: unsetByDefault('BING_WEBMASTER_API_KEY', z.string().min(8, 'must be the API key from Bing Webmaster Tools (Settings → API access)'), {
+      secret: true,
+      when: 'run',
+      meaning: 'Search data: Bing Webmaster Tools API key. Unset: Bing is not synced',
+    }),
+    bingApiUrl: withDefault(
+      'BING_WEBMASTER_API_URL',
+      urlWith(['https:', 'http:'], 'must be an http(s) URL such as https://ssl.bing.com/webmaster/api.svc/json').transform((url) => url.replace(/\/+$/, '')),
+      { default: 'https://ssl.bing.com/webmaster/api.svc/json', when: 'run', meaning: 'Search data: base URL of the Bing Webmaster API (JSON)' },
+    ),
+    maxAttempts: withDefault('SEARCH_SYNC_MAX_ATTEMPTS', integer(1, 20), {
+      default: '5',
+      when: 'run',
+      meaning: 'Search data: tries per request when Google or Bing answers 429 or 5xx or cannot be reached',
+    }),
+    retryBaseMs: withDefault('SEARCH_SYNC_RETRY_BASE_MS', integer(1, 3_600_000), {
+      default: '2000',
+      when: 'run',
+      meaning: "Search data: wait before the first retry, doubling each time (with jitter), or the API's Retry-After",
+    }),
+  }),
+  // --- end of search data ---
   ai: z.object({
     baseUrl: unsetByDefault(
       'AI_BASE_URL',

@@ -3,6 +3,8 @@ import type { IndexNowOffKind, LeadStatus } from '~/config/admin';
 import type { AiContentType, AiOutcome } from '~/config/ai';
 import type { BreakdownDimension, FormFactor, GoalKind, VitalMetric } from '~/config/analytics';
 import type { AnalyticsQuery } from './analytics-query';
+import type { SearchOverview, SearchStatus } from './search-types';
+import type { ReportsAnswer } from './report-types';
 import type { WatchAlertView, WatchSiteView } from './watch-types';
 
 /** A write that has nothing more to say than that it was done. */
@@ -340,6 +342,20 @@ export interface SettingsTabData {
   weeklySummary: { enabled: boolean };
   account: { email: string; twoFactorEnabled: boolean; sessions: SessionInfo[]; events: AccountEvent[] };
 }
+export interface SearchTabData {
+  tab: 'search';
+  now: number;
+  overview: SearchOverview;
+  status: SearchStatus;
+}
+
+export interface ReportsTabData {
+  tab: 'reports';
+  now: number;
+  reports: ReportsAnswer;
+  /** Whether the AI generator can draft a summary (the settings it still needs, if not). */
+  aiMissing: string[];
+}
 /** The watched sites with their health (docs/watch.md). */
 export interface SitesTabData {
   tab: 'sites';
@@ -352,7 +368,8 @@ export interface AlertsTabData {
   now: number;
   alerts: WatchAlertView[];
 }
-export type DashboardTabData = OverviewTabData | AiTabData | TestingTabData | PerformanceTabData | SitesTabData | AlertsTabData | SettingsTabData;
+export type DashboardTabData =
+  OverviewTabData | AiTabData | TestingTabData | PerformanceTabData | SearchTabData | SitesTabData | AlertsTabData | ReportsTabData | SettingsTabData;
 
 /** What the admin's read endpoints answer: the server builds each with `satisfies`, the typed hooks read it. */
 export interface IndexNowAnswer {

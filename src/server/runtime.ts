@@ -31,6 +31,7 @@ import { builtPagePaths, pageTitles } from './features/analytics/site-pages';
 import { maybeQueueWeeklySummary } from './features/dashboard/weekly-summary';
 import { createIndexNowService, type IndexNowService } from './features/indexnow/service';
 import { createPostsService, type PostsService } from './features/posts/service';
+import { createSearchService, type SearchService } from './features/search/service';
 import { hostPort } from './features/sitecheck/address-guard.mjs';
 import { createSiteCheckService, type SiteCheckService } from './features/sitecheck/service';
 import type { AddressPolicy } from './features/sitecheck/address-guard.mjs';
@@ -39,6 +40,8 @@ import { deleteOldSecurityEvents } from './features/security/events';
 import { createWatchService, type WatchService } from './features/watch/service';
 import { log, requestContext } from './platform/log.mjs';
 import { siteUrlMismatch } from './platform/site-url';
+import { type ReportService, startReportService } from './features/report/service';
+import { reportSources } from './features/report/sources';
 
 export interface Runtime {
   db: Db;
@@ -53,8 +56,12 @@ export interface Runtime {
   auditPolicy: AddressPolicy;
   analytics: AnalyticsService;
   posts: PostsService;
+  /** Search data: the daily Google and Bing sync, and one the owner asks for. */
+  search: SearchService;
   /** Watching this site and the clients' sites: the scheduler, and what the checks are handed. */
   watch: WatchService;
+  /** Client reports: made, reviewed and sent; the monthly schedule. */
+  reports: ReportService;
   /** The built site (dist/client): on-demand public pages are finished with the build's page transforms over it. */
   clientDir: string;
   /** Ask the worker to look at the outbox now rather than at its next poll. */
@@ -177,6 +184,9 @@ async function createRuntime(): Promise<Runtime> {
   // Pages that changed with this build are submitted on start (nothing is sent while IndexNow is off).
   if (startedByStartScript) indexNow.start('start');
 
+  // Search data is synced daily by the server that the start script started (not by `astro dev` or a script).
+  const search = createSearchService({ db, siteUrl, search: settings().search, schedule: Boolean(startedByStartScript) });
+
   // Checks run from this server fetch public addresses only, except the site's own and those listed for development.
   const siteChecks = createSiteCheckService(db, {
     userAgent: `${business.name.replace(/\s+/g, '')}SiteCheck/1.0 (SEO site checks; +${siteUrl}/)`,
@@ -204,6 +214,16 @@ async function createRuntime(): Promise<Runtime> {
     crawlProcess: existsSync(crawlProcess) ? crawlProcess : undefined,
   });
 
+  // Reports are written from each section's own source: this site's analytics and inbox, the watched sites' checks and
+  // alerts, and the search data (src/server/features/report/sources.ts).
+  const reports = startReportService({
+    db,
+    sources: reportSources(db, { siteUrl, ownerEmail: config.contactTo }),
+    siteUrl,
+    ownerEmail: config.contactTo,
+    kickOutbox,
+  });
+
   const runtime: Runtime = {
     db,
     kind,
@@ -216,12 +236,25 @@ async function createRuntime(): Promise<Runtime> {
     auditPolicy,
     analytics,
     posts,
+    search,
     watch,
+    reports,
     clientDir,
     kickOutbox,
     // Let a delivery pass in flight finish, so no row is left claimed until its lease runs out.
     async stop() {
-      await Promise.all([outbox?.stop(), cleanup.stop(), indexNow.stop(), siteChecks.stop(), audits.stop(), analytics.stop(), posts.stop(), watch.stop()]);
+      await Promise.all([
+        outbox?.stop(),
+        cleanup.stop(),
+        indexNow.stop(),
+        siteChecks.stop(),
+        audits.stop(),
+        analytics.stop(),
+        posts.stop(),
+        reports.stop(),
+        search.stop(),
+        watch.stop(),
+      ]);
       await db.destroy();
     },
   };

@@ -9,7 +9,9 @@ import { AiPanel } from './ai/AiPanel';
 import { AdminQueryProvider, useDashboardTab } from './data/queries';
 import { OverviewPanel } from './overview/OverviewPanel';
 import { PerformancePanel } from './analytics/PerformancePanel';
+import { ReportsPanel } from './reports/ReportsPanel';
 import { SettingsPanel } from './settings/SettingsPanel';
+import { SearchPanel } from './search/SearchPanel';
 import { SiteCheckPanel } from './sitecheck/SiteCheckPanel';
 import { AuditList } from './audit/AuditPanels';
 import { Button, Notice } from './ui/primitives';
@@ -130,6 +132,10 @@ function Panel({ tab, initial, choose }: { tab: AdminTab; initial: DashboardTabD
       return <AiPanel status={data.ai} history={data.aiHistory} now={data.now} siteOrigin={data.siteOrigin} />;
     case 'performance':
       return <PerformancePanel data={data.performance} />;
+    case 'search':
+      return <SearchPanel data={data} />;
+    case 'reports':
+      return <ReportsPanel initial={data.reports} now={data.now} aiMissing={data.aiMissing} />;
     case 'sites':
       return <SitesPanel initial={{ ok: true, now: data.now, sites: data.sites }} onAlerts={() => choose('alerts')} />;
     case 'alerts':

@@ -26,7 +26,7 @@ export interface AccountEventTable {
   created_at: number;
 }
 
-export type MailKind = 'lead' | 'alert' | 'password_reset' | 'audit_report' | 'weekly_summary' | 'watch_alert';
+export type MailKind = 'lead' | 'alert' | 'password_reset' | 'audit_report' | 'weekly_summary' | 'watch_alert' | 'report_draft' | 'client_report';
 export type MailStatus = 'pending' | 'sent';
 
 export interface MailOutboxTable {
@@ -319,6 +319,107 @@ export interface PostImageTable {
   created_at: number;
 }
 
+export interface ReportTable {
+  id: string;
+  /** 'this' for this website, else the watched site's id. */
+  site_key: string;
+  /** 'YYYY-MM' for a monthly report, null for one made on demand. */
+  month: string | null;
+  period_from: string;
+  period_to: string;
+  /** draft | sent */
+  status: string;
+  /** The report's figures as JSON (src/lib/report-types.ts). */
+  data: string;
+  summary: Generated<string>;
+  created_at: number;
+  updated_at: number;
+  approved_at: number | null;
+  sent_at: number | null;
+  recipient: string | null;
+}
+
+export interface ReportLinkTable {
+  token_hash: string;
+  report_id: string;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+export interface ReportSendTable {
+  report_id: string;
+  recipient: string;
+  mail_id: string;
+  /** approval | auto */
+  trigger: string;
+  created_at: number;
+}
+
+export interface ReportSiteSettingTable {
+  site_key: string;
+  auto_send: Generated<number>;
+  updated_at: number;
+}
+
+/** One row of search data (0017): '' where the source does not split by that dimension. */
+export interface SearchRowTable {
+  /** google | bing | import */
+  source: string;
+  day: string;
+  query: string;
+  /** The page's path on the site (its full URL when it is not on the site). */
+  page: string;
+  /** DESKTOP | MOBILE | TABLET (Google), '' otherwise. */
+  device: string;
+  clicks: number;
+  impressions: number;
+  /** Average position × impressions. */
+  position_sum: number;
+}
+
+export interface SearchRowStagingTable extends SearchRowTable {
+  run_id: string;
+}
+
+export interface SearchDailyTable {
+  source: string;
+  day: string;
+  clicks: number;
+  impressions: number;
+  position_sum: number;
+}
+
+export interface SearchMonthlyQueryTable {
+  source: string;
+  /** YYYY-MM */
+  month: string;
+  query: string;
+  clicks: number;
+  impressions: number;
+  position_sum: number;
+}
+
+export interface SearchMonthlyPageTable {
+  source: string;
+  month: string;
+  page: string;
+  clicks: number;
+  impressions: number;
+  position_sum: number;
+}
+
+export interface SearchSourceTable {
+  source: string;
+  /** ok | off | error */
+  state: string;
+  message: string;
+  last_attempt_at: number | null;
+  last_success_at: number | null;
+  rows_stored: number;
+  data_to_day: string | null;
+}
+
 export interface WatchSiteTable {
   id: string;
   url: string;
@@ -386,6 +487,16 @@ export interface WatchWebhookTable {
 }
 
 export interface Database {
+  reports: ReportTable;
+  report_links: ReportLinkTable;
+  report_sends: ReportSendTable;
+  report_site_settings: ReportSiteSettingTable;
+  search_rows: SearchRowTable;
+  search_rows_staging: SearchRowStagingTable;
+  search_sources: SearchSourceTable;
+  search_daily: SearchDailyTable;
+  search_monthly_queries: SearchMonthlyQueryTable;
+  search_monthly_pages: SearchMonthlyPageTable;
   watch_sites: WatchSiteTable;
   watch_schedule: WatchScheduleTable;
   watch_results: WatchResultTable;

@@ -20,6 +20,13 @@ import { refusedEnquiryCount } from '../security/events';
 import { listSecurityEvents } from '../security/log';
 import { siteStatus } from './status';
 import { weeklySummaryEnabled } from './weekly-summary';
+import type { SearchService } from '../search/service';
+import { searchStatus } from '../search/endpoint';
+import { searchOverview } from '../search/view';
+import { defaultSearchQuery } from '~/lib/search-query';
+import type { ReportService } from '../report/service';
+import { reportsOverview } from '../report/overview';
+import { missingAiSettings } from '../ai/generate';
 import { listAlerts, sitesWithHealth } from '../watch/health';
 
 const latest = 5;
@@ -35,6 +42,8 @@ export interface DashboardDeps {
   analytics: AnalyticsService;
   /** The built site, whose pages' titles the analytics lists show beside their paths. */
   clientDir: string;
+  search: SearchService;
+  reports: ReportService;
 }
 
 export async function dashboardTab(runtime: DashboardDeps, caller: Caller, session: AdminSession, tab: AdminTab): Promise<DashboardTabData> {
@@ -84,6 +93,15 @@ export async function dashboardTab(runtime: DashboardDeps, caller: Caller, sessi
       return { tab, now, alerts: await listAlerts(db) };
     case 'testing':
       return { tab, now, siteOrigin, siteChecks: await listRuns(db) };
+    case 'search': {
+      const [overview, searchState] = await Promise.all([
+        searchOverview(db, defaultSearchQuery, now),
+        searchStatus({ db, search: runtime.search }, settings()),
+      ]);
+      return { tab, now, overview, status: searchState };
+    }
+    case 'reports':
+      return { tab, now, reports: await reportsOverview(runtime.reports.deps), aiMissing: missingAiSettings(ai) };
     case 'settings': {
       const [site, aiState, indexNowStatus, sessions, events, weeklyOn] = await Promise.all([
         status(),
