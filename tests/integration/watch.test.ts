@@ -161,6 +161,24 @@ describe.each(databaseNames())('watching sites on %s', (name) => {
     60_000,
   );
 
+  it('a certificate warned at 14 days is one alert, one more message when it turns urgent at 3, one on renewal', async () => {
+    const warned = await step({ warnCertificate: true });
+    expect(warned.mails.map((m) => m.headers.subject)).toEqual([
+      expect.stringMatching(/^Client shop: The certificate of 127\.0\.0\.1:\d+ expires in (9|10) days$/),
+    ]);
+    expect(warned.calls).toHaveLength(1);
+    expect((await step({})).mails).toEqual([]);
+    const urgent = await step({ warnCertificate: false, shortCertificate: true });
+    expect(urgent.mails.map((m) => m.headers.subject)).toEqual([
+      expect.stringMatching(/^Urgent: Client shop: The certificate of 127\.0\.0\.1:\d+ expires in [12] days?$/),
+    ]);
+    expect(urgent.calls).toMatchObject([{ event: 'escalated', urgent: true }]);
+    expect((await step({})).mails).toEqual([]);
+    const renewed = await step(healthy);
+    expect(renewed.mails.map((m) => m.headers.subject)).toEqual([expect.stringMatching(/^Resolved: /)]);
+    expect(await db.selectFrom('watch_alerts').select('id').where('open_key', 'is not', null).execute()).toEqual([]);
+  }, 60_000);
+
   it('two instances running the same due check alert once', async () => {
     site.set({ down: true });
     await db.updateTable('watch_schedule').set({ next_due_at: 0 }).where('kind', '=', 'availability').execute();
@@ -319,5 +337,30 @@ describe.each(databaseNames())('watching sites on %s', (name) => {
     const { mails } = await step({});
     expect(mails.map((m) => m.headers.subject)).toEqual(['Hale Digital: Visitors far below the usual']);
     expect(mails[0]!.text).toMatch(/1 visitor so far today .* usually 40/);
+  }, 60_000);
+
+  it('no enquiry for longer than usual raises its alert; a new one closes it', async () => {
+    const now = Date.now();
+    const enquiry = (at: number) => ({
+      id: randomUUID(),
+      created_at: at,
+      request_type: 'quote',
+      name: 'A client',
+      email: 'client@shop.example',
+      subject: 'A quote',
+      message: 'Hello',
+      updated_at: at,
+    });
+    // Six enquiries a day apart, the last 20 days ago: the usual wait is a day.
+    await db
+      .insertInto('contact_messages')
+      .values(Array.from({ length: 6 }, (_, i) => enquiry(now - (25 - i) * 86_400_000)))
+      .execute();
+    const quiet = await step({});
+    expect(quiet.mails.map((m) => m.headers.subject)).toEqual(['Hale Digital: No enquiry for longer than usual']);
+    expect(quiet.mails[0]!.text).toContain('20 days ago');
+    await db.insertInto('contact_messages').values(enquiry(Date.now())).execute();
+    const back = await step({});
+    expect(back.mails.map((m) => m.headers.subject)).toEqual(['Resolved: Hale Digital: No enquiry for longer than usual']);
   }, 60_000);
 });

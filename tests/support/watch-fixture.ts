@@ -17,10 +17,20 @@ export interface WatchFixtureState {
   noindex: boolean;
   loop: boolean;
   shortCertificate: boolean;
+  /** A certificate with 10 days left: a warning, not yet urgent. */
+  warnCertificate: boolean;
   down: boolean;
 }
 
-export const healthy: WatchFixtureState = { titleRemoved: false, page500: false, noindex: false, loop: false, shortCertificate: false, down: false };
+export const healthy: WatchFixtureState = {
+  titleRemoved: false,
+  page500: false,
+  noindex: false,
+  loop: false,
+  shortCertificate: false,
+  warnCertificate: false,
+  down: false,
+};
 
 /** A CA, and leaf certificates for 127.0.0.1 signed by it that are valid for `days`. */
 export class TestCa {
@@ -67,10 +77,12 @@ export class WatchFixture {
   private server: https.Server | null = null;
   private readonly long: { key: string; cert: string };
   private readonly short: { key: string; cert: string };
+  private readonly warn: { key: string; cert: string };
 
   constructor(readonly ca: TestCa) {
     this.long = ca.leaf('long', 30);
     this.short = ca.leaf('short', 2);
+    this.warn = ca.leaf('warn', 10);
   }
 
   async start(): Promise<void> {
@@ -83,7 +95,7 @@ export class WatchFixture {
   /** Flips the switches; the certificate is swapped for new connections. */
   set(change: Partial<WatchFixtureState>) {
     this.state = { ...this.state, ...change };
-    this.server?.setSecureContext(this.state.shortCertificate ? this.short : this.long);
+    this.server?.setSecureContext(this.state.shortCertificate ? this.short : this.state.warnCertificate ? this.warn : this.long);
     this.server?.closeAllConnections();
   }
 

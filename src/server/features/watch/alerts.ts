@@ -22,8 +22,11 @@ export interface AlertDelivery {
   webhookUrl?: string;
 }
 
+/** An alert opened, became urgent while open (a certificate from 14 days left to 3), or closed: one message each. */
+export type AlertEvent = 'opened' | 'escalated' | 'closed';
+
 export interface AlertChange {
-  event: 'opened' | 'closed';
+  event: AlertEvent;
   site: string;
   kind: WatchKind;
   title: string;
@@ -39,7 +42,7 @@ export async function openAlerts(db: Trx | import('../../db').Db, siteId: string
 }
 
 function messageOf(
-  event: 'opened' | 'closed',
+  event: AlertEvent,
   site: WatchedSite,
   alert: { title: string; detail: string; opened_at: number; urgent: boolean },
   link: string,
@@ -51,6 +54,11 @@ function messageOf(
       subject: `${alert.urgent ? 'Urgent: ' : ''}${site.name}: ${alert.title}`,
       body: `${alert.title}\n\n${alert.detail}\n\nSite: ${site.name} (${site.url})\nSeen: ${since}\n\nYou will get one more message when it is resolved. The evidence: ${link}\n`,
     };
+  if (event === 'escalated')
+    return {
+      subject: `Urgent: ${site.name}: ${alert.title}`,
+      body: `Now urgent: ${alert.title}\n\n${alert.detail}\n\nSite: ${site.name} (${site.url})\nFirst seen: ${since}\n\nThe evidence: ${link}\n`,
+    };
   const lasted = Math.max(1, Math.round((now - alert.opened_at) / 60_000));
   return {
     subject: `Resolved: ${site.name}: ${alert.title}`,
@@ -58,7 +66,7 @@ function messageOf(
   };
 }
 
-async function notify(trx: Trx, delivery: AlertDelivery, site: WatchedSite, alert: Selectable<WatchAlertTable>, event: 'opened' | 'closed', now: number) {
+async function notify(trx: Trx, delivery: AlertDelivery, site: WatchedSite, alert: Selectable<WatchAlertTable>, event: AlertEvent, now: number) {
   const urgent = Number(alert.urgent) === 1;
   // Urgent problems go at once; anything else (and its recovery) waits for the end of quiet hours.
   const notBefore = urgent ? now : heldUntil(now, delivery.quietHours);
@@ -83,7 +91,7 @@ async function notify(trx: Trx, delivery: AlertDelivery, site: WatchedSite, aler
         site: site.name,
         siteUrl: site.url,
         title: alert.title,
-        detail: event === 'opened' ? alert.detail : 'The problem is no longer seen.',
+        detail: event === 'closed' ? 'The problem is no longer seen.' : alert.detail,
         urgent,
         alertId: alert.id,
         link: delivery.alertsLink,
@@ -109,11 +117,20 @@ export async function reconcileAlerts(
   for (const problem of outcome.problems) {
     const existing = byProblem.get(problem.key);
     if (existing) {
+      const evidence = JSON.stringify(problem.evidence);
       await trx
         .updateTable('watch_alerts')
-        .set({ last_seen_at: now, title: problem.title, detail: problem.detail, evidence: JSON.stringify(problem.evidence) })
+        .set({ last_seen_at: now, title: problem.title, detail: problem.detail, evidence })
         .where('id', '=', existing.id)
         .execute();
+      // Open but not urgent, and urgent now: one more message, once (the update is conditional on it not being so yet).
+      if (problem.urgent && Number(existing.urgent) === 0) {
+        const escalated = await trx.updateTable('watch_alerts').set({ urgent: 1 }).where('id', '=', existing.id).where('urgent', '=', 0).executeTakeFirst();
+        if (Number(escalated.numUpdatedRows) > 0) {
+          await notify(trx, delivery, site, { ...existing, urgent: 1, title: problem.title, detail: problem.detail, evidence }, 'escalated', now);
+          changes.push({ event: 'escalated', site: site.name, kind, title: problem.title, urgent: true });
+        }
+      }
       continue;
     }
     const row = {
@@ -163,4 +180,4 @@ export async function closeAlert(trx: Trx | import('../../db').Db, id: string, n
 
 /** How a change reads on the command line. */
 export const changeLine = (change: AlertChange) =>
-  `${change.event === 'opened' ? 'ALERT  ' : 'CLOSED '} ${change.site} · ${watchKindLabels[change.kind]} · ${change.title}`;
+  `${{ opened: 'ALERT  ', escalated: 'URGENT ', closed: 'CLOSED ' }[change.event]} ${change.site} · ${watchKindLabels[change.kind]} · ${change.title}`;

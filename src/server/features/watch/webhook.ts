@@ -15,7 +15,7 @@ import { retryAfterMs } from '../../platform/retry.mjs';
  * and the alert's facts for anything else.
  */
 export function webhookBody(facts: {
-  event: 'opened' | 'closed';
+  event: 'opened' | 'escalated' | 'closed';
   site: string;
   siteUrl: string;
   title: string;
@@ -24,7 +24,8 @@ export function webhookBody(facts: {
   alertId: string;
   link: string;
 }) {
-  const head = `${facts.event === 'opened' ? (facts.urgent ? 'URGENT: ' : '') : 'Resolved: '}${facts.site}: ${facts.title}`;
+  const prefix = facts.event === 'closed' ? 'Resolved: ' : facts.urgent ? 'URGENT: ' : '';
+  const head = `${prefix}${facts.site}: ${facts.title}`;
   const text = `${head}\n${facts.detail}\n${facts.link}`.slice(0, 1900);
   return { ...facts, text, content: text, title: head.slice(0, 200), message: `${facts.detail}\n${facts.link}`.slice(0, 1900), alertTitle: facts.title };
 }
