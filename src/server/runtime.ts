@@ -18,6 +18,7 @@ import { openDatabase } from './db';
 import { migrateToLatest } from './migrate.mjs';
 import { readServerConfig, type ServerConfig } from './platform/server-config';
 import { deleteExpiredLeadData } from './features/contact/leads';
+import { deleteExpiredLimitHits } from './features/limits';
 import { createSmtpSender } from './platform/mailer';
 import { deliverDue, enqueueMail, type SendMail } from './platform/outbox';
 import { startWorker } from './platform/worker';
@@ -129,6 +130,7 @@ async function createRuntime(): Promise<Runtime> {
       await deleteOldSecurityEvents(db, config.securityLogRetentionDays);
       await deleteOldAccountEvents(db, config.securityLogRetentionDays);
       await deleteExpiredLeadData(db);
+      await deleteExpiredLimitHits(db);
       await deleteOldAudits(db);
       await analytics.cleanUp();
       // Once a week, last week's summary for the owner (when on and a mail server is set).
