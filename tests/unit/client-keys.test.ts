@@ -54,7 +54,7 @@ describe('the key of a client in every limit', () => {
     expect([...callers].sort()).toEqual(
       ['src/server/features/audit/endpoint.ts', 'src/server/features/auth/admin-auth.ts', 'src/server/features/contact/endpoint.ts'].sort(),
     );
-    expect(readFileSync('src/server/features/auth/admin-auth.ts', 'utf8')).toMatch(/addressKey = \(caller: Caller\) => hashClient\(caller\.address,/);
+    expect(readFileSync('src/server/features/auth/admin-auth.ts', 'utf8')).toMatch(/addressKey: \(caller: Caller\) => hashClient\(caller\.address,/);
 
     // Each module that uses the rate limiter, and what it counts: a new one must be looked at (and, if it counts
     // clients, key them with hashClient) before this passes.
@@ -67,8 +67,9 @@ describe('the key of a client in every limit', () => {
       [
         'src/server/features/ai/history.ts', // per account (user id), not per address
         'src/server/features/audit/endpoint.ts', // per client (hashClient); reports per e-mail address
-        'src/server/features/auth/admin-auth.ts', // sign-in and reset per client (hashClient), per account
-        'src/server/features/auth/throttle.ts', // the keys admin-auth hands it
+        'src/server/features/auth/guard.ts', // sign-in per client (admin-auth's addressKey: hashClient), per account
+        'src/server/features/auth/password.ts', // the reset per client (admin-auth's addressKey: hashClient)
+        'src/server/features/auth/throttle.ts', // the keys guard.ts and password.ts hand it
         'src/server/features/audit/limits.ts', // the keys audit/endpoint.ts hands it
         'src/server/features/auth/used-codes.ts', // per account and code, not per address
         'src/server/features/contact/endpoint.ts', // per client (hashClient), then per sender
