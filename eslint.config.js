@@ -82,6 +82,39 @@ export default defineConfig(
       message: 'Browser code never imports server code; share a schema or a type through src/lib or src/config.',
     },
   ]),
+  // The route kit (docs/architecture.md, README "Adding an endpoint"): every API route is `route(spec, handler)`, reads
+  // its input through it, reaches the runtime through it and answers with src/server/api/answers.ts.
+  {
+    files: ['src/pages/api/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='Response'], CallExpression[callee.object.name='Response']",
+          message: 'Answer with src/server/api/answers.ts (ok, created, notFound, tooMany, streamed, download…), not a hand-built Response.',
+        },
+        {
+          selector:
+            "ExportNamedDeclaration > VariableDeclaration > VariableDeclarator[id.name=/^(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS|ALL)$/]:not([init.callee.name='route'])",
+          message: 'An API route is written with route(spec, handler) from src/server/api/route.ts.',
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: root, allowTypeImports: true, message: 'A route reaches the runtime through route(): its handler is given `runtime`.' },
+            { group: ['**/config/settings.mjs'], message: 'A route reads the settings through route(): its handler is given `settings`.' },
+            { group: ['**/server/api/request-body'], message: 'A route reads its body through route(): `body` with a zod schema.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/server/**', 'src/pages/**', 'src/middleware.ts'],
+    rules: { 'no-console': ['error'] },
+  },
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {

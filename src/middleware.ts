@@ -9,7 +9,8 @@ import { adminPaths, authMessages, publicAdminPaths } from './config/admin';
 import { embeddedFrameOrigins } from './config/business';
 import { safeNext } from './lib/safe-next';
 import type { AdminSession } from './server/features/auth/admin-auth';
-import { callerOf, jsonAnswer } from './server/api/caller';
+import { json } from './server/api/answers';
+import { callerOf } from './server/api/caller';
 import { contentSecurityPolicy, inlineScriptHashes, knownScriptHashes } from './server/platform/http/csp.mjs';
 import { moveIslandStyleToHead } from './build/page-html.mjs';
 import { finishOnDemandPage } from './build/on-demand-page.mjs';
@@ -62,7 +63,7 @@ const handle = async (context: APIContext, next: MiddlewareNext): Promise<Respon
 
   if (isAdmin) {
     if (!safeMethods.has(context.request.method) && fromAnotherSite(context.request, context.url)) {
-      return withAdminHeaders(jsonAnswer(403, { ok: false, error: 'Requests from other sites are refused.' }), []);
+      return withAdminHeaders(json(403, { ok: false, error: 'Requests from other sites are refused.' }), []);
     }
     let found: { session: AdminSession; cookies: string[] } | null;
     try {
@@ -73,7 +74,7 @@ const handle = async (context: APIContext, next: MiddlewareNext): Promise<Respon
       return withAdminHeaders(
         isAdminPage
           ? new Response(authMessages.unavailable, { status: 503, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '60' } })
-          : jsonAnswer(503, { ok: false, error: authMessages.unavailable }, [], { 'Retry-After': '60' }),
+          : json(503, { ok: false, error: authMessages.unavailable }, { headers: { 'Retry-After': '60' } }),
         [],
       );
     }
@@ -82,7 +83,7 @@ const handle = async (context: APIContext, next: MiddlewareNext): Promise<Respon
     const open = isAuthApi || publicAdminPaths.includes(pathname);
     if (!found && !open) {
       // Every admin answer, refusals included, is kept out of search indexes and caches.
-      if (isAdminApi) return withAdminHeaders(jsonAnswer(401, { ok: false, error: authMessages.sessionEnded }), []);
+      if (isAdminApi) return withAdminHeaders(json(401, { ok: false, error: authMessages.sessionEnded }), []);
       const nextPath = `${pathname}${context.url.search}`;
       return withAdminHeaders(context.redirect(`${adminPaths.signIn}?next=${encodeURIComponent(nextPath)}`, 303), []);
     }

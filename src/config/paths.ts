@@ -11,6 +11,8 @@ export const paths = {
   contact: (type?: 'audit' | 'call' | 'seo-checklist') => (type ? `/contact?type=${type}` : '/contact'),
   /** Where a browser without JavaScript lands after sending the form; the checklist request gets its download. */
   contactSent: '/contact/sent',
+  /** The form again with its messages, for a browser without JavaScript whose post was refused (rendered on demand). */
+  contactResult: '/contact/result',
   checklistSent: '/contact/checklist',
   /** The accessibility panel's markup, fetched by its script (src/lib/a11y-panel.ts) rather than sent with every page. */
   accessibilityPanel: '/accessibility-panel.json',

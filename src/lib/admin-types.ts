@@ -4,6 +4,11 @@ import type { AiContentType, AiOutcome } from '~/config/ai';
 import type { BreakdownDimension, FormFactor, GoalKind, VitalMetric } from '~/config/analytics';
 import type { AnalyticsQuery } from './analytics-query';
 
+/** A write that has nothing more to say than that it was done. */
+export interface OkAnswer {
+  ok: true;
+}
+
 /** Most severe first. */
 export const severities = ['critical', 'high', 'medium', 'low'] as const;
 export type Severity = (typeof severities)[number];
@@ -367,4 +372,21 @@ export interface DashboardTabAnswer {
 export interface VitalTrendAnswer {
   ok: true;
   trend: VitalTrend;
+}
+
+export interface WeeklySummaryAnswer {
+  ok: true;
+  enabled: boolean;
+}
+
+/** A site check started in the background: follow it at its id. */
+export interface SiteCheckStartAnswer {
+  ok: true;
+  id: string;
+}
+
+/** An IndexNow run started in the background at `requestedAt`; the overview follows it. */
+export interface IndexNowRunAnswer {
+  ok: true;
+  requestedAt: number;
 }

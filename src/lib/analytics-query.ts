@@ -62,4 +62,12 @@ export function readAnalyticsQuery(params: URLSearchParams): AnalyticsQuery | nu
   return result.success ? result.data : null;
 }
 
+/** The same reading as a schema of the address's parameters, for the endpoint's route kit. */
+export const analyticsQueryParams = z.record(z.string(), z.string()).transform((params, context) => {
+  const query = readAnalyticsQuery(new URLSearchParams(params));
+  if (query) return query;
+  context.addIssue({ code: 'custom', message: analyticsView.badQuery });
+  return z.NEVER;
+});
+
 export const sameQuery = (a: AnalyticsQuery, b: AnalyticsQuery) => writeAnalyticsQuery(a).toString() === writeAnalyticsQuery(b).toString();

@@ -58,3 +58,8 @@ export interface CoverAnswer {
   /** A middle size, for the editor's thumbnail. */
   preview: string;
 }
+
+export interface PostListAnswer {
+  ok: true;
+  posts: PostListItem[];
+}

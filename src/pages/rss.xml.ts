@@ -6,13 +6,12 @@ import { staticPages } from '~/config/pages';
 import { paths } from '~/config/paths';
 import { posts } from '~/content/queries';
 import { livePostLinks } from '~/server/features/posts/public';
-import { getRuntime } from '~/server/runtime';
 import { absoluteUrl } from '~/seo/urls';
 
 /** The built posts and the admin's published ones, newest first; on demand, so a post is in the feed once live. */
 export const prerender = false;
 
-export const GET: APIRoute = async () => {
+export const GET: APIRoute = async ({ locals }) => {
   const built = (await posts()).map((post) => ({
     title: post.data.title,
     description: post.data.description,
@@ -20,7 +19,7 @@ export const GET: APIRoute = async () => {
     path: paths.post(post.id),
     keywords: post.data.keywords,
   }));
-  const admin = (await livePostLinks((await getRuntime()).db, paths.post)).map((p) => ({
+  const admin = (await livePostLinks((await locals.runtime()).db, paths.post)).map((p) => ({
     title: p.title,
     description: p.description,
     pubDate: p.published,

@@ -3,13 +3,12 @@ import { staticPages } from '~/config/pages';
 import { paths } from '~/config/paths';
 import { indexableRoutes, sitemapXml } from '~/seo/sitemap';
 import { livePostLinks } from '~/server/features/posts/public';
-import { getRuntime } from '~/server/runtime';
 
 /** Every page for search: the build's and the admin's published posts (with their dates), so read on demand. */
 export const prerender = false;
 
-export const GET: APIRoute = async () => {
-  const admin = await livePostLinks((await getRuntime()).db, paths.post);
+export const GET: APIRoute = async ({ locals }) => {
+  const admin = await livePostLinks((await locals.runtime()).db, paths.post);
   const latestAdminPost = Math.max(0, ...admin.map((p) => p.updated.getTime()));
   const routes = (await indexableRoutes()).map((r) =>
     r.path === staticPages.blog.path && latestAdminPost > r.lastmod.getTime() ? { ...r, lastmod: new Date(latestAdminPost) } : r,

@@ -62,17 +62,7 @@ describe.each(databaseNames())('the cockpit on %s', (name) => {
       clientHashSecret: 'test-secret',
       kickOutbox: () => {},
     });
-    const post = (address: string, fields: Record<string, string>) =>
-      handleContact(
-        deps(),
-        {
-          header: (h) => (h === 'content-type' ? 'application/json' : null),
-          async *chunks() {
-            yield new TextEncoder().encode(JSON.stringify(fields));
-          },
-        },
-        address,
-      );
+    const post = (address: string, fields: Record<string, string>) => handleContact(deps(), fields, { client: address, userAgent: null, wantsHtml: false });
 
     it('lets different people on one address through, up to the address cap, and keeps each sender to their own limit', async () => {
       const office = nextAddress();

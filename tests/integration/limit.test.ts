@@ -74,7 +74,11 @@ describe.each(databaseNames())('the limiter on %s', (name) => {
   it('cleans up each scope after its own window, and an undeclared scope after the longest', async () => {
     const now = 100 * 86_400_000;
     const who = key();
-    const hit = (scope: string, at: number) => db.insertInto('rate_limit_hits').values({ id: `${scope}-${at}-${who}`, scope, client_hash: who, created_at: at }).execute();
+    const hit = (scope: string, at: number) =>
+      db
+        .insertInto('rate_limit_hits')
+        .values({ id: `${scope}-${at}-${who}`, scope, client_hash: who, created_at: at })
+        .execute();
     const longest = Math.max(...limitWindows.map((w) => w.windowMs));
     // A used two-factor code is kept minutes, not the day the audit's reports are counted over.
     await hit(usedCodeWindow.scope, now - usedCodeWindow.windowMs - 1);
@@ -82,7 +86,9 @@ describe.each(databaseNames())('the limiter on %s', (name) => {
     await hit('test:undeclared', now - usedCodeWindow.windowMs - 1);
     await hit('test:undeclared-old', now - longest - 1);
     await deleteExpiredLimitHits(db, now);
-    const left = (await db.selectFrom('rate_limit_hits').select(['scope', 'created_at']).where('client_hash', '=', who).execute()).map((r) => `${r.scope} ${now - Number(r.created_at)}`);
+    const left = (await db.selectFrom('rate_limit_hits').select(['scope', 'created_at']).where('client_hash', '=', who).execute()).map(
+      (r) => `${r.scope} ${now - Number(r.created_at)}`,
+    );
     expect(left).not.toContain(`${usedCodeWindow.scope} ${usedCodeWindow.windowMs + 1}`);
     for (const window of limitWindows) expect(left).toContain(`${window.scope} ${window.windowMs - 1}`);
     expect(left).toContain(`test:undeclared ${usedCodeWindow.windowMs + 1}`);

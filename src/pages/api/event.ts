@@ -1,15 +1,14 @@
-import type { APIRoute } from 'astro';
+import { beaconAnswer, empty, methodNotAllowed } from '~/server/api/answers';
+import { route } from '~/server/api/route';
 import { handleEvent } from '~/server/features/analytics/endpoint';
-import { getRuntime } from '~/server/runtime';
 
 export const prerender = false;
 
-export const POST: APIRoute = async (context) => {
-  const runtime = await getRuntime().catch(() => null);
+/** A beacon without cookies is taken by the HTTP front before Astro; this door takes the rest (the owner's own visits are not counted). */
+export const POST = route(
   // The database is away: the beacon is lost, the page is not affected.
-  if (!runtime) return new Response(null, { status: 503, headers: { 'Retry-After': '60' } });
-  return handleEvent(runtime, context.request, context.url, context.clientAddress);
-};
+  { onFailure: () => empty(503, { 'Retry-After': '60' }) },
+  async ({ runtime, context }) => beaconAnswer(await handleEvent(runtime, context.request, context.url, context.clientAddress)),
+);
 
-export const ALL: APIRoute = () =>
-  new Response('Use POST to send an event.', { status: 405, headers: { Allow: 'POST', 'Content-Type': 'text/plain; charset=utf-8' } });
+export const ALL = route({}, async () => methodNotAllowed('POST', 'Use POST to send an event.'));

@@ -1,16 +1,15 @@
-import type { APIRoute } from 'astro';
-import { getRuntime } from '~/server/runtime';
+import { ok, unavailable } from '~/server/api/answers';
+import { route } from '~/server/api/route';
 
 export const prerender = false;
 
 /** Readiness: the database is reachable and migrated. The start script calls it once at boot. */
-export const GET: APIRoute = async () => {
+export const GET = route({}, async ({ runtime, log }) => {
   try {
-    const runtime = await getRuntime();
     await runtime.db.selectFrom('settings').select('key').limit(1).execute();
-    return new Response(JSON.stringify({ ok: true }), { headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' } });
+    return ok({ ok: true });
   } catch (error) {
-    console.error('[health]', error);
-    return new Response(JSON.stringify({ ok: false }), { status: 503, headers: { 'Content-Type': 'application/json' } });
+    log.error({ err: error }, '[health] the database did not answer');
+    return unavailable('The database did not answer.');
   }
-};
+});

@@ -1,4 +1,4 @@
-/** Who is asking, as the endpoints and the auth functions need it, and the one JSON answer every API gives. */
+/** Who is asking, as the endpoints and the auth functions need it. */
 import type { APIContext } from 'astro';
 
 /** Who is asking: the request's headers (cookies, client address from the HTTP front), and whether it came over HTTPS. */
@@ -17,14 +17,4 @@ export function callerOf(context: Pick<APIContext, 'request' | 'url' | 'clientAd
     userAgent: context.request.headers.get('user-agent'),
     secure: context.url.protocol === 'https:',
   };
-}
-
-/** A JSON answer that never lands in a cache. */
-export function jsonAnswer(status: number, body: unknown, cookies: string[] = [], headers: Record<string, string> = {}): Response {
-  const response = new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
-  });
-  for (const cookie of cookies) response.headers.append('Set-Cookie', cookie);
-  return response;
 }

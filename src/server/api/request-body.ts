@@ -1,17 +1,48 @@
 /** Reading a request body safely: size limit enforced while streaming, content types checked, JSON parsed. */
 import type { IncomingMessage } from 'node:http';
+import { HttpError } from './http-error';
 
 export const maxBodyBytes = 32 * 1024;
 
 export type BodyKind = 'json' | 'form';
 
-export class BodyError extends Error {
-  constructor(
-    readonly status: 400 | 413 | 415,
-    message: string,
-  ) {
-    super(message);
+/** A body the server will not read: too large, of another type, not JSON, or carrying keys that are refused. */
+export class BodyError extends HttpError {
+  constructor(status: 400 | 413 | 415, message: string) {
+    super(status, message);
   }
+}
+
+/** `__proto__`, `constructor` or `prototype` as a key: someone is probing for prototype pollution. */
+export class ForbiddenKeys extends BodyError {
+  constructor() {
+    super(400, 'The request contains fields that are not allowed.');
+  }
+}
+
+const notJson = () => new BodyError(400, 'The request body is not valid JSON.');
+const notObject = () => new BodyError(400, 'The request body must be a JSON object.');
+const forbiddenKeyText = /"(__proto__|constructor|prototype)"\s*:/;
+
+/** A JSON object body of at most `limit` bytes (an admin post is larger than a form), any values; refused keys throw. */
+export async function readJsonObject(request: IncomingBody, limit: number): Promise<Record<string, unknown>> {
+  const text = await readLimited(request, limit);
+  const parsed = parseObject(text);
+  // JSON.parse keeps "__proto__" as an own key; the raw text shows nested ones too.
+  if (forbiddenKeyText.test(text)) throw new ForbiddenKeys();
+  return parsed;
+}
+
+/** The text as a JSON object, or the BodyError that says why not. */
+function parseObject(text: string): Record<string, unknown> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw notJson();
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw notObject();
+  return parsed as Record<string, unknown>;
 }
 
 export function bodyKind(contentType: string | null): BodyKind | null {
@@ -63,10 +94,13 @@ export async function readLimited(request: IncomingBody, limit: number): Promise
 const forbiddenKeys = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** Returns the body as a flat record of strings; nested values are ignored. */
-export async function readFields(request: IncomingBody): Promise<{ kind: BodyKind; fields: Record<string, string>; forbiddenKey: boolean }> {
+export async function readFields(
+  request: IncomingBody,
+  limit = maxBodyBytes,
+): Promise<{ kind: BodyKind; fields: Record<string, string>; forbiddenKey: boolean }> {
   const kind = bodyKind(request.header('content-type'));
   if (!kind) throw new BodyError(415, 'Send the message as application/json or application/x-www-form-urlencoded.');
-  const text = await readLimited(request, maxBodyBytes);
+  const text = await readLimited(request, limit);
   const fields: Record<string, string> = Object.create(null);
   let forbiddenKey = false;
   if (kind === 'form') {
@@ -76,18 +110,11 @@ export async function readFields(request: IncomingBody): Promise<{ kind: BodyKin
     }
     return { kind, fields, forbiddenKey };
   }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw new BodyError(400, 'The request body is not valid JSON.');
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new BodyError(400, 'The request body must be a JSON object.');
-  for (const [name, value] of Object.entries(parsed)) {
+  for (const [name, value] of Object.entries(parseObject(text))) {
     if (forbiddenKeys.has(name)) forbiddenKey = true;
     else if (typeof value === 'string') fields[name] = value;
   }
   // JSON.parse keeps "__proto__" as an own key, which Object.entries lists; check the raw text too for nested ones.
-  if (/"(__proto__|constructor|prototype)"\s*:/.test(text)) forbiddenKey = true;
+  if (forbiddenKeyText.test(text)) forbiddenKey = true;
   return { kind, fields, forbiddenKey };
 }

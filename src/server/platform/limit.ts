@@ -149,7 +149,11 @@ export async function releaseClaim(db: Db, scope: string, key: string): Promise<
 export async function deleteExpiredHits(db: Db, windows: readonly LimitWindow[], now = Date.now()): Promise<void> {
   const longest = Math.max(0, ...windows.map((w) => w.windowMs));
   for (const { scope, windowMs } of windows) {
-    await db.deleteFrom('rate_limit_hits').where('scope', '=', scope).where('created_at', '<', now - windowMs).execute();
+    await db
+      .deleteFrom('rate_limit_hits')
+      .where('scope', '=', scope)
+      .where('created_at', '<', now - windowMs)
+      .execute();
   }
   const declared = windows.map((w) => w.scope);
   await db

@@ -1,16 +1,21 @@
-import type { APIRoute } from 'astro';
+import { z } from 'zod';
 import { parseTab } from '~/config/admin';
 import type { DashboardTabAnswer } from '~/lib/admin-types';
-import { callerOf, jsonAnswer } from '~/server/api/caller';
-import { guarded } from '~/server/api/endpoint';
+import { ok } from '~/server/api/answers';
+import { route } from '~/server/api/route';
 import { dashboardTab } from '~/server/features/dashboard/dashboard';
-import { getRuntime } from '~/server/runtime';
 
 export const prerender = false;
 
-/** GET ?tab=performance: what that dashboard tab shows (the middleware has checked the session). */
-export const GET: APIRoute = (context) =>
-  guarded(async () => {
-    const data = await dashboardTab(await getRuntime(), callerOf(context), context.locals.admin!, parseTab(context.url.searchParams.get('tab')));
-    return jsonAnswer(200, { ok: true, data } satisfies DashboardTabAnswer);
-  });
+/** An unknown or missing tab is the Overview, as the page shows it. */
+const tabQuery = z.object({
+  tab: z
+    .string()
+    .optional()
+    .transform((tab) => parseTab(tab ?? null)),
+});
+
+/** GET ?tab=performance: what that dashboard tab shows. */
+export const GET = route({ query: tabQuery, admin: true }, async ({ query, runtime, caller, admin }) =>
+  ok({ ok: true, data: await dashboardTab(runtime, caller, admin, query.tab) } satisfies DashboardTabAnswer),
+);

@@ -1,8 +1,8 @@
 import { changePasswordForm } from '~/lib/admin-forms';
-import { formEndpoint } from '~/server/features/auth/form-endpoint';
+import { route } from '~/server/api/route';
 
 export const prerender = false;
 
-export const POST = formEndpoint(changePasswordForm, ({ auth, caller, data, session }) =>
-  auth.changePassword(caller, session!, data.currentPassword, data.newPassword),
+export const POST = route({ body: changePasswordForm, admin: true }, ({ runtime, caller, body, admin }) =>
+  runtime.adminAuth.changePassword(caller, admin, body.currentPassword, body.newPassword),
 );

@@ -1,20 +1,16 @@
-import type { APIRoute } from 'astro';
 import { revokeForm } from '~/lib/admin-forms';
-import { callerOf, jsonAnswer } from '~/server/api/caller';
-import { guarded } from '~/server/api/endpoint';
-import { formEndpoint } from '~/server/features/auth/form-endpoint';
-import { getRuntime } from '~/server/runtime';
+import { ok } from '~/server/api/answers';
+import { invalidFields } from '~/server/api/http-error';
+import { route } from '~/server/api/route';
 
 export const prerender = false;
 
-export const GET: APIRoute = (context) =>
-  guarded(async () => {
-    const { adminAuth } = await getRuntime();
-    return jsonAnswer(200, { ok: true, sessions: await adminAuth.listSessions(callerOf(context), context.locals.admin!) });
-  });
+export const GET = route({ admin: true }, async ({ runtime, caller, admin }) =>
+  ok({ ok: true, sessions: await runtime.adminAuth.listSessions(caller, admin) }),
+);
 
 /** Sign out one session (scope "one" with its id), every other session, or everywhere. */
-export const POST = formEndpoint(revokeForm, async ({ auth, caller, data, session }) => {
-  if (data.scope === 'one' && !data.id) return { status: 400, body: { ok: false, errors: { id: 'Say which session to sign out.' } }, cookies: [] };
-  return auth.revokeSessions(caller, session!, data.scope === 'one' ? { id: data.id! } : data.scope);
+export const POST = route({ body: revokeForm, admin: true }, async ({ runtime, caller, body, admin }) => {
+  if (body.scope === 'one' && !body.id) throw invalidFields({ id: 'Say which session to sign out.' });
+  return runtime.adminAuth.revokeSessions(caller, admin, body.scope === 'one' ? { id: body.id! } : body.scope);
 });

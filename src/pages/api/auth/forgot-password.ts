@@ -1,6 +1,6 @@
 import { forgotPasswordForm } from '~/lib/admin-forms';
-import { formEndpoint } from '~/server/features/auth/form-endpoint';
+import { route } from '~/server/api/route';
 
 export const prerender = false;
 
-export const POST = formEndpoint(forgotPasswordForm, ({ auth, caller, data }) => auth.requestReset(caller, data.email));
+export const POST = route({ body: forgotPasswordForm }, ({ runtime, caller, body }) => runtime.adminAuth.requestReset(caller, body.email));

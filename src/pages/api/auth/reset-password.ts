@@ -1,6 +1,6 @@
 import { resetPasswordForm } from '~/lib/admin-forms';
-import { formEndpoint } from '~/server/features/auth/form-endpoint';
+import { route } from '~/server/api/route';
 
 export const prerender = false;
 
-export const POST = formEndpoint(resetPasswordForm, ({ auth, caller, data }) => auth.resetPassword(caller, data.token, data.password));
+export const POST = route({ body: resetPasswordForm }, ({ runtime, caller, body }) => runtime.adminAuth.resetPassword(caller, body.token, body.password));

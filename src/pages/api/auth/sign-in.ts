@@ -1,6 +1,6 @@
 import { signInForm } from '~/lib/admin-forms';
-import { formEndpoint } from '~/server/features/auth/form-endpoint';
+import { route } from '~/server/api/route';
 
 export const prerender = false;
 
-export const POST = formEndpoint(signInForm, ({ auth, caller, data }) => auth.signIn(caller, data.email, data.password));
+export const POST = route({ body: signInForm }, ({ runtime, caller, body }) => runtime.adminAuth.signIn(caller, body.email, body.password));

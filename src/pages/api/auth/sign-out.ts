@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { formEndpoint } from '~/server/features/auth/form-endpoint';
+import { route } from '~/server/api/route';
 
 export const prerender = false;
 
-export const POST = formEndpoint(z.object({}), ({ auth, caller }) => auth.signOut(caller));
+export const POST = route({ body: z.object({}) }, ({ runtime, caller }) => runtime.adminAuth.signOut(caller));

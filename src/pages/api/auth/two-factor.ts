@@ -1,6 +1,6 @@
 import { codeForm } from '~/lib/admin-forms';
-import { formEndpoint } from '~/server/features/auth/form-endpoint';
+import { route } from '~/server/api/route';
 
 export const prerender = false;
 
-export const POST = formEndpoint(codeForm, ({ auth, caller, data }) => auth.verifyCode(caller, data.code));
+export const POST = route({ body: codeForm }, ({ runtime, caller, body }) => runtime.adminAuth.verifyCode(caller, body.code));

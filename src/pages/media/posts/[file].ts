@@ -1,13 +1,12 @@
 import type { APIRoute } from 'astro';
 import { coverImage } from '~/server/features/posts/covers';
 import { readOrUnavailable } from '~/server/features/posts/public';
-import { getRuntime } from '~/server/runtime';
 
 /** An admin post's cover image, one size and format (each upload gets a new id, so it can be cached for good). */
 export const prerender = false;
 
-export const GET: APIRoute = async ({ params }) => {
-  const db = (await getRuntime()).db;
+export const GET: APIRoute = async ({ params, locals }) => {
+  const db = (await locals.runtime()).db;
   const found = await readOrUnavailable(() => coverImage(db, params.file ?? ''));
   if (found instanceof Response) return found;
   if (!found) return new Response(null, { status: 404 });

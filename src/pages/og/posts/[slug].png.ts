@@ -5,13 +5,12 @@ import { socialCardPng } from '~/seo/social-card';
 import { displayUrl } from '~/seo/urls';
 import { postBySlug } from '~/server/features/posts/store';
 import { readOrUnavailable } from '~/server/features/posts/public';
-import { getRuntime } from '~/server/runtime';
 
 /** An admin post's social card, drawn on demand as the build draws a built post's (and kept by its drawing's hash). */
 export const prerender = false;
 
-export const GET: APIRoute = async ({ params }) => {
-  const db = (await getRuntime()).db;
+export const GET: APIRoute = async ({ params, locals }) => {
+  const db = (await locals.runtime()).db;
   const post = await readOrUnavailable(() => postBySlug(db, params.slug ?? ''));
   if (post instanceof Response) return post;
   if (!post || post.status !== 'published') return new Response(null, { status: 404 });

@@ -76,16 +76,14 @@ export async function takeEvent(deps: Pick<EventDeps, 'analytics'>, body: Incomi
 }
 
 /** The Astro route's door: the owner browsing their own site (a valid session cookie) is not a visitor. */
-export async function handleEvent(runtime: EventDeps, request: Request, url: URL, clientAddress: string): Promise<Response> {
+export async function handleEvent(runtime: EventDeps, request: Request, url: URL, clientAddress: string): Promise<EventAnswer> {
   // Only a request carrying a session cookie costs a lookup.
   if (sessionCookie.test(request.headers.get('cookie') ?? '')) {
     const owner = await runtime.adminAuth.currentSession(callerOf({ request, url, clientAddress })).catch(() => null);
-    if (owner) return eventResponse(accepted);
+    if (owner) return accepted;
   }
-  return eventResponse(await takeEvent(runtime, fromWebRequest(request), url.host, clientAddress));
+  return takeEvent(runtime, fromWebRequest(request), url.host, clientAddress);
 }
-
-const eventResponse = (answer: EventAnswer) => new Response(answer.text ?? null, { status: answer.status, headers: answer.headers });
 
 /**
  * The contact endpoint's hook: a stored enquiry is a conversion of the sender's current visit. Only a stored one: the

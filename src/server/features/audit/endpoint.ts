@@ -8,7 +8,6 @@ import { auditLimits, auditMessages, auditReportMail } from '~/config/audit';
 import { business } from '~/config/business';
 import { paths } from '~/config/paths';
 import { honeypotField, validateContact } from '~/lib/contact';
-import { BodyError, type IncomingBody, readFields } from '../../api/request-body';
 import type { Db, DbKind } from '../../db';
 import { hashClient, keyedHash } from '../../platform/client-hash';
 import { enqueueMail } from '../../platform/outbox';
@@ -23,7 +22,6 @@ import { auditPdf } from './pdf';
 import { claimReportKey, issueReportKey, releaseReportKey, reportKeyState } from './report-key';
 import { auditRow, auditView, type AuditService, AuditQueueFull, domainOf, recentAudit } from './service';
 import { plural } from '~/lib/plural.mjs';
-
 
 /** What the audit endpoints need (the runtime has all of it). */
 export interface AuditDeps {
@@ -59,18 +57,16 @@ function vetName(url: URL, policy: AddressPolicy): Promise<string | null> {
   });
 }
 
-export async function startAudit(deps: AuditDeps, request: IncomingBody, client: string): Promise<StartOutcome> {
-  const userAgent = request.header('user-agent');
+/** Who is asking: the resolved client address and their user agent. */
+export interface AuditRequester {
+  client: string;
+  userAgent: string | null;
+}
+
+/** An audit from the form's fields (read by the route kit). */
+export async function startAudit(deps: AuditDeps, fields: Record<string, string>, from: AuditRequester): Promise<StartOutcome> {
+  const { client, userAgent } = from;
   const security = { db: deps.db, alertTo: deps.contactTo };
-  let fields: Record<string, string>;
-  try {
-    const body = await readFields(request);
-    if (body.forbiddenKey) return { ok: false, status: 400, error: 'The request contains fields that are not allowed.' };
-    fields = body.fields;
-  } catch (error) {
-    if (error instanceof BodyError) return { ok: false, status: error.status, error: error.message };
-    throw error;
-  }
   const url = (fields.url ?? '').trim().slice(0, 2048);
 
   if ((fields[honeypotField] ?? '').trim() !== '') {
@@ -141,17 +137,14 @@ export type ReportOutcome =
  * browser holding a key to this audit (`reportKey`, from its cookie), once per key, and to one e-mail address at most
  * `auditLimits.reportsPerRecipient` times a day whoever asks; the contact form's limits apply as well.
  */
-export async function requestReport(deps: AuditDeps, id: string, request: IncomingBody, client: string, reportKey: string | null): Promise<ReportOutcome> {
-  const userAgent = request.header('user-agent');
-  let fields: Record<string, string>;
-  try {
-    const body = await readFields(request);
-    if (body.forbiddenKey) return { ok: false, status: 400, error: 'The request contains fields that are not allowed.' };
-    fields = body.fields;
-  } catch (error) {
-    if (error instanceof BodyError) return { ok: false, status: error.status, error: error.message };
-    throw error;
-  }
+export async function requestReport(
+  deps: AuditDeps,
+  id: string,
+  fields: Record<string, string>,
+  from: AuditRequester,
+  reportKey: string | null,
+): Promise<ReportOutcome> {
+  const { client, userAgent } = from;
   const row = await auditRow(deps.db, id);
   if (!row || row.status !== 'done') return { ok: false, status: 404, error: 'This audit has no report to send.' };
   if ((fields[honeypotField] ?? '').trim() !== '') {

@@ -15,7 +15,7 @@ import {
 } from '~/lib/contact';
 import { hashClient } from '../../platform/client-hash';
 import { acceptSubmission, type LimitReason, rateLimitStatus } from './leads';
-import { BodyError, type IncomingBody, readFields } from '../../api/request-body';
+import { type BodyError, ForbiddenKeys } from '../../api/request-body';
 import type { Db, DbKind } from '../../db';
 import type { ServerConfig } from '../../platform/server-config';
 import { recordSecurityEvent, type SecurityEventType } from '../security/events';
@@ -33,11 +33,6 @@ export interface HandlerOutcome {
 
 export const storageFailureText = contactMessages.storageFailure;
 
-export function wantsPage(accept: string | null): boolean {
-  return (accept ?? '').includes('text/html');
-}
-
-/** `client` is the resolved client address (the HTTP front applies TRUST_PROXY before Astro sees the request). */
 /** What taking an enquiry needs (the runtime has all of it). */
 export interface ContactDeps {
   db: Db;
@@ -47,27 +42,25 @@ export interface ContactDeps {
   kickOutbox: () => void;
 }
 
-export async function handleContact(runtime: ContactDeps, request: IncomingBody, client: string): Promise<HandlerOutcome> {
-  const userAgent = request.header('user-agent');
-  const wantsHtml = wantsPage(request.header('accept'));
+/** A body the route kit refused before the form was read is a security event: a probe, or a broken client. */
+export async function recordRefusedBody(runtime: ContactDeps, error: BodyError, userAgent: string | null): Promise<void> {
+  const security = { db: runtime.db, alertTo: runtime.config.contactTo };
+  if (error instanceof ForbiddenKeys) await recordSecurityEvent(security, 'intrusion_attempt', 'prototype pollution keys in contact body', userAgent);
+  else await recordSecurityEvent(security, 'invalid_input', `contact: ${error.status} ${error.message}`, userAgent);
+}
+
+/**
+ * A message from the form's fields (read by the route kit). `client` is the resolved client address (the HTTP front
+ * applies TRUST_PROXY before Astro sees the request); `wantsHtml`: a browser without JavaScript posted the form.
+ */
+export async function handleContact(
+  runtime: ContactDeps,
+  fields: Record<string, string>,
+  from: { client: string; userAgent: string | null; wantsHtml: boolean },
+): Promise<HandlerOutcome> {
+  const { client, userAgent, wantsHtml } = from;
   const security = { db: runtime.db, alertTo: runtime.config.contactTo };
   const record = (type: SecurityEventType, details: string) => recordSecurityEvent(security, type, details, userAgent);
-
-  let fields: Record<string, string>;
-  try {
-    const body = await readFields(request);
-    fields = body.fields;
-    if (body.forbiddenKey) {
-      await record('intrusion_attempt', 'prototype pollution keys in contact body');
-      return { status: 400, body: { ok: false, error: 'The request contains fields that are not allowed.' }, wantsHtml };
-    }
-  } catch (error) {
-    if (error instanceof BodyError) {
-      await record('invalid_input', `contact: ${error.status} ${error.message}`);
-      return { status: error.status, body: { ok: false, error: error.message }, wantsHtml: false };
-    }
-    throw error;
-  }
 
   const requestType = parseRequestType(fields.type);
   // Whoever asks for the checklist gets it straight away; the owner hears who asked.

@@ -65,14 +65,7 @@ function indexHash(pathname, pages, siteUrl) {
  * @returns {Promise<Map<string, string>>}
  */
 export async function livePostHashes(db, siteUrl) {
-  return new Map(
-    (await livePosts(db)).map((post) => [
-      siteUrl + post.path,
-      createHash('sha256')
-        .update(`${post.slug} ${post.updatedAt}`)
-        .digest('hex'),
-    ]),
-  );
+  return new Map((await livePosts(db)).map((post) => [siteUrl + post.path, createHash('sha256').update(`${post.slug} ${post.updatedAt}`).digest('hex')]));
 }
 
 /**

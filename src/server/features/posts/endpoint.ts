@@ -1,12 +1,10 @@
 /** The posts endpoints' logic: reading bodies (posts are larger than a form), saving, the lifecycle, the list. */
 import { z } from 'zod';
-import { fieldErrors } from '~/lib/admin-forms';
-import { coverWidths, postLimits, postMessages, postPaths, type PostStatus } from '~/config/posts';
+import { coverWidths, postActions, type PostAction, postLimits, postMessages, postPaths, type PostStatus } from '~/config/posts';
 import { paths } from '~/config/paths';
 import type { CoverAnswer, PostAnswer, PostConflictAnswer, PostDetail, PostListItem, PostRenderAnswer } from '~/lib/post-types';
 import { londonLocalToUtc, postChecks, postFieldsSchema, postSaveSchema, publishProblems, splitKeywords, type PostFields } from '~/lib/posts';
-import { jsonAnswer } from '../../api/caller';
-import { BodyError, fromWebRequest, readLimited } from '../../api/request-body';
+import { HttpError, invalidFields } from '../../api/http-error';
 import type { Db } from '../../db';
 import { addDays, dayOf } from '../analytics/days';
 import { storeCover } from './covers';
@@ -27,7 +25,7 @@ import {
 } from './store';
 
 /** A post's JSON is at most its body's limit and the other fields. */
-const maxPostBytes = postLimits.bodyMax * 4 + 16 * 1024;
+export const maxPostBytes = postLimits.bodyMax * 4 + 16 * 1024;
 
 export interface PostsEndpointDeps {
   db: Db;
@@ -44,22 +42,8 @@ export interface BuiltPost {
   updated: Date;
 }
 
-async function readJson(request: Request): Promise<{ data: Record<string, unknown> } | { answer: Response }> {
-  try {
-    const text = await readLimited(fromWebRequest(request), maxPostBytes);
-    const parsed: unknown = JSON.parse(text);
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || /"(__proto__|constructor|prototype)"\s*:/.test(text)) {
-      return { answer: jsonAnswer(400, { ok: false, error: 'The request is not valid.' }) };
-    }
-    return { data: parsed as Record<string, unknown> };
-  } catch (error) {
-    if (error instanceof BodyError) return { answer: jsonAnswer(error.status, { ok: false, error: error.message }) };
-    return { answer: jsonAnswer(400, { ok: false, error: 'The request body is not valid JSON.' }) };
-  }
-}
-
 /** Keywords may come as a list or as the editor's comma-separated text. */
-const normalise = (data: Record<string, unknown>) => ({
+const normalise = (data: Record<string, unknown>): Record<string, unknown> => ({
   ...data,
   keywords: typeof data.keywords === 'string' ? splitKeywords(data.keywords) : data.keywords,
   coverId: data.coverId === '' || data.coverId === undefined ? null : data.coverId,
@@ -68,44 +52,44 @@ const normalise = (data: Record<string, unknown>) => ({
   body: data.body ?? '',
 });
 
+const anyFields = z.record(z.string(), z.unknown());
+/** The bodies the posts routes read (JSON, up to `maxPostBytes`). */
+export const postCreateBody = anyFields.transform(normalise).pipe(postFieldsSchema);
+export const postSaveBody = anyFields.transform(normalise).pipe(postSaveSchema);
+export const postActionBody = anyFields;
+export const postRenderBody = anyFields.transform(normalise);
+
 export function toDetail(post: PostRecord): PostDetail {
   const { createdAt: _created, ...rest } = post;
   return { ...rest, path: paths.post(post.slug) };
 }
 
-async function answerWith(db: Db, post: PostRecord, status = 200): Promise<Response> {
+async function answerWith(db: Db, post: PostRecord): Promise<PostAnswer> {
   const versions = (await postVersions(db, post.id)).map((v) => ({ version: v.version, savedAt: v.savedAt, title: v.fields.title }));
-  return jsonAnswer(status, { ok: true, post: toDetail(post), versions } satisfies PostAnswer);
+  return { ok: true, post: toDetail(post), versions };
 }
 
-function saveFailure(result: Exclude<SaveResult, { ok: true }>): Response {
-  if (result.reason === 'not-found') return jsonAnswer(404, { ok: false, error: postMessages.notFound });
-  if (result.reason === 'slug-taken') return jsonAnswer(409, { ok: false, errors: { slug: postMessages.slugTaken } });
-  return jsonAnswer(409, {
-    ok: false,
-    error: postMessages.conflict,
-    conflict: { current: toDetail(result.current), changed: result.changed },
-  } satisfies PostConflictAnswer);
+const notFound = () => new HttpError(404, postMessages.notFound);
+const conflict = (current: PostRecord, changed: PostConflictAnswer['conflict']['changed']) =>
+  new HttpError(409, postMessages.conflict, { extra: { conflict: { current: toDetail(current), changed } } });
+
+function saveFailure(result: Exclude<SaveResult, { ok: true }>): HttpError {
+  if (result.reason === 'not-found') return notFound();
+  if (result.reason === 'slug-taken') return new HttpError(409, null, { errors: { slug: postMessages.slugTaken } });
+  return conflict(result.current, result.changed);
 }
 
-export async function createFromRequest(deps: PostsEndpointDeps, request: Request): Promise<Response> {
-  const read = await readJson(request);
-  if ('answer' in read) return read.answer;
-  const parsed = postFieldsSchema.safeParse(normalise(read.data));
-  if (!parsed.success) return jsonAnswer(400, { ok: false, errors: fieldErrors(parsed.error) });
-  const result = await createPost(deps.db, parsed.data, deps.builtSlugs);
-  return result.ok ? answerWith(deps.db, result.post, 201) : saveFailure(result);
+export async function createPostFrom(deps: PostsEndpointDeps, fields: z.infer<typeof postCreateBody>): Promise<PostAnswer> {
+  const result = await createPost(deps.db, fields, deps.builtSlugs);
+  if (!result.ok) throw saveFailure(result);
+  return answerWith(deps.db, result.post);
 }
 
-export async function saveFromRequest(deps: PostsEndpointDeps, id: string, request: Request): Promise<Response> {
-  const read = await readJson(request);
-  if ('answer' in read) return read.answer;
-  const parsed = postSaveSchema.safeParse(normalise(read.data));
-  if (!parsed.success) return jsonAnswer(400, { ok: false, errors: fieldErrors(parsed.error) });
-  const { version, ...fields } = parsed.data;
+export async function savePostFrom(deps: PostsEndpointDeps, id: string, input: z.infer<typeof postSaveBody>): Promise<PostAnswer> {
+  const { version, ...fields } = input;
   const before = await getPost(deps.db, id);
   const result = await savePost(deps.db, id, version, fields, deps.builtSlugs);
-  if (!result.ok) return saveFailure(result);
+  if (!result.ok) throw saveFailure(result);
   if (result.post.status === 'published' && result.post.version !== version) {
     await deps.posts.refresh();
     deps.posts.changed(result.post, before?.slug);
@@ -113,45 +97,43 @@ export async function saveFromRequest(deps: PostsEndpointDeps, id: string, reque
   return answerWith(deps.db, result.post);
 }
 
-export async function readPost(db: Db, id: string): Promise<Response> {
+export async function readPost(db: Db, id: string): Promise<PostAnswer> {
   const post = await getPost(db, id);
-  return post ? answerWith(db, post) : jsonAnswer(404, { ok: false, error: postMessages.notFound });
+  if (!post) throw notFound();
+  return answerWith(db, post);
 }
 
-export async function deleteFromRequest(db: Db, id: string): Promise<Response> {
+export async function deletePostDraft(db: Db, id: string): Promise<void> {
   const result = await deleteDraft(db, id);
-  if (result === 'not-found') return jsonAnswer(404, { ok: false, error: postMessages.notFound });
-  if (result === 'not-draft') return jsonAnswer(409, { ok: false, error: postMessages.deleteOnlyDraft });
-  return jsonAnswer(200, { ok: true });
+  if (result === 'not-found') throw notFound();
+  if (result === 'not-draft') throw new HttpError(409, postMessages.deleteOnlyDraft);
 }
 
 const publishSchema = z.object({ at: z.string().optional(), version: z.coerce.number().int() });
 const restoreSchema = z.object({ restore: z.coerce.number().int(), version: z.coerce.number().int() });
 
-export async function actionFromRequest(deps: PostsEndpointDeps, id: string, action: string, request: Request, now = Date.now()): Promise<Response> {
-  const read = await readJson(request);
-  if ('answer' in read) return read.answer;
+/** publish (now or at a UK time), unpublish, restore (an earlier version); an unknown action is a 404. */
+export async function postAction(deps: PostsEndpointDeps, id: string, action: string, input: Record<string, unknown>, now = Date.now()): Promise<PostAnswer> {
+  if (!postActions.includes(action as PostAction)) throw new HttpError(404, 'There is no such action.');
   const post = await getPost(deps.db, id);
-  if (!post) return jsonAnswer(404, { ok: false, error: postMessages.notFound });
+  if (!post) throw notFound();
   if (action === 'restore') {
-    const parsed = restoreSchema.safeParse(read.data);
-    if (!parsed.success) return jsonAnswer(400, { ok: false, error: postMessages.noVersion });
+    const parsed = restoreSchema.safeParse(input);
+    if (!parsed.success) throw new HttpError(400, postMessages.noVersion);
     const result = await restoreVersion(deps.db, id, parsed.data.restore, parsed.data.version, deps.builtSlugs);
-    if (!result) return jsonAnswer(404, { ok: false, error: postMessages.noVersion });
-    if (!result.ok) return saveFailure(result);
+    if (!result) throw new HttpError(404, postMessages.noVersion);
+    if (!result.ok) throw saveFailure(result);
     if (result.post.status === 'published') {
       await deps.posts.refresh();
       deps.posts.changed(result.post, post.slug);
     }
     return answerWith(deps.db, result.post);
   }
-  const parsed = publishSchema.safeParse(read.data);
-  if (!parsed.success) return jsonAnswer(400, { ok: false, error: 'The request is not valid.' });
-  if (parsed.data.version !== post.version) {
-    return jsonAnswer(409, { ok: false, error: postMessages.conflict, conflict: { current: toDetail(post), changed: [] } } satisfies PostConflictAnswer);
-  }
+  const parsed = publishSchema.safeParse(input);
+  if (!parsed.success) throw new HttpError(400, 'The request is not valid.');
+  if (parsed.data.version !== post.version) throw conflict(post, []);
   if (action === 'unpublish') {
-    if (post.status !== 'published' && post.status !== 'scheduled') return jsonAnswer(409, { ok: false, error: postMessages.notPublished });
+    if (post.status !== 'published' && post.status !== 'scheduled') throw new HttpError(409, postMessages.notPublished);
     const updated = (await unpublishPost(deps.db, id, now))!;
     await deps.posts.refresh();
     if (post.status === 'published') deps.posts.changed(updated);
@@ -159,12 +141,12 @@ export async function actionFromRequest(deps: PostsEndpointDeps, id: string, act
   }
   // Publish, now or at a UK time.
   const problems = publishProblems(post);
-  if (Object.keys(problems).length > 0) return jsonAnswer(400, { ok: false, errors: problems });
+  if (Object.keys(problems).length > 0) throw invalidFields(problems);
   let at: number | null = null;
   if (parsed.data.at) {
     at = londonLocalToUtc(parsed.data.at);
-    if (at === null) return jsonAnswer(400, { ok: false, errors: { at: postMessages.scheduleInvalid } });
-    if (at <= now) return jsonAnswer(400, { ok: false, errors: { at: postMessages.scheduleInPast } });
+    if (at === null) throw invalidFields({ at: postMessages.scheduleInvalid });
+    if (at <= now) throw invalidFields({ at: postMessages.scheduleInPast });
   }
   const updated = (await publishPost(deps.db, id, at, now))!;
   if (updated.status === 'published') {
@@ -175,10 +157,8 @@ export async function actionFromRequest(deps: PostsEndpointDeps, id: string, act
 }
 
 /** The editor's preview and checks: the body as the public page shows it, and the site checker's rules. */
-export async function renderFromRequest(posts: PostsService, request: Request, knownPaths: ReadonlySet<string>): Promise<Response> {
-  const read = await readJson(request);
-  if ('answer' in read) return read.answer;
-  const fields = normalise(read.data) as Partial<PostFields>;
+export function renderPreview(posts: PostsService, read: Record<string, unknown>, knownPaths: ReadonlySet<string>): PostRenderAnswer {
+  const fields = read as Partial<PostFields>;
   const input = {
     title: String(fields.title ?? ''),
     description: String(fields.description ?? ''),
@@ -186,27 +166,28 @@ export async function renderFromRequest(posts: PostsService, request: Request, k
     coverId: typeof fields.coverId === 'string' ? fields.coverId : null,
     coverAlt: String(fields.coverAlt ?? ''),
   };
-  return jsonAnswer(200, { ok: true, html: posts.render(input.body), checks: postChecks(input, knownPaths) } satisfies PostRenderAnswer);
+  return { ok: true, html: posts.render(input.body), checks: postChecks(input, knownPaths) };
 }
 
-export async function coverFromRequest(db: Db, request: Request): Promise<Response> {
+/**
+ * A cover upload: the image itself is the body (not a form), so it is read here, streamed and capped, rather than by
+ * the route kit's body reader.
+ */
+export async function storeCoverFrom(db: Db, request: Request): Promise<CoverAnswer> {
   const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (!['image/jpeg', 'image/png', 'image/webp'].includes(type)) return jsonAnswer(415, { ok: false, error: postMessages.coverNotImage });
-  if (Number(request.headers.get('content-length')) > postLimits.coverMaxBytes) return jsonAnswer(413, { ok: false, error: postMessages.coverTooLarge });
+  if (!['image/jpeg', 'image/png', 'image/webp'].includes(type)) throw new HttpError(415, postMessages.coverNotImage);
+  const tooLarge = new HttpError(413, postMessages.coverTooLarge);
+  if (Number(request.headers.get('content-length')) > postLimits.coverMaxBytes) throw tooLarge;
   const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of (request.body ?? []) as AsyncIterable<Uint8Array>) {
     size += chunk.byteLength;
-    if (size > postLimits.coverMaxBytes) return jsonAnswer(413, { ok: false, error: postMessages.coverTooLarge });
+    if (size > postLimits.coverMaxBytes) throw tooLarge;
     chunks.push(chunk);
   }
   const result = await storeCover(db, Buffer.concat(chunks));
-  if (!result.ok) return jsonAnswer(400, { ok: false, error: result.error });
-  return jsonAnswer(201, {
-    ok: true,
-    id: result.id,
-    preview: postPaths.cover(result.id, Math.min(coverWidths[1], result.width), 'webp'),
-  } satisfies CoverAnswer);
+  if (!result.ok) throw new HttpError(400, result.error);
+  return { ok: true, id: result.id, preview: postPaths.cover(result.id, Math.min(coverWidths[1], result.width), 'webp') };
 }
 
 /** Every post, the code's and the admin's, with its status and last 30 days' views. */

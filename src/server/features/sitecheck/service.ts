@@ -11,17 +11,21 @@ import type { SiteCheckRunTable } from '../../db/schema';
 import { type AddressPolicy, guardFor, RefusedAddress } from './address-guard.mjs';
 import { type CheckReport, checkSite, SiteCheckError, startUrlFrom } from './checker.mjs';
 import { errorField, log } from '../../platform/log.mjs';
+import { HttpError, invalidFields } from '../../api/http-error';
 import { plural } from '~/lib/plural.mjs';
 
 const heartbeatMs = 2000;
 /** A running run without a heartbeat for this long belongs to a process that has gone. */
 const staleMs = 30_000;
 export const listedRuns = 10;
+const siteCheckBusyText = 'A check is already running. Wait for it to finish, or cancel it.';
+const notRunningText = 'That run is not running any more.';
 
 export interface SiteCheckService {
-  /** Starts a run; throws SiteCheckError for an address that cannot be checked. Returns null when one is running. */
-  start(input: string, maxPages: number): Promise<string | null>;
-  cancel(id: string): Promise<boolean>;
+  /** Starts a run and returns its id; an address that cannot be checked, or a run already going, is an HttpError. */
+  start(input: string, maxPages: number): Promise<string>;
+  /** Asks a running run to stop; one that is not running is an HttpError (409). */
+  cancel(id: string): Promise<void>;
   /** The run in progress in this process (tests wait for it). */
   current(): Promise<void> | null;
   stop(): Promise<void>;
@@ -198,15 +202,17 @@ export function createSiteCheckService(
 
   return {
     async start(input, maxPages) {
-      const url = startUrlFrom(input);
-      // An address written as an IP is refused at once; a name is judged when it is resolved, at each connection.
+      let url: URL;
       try {
+        url = startUrlFrom(input);
+        // An address written as an IP is refused at once; a name is judged when it is resolved, at each connection.
         guardFor(url, addressPolicy);
       } catch (error) {
-        if (error instanceof RefusedAddress) throw new SiteCheckError(`${error.message}.`);
+        if (error instanceof SiteCheckError) throw invalidFields({ url: error.message });
+        if (error instanceof RefusedAddress) throw invalidFields({ url: `${error.message}.` });
         throw error;
       }
-      if (running) return null;
+      if (running) throw new HttpError(409, siteCheckBusyText);
       const id = randomUUID();
       const now = Date.now();
       await db
@@ -228,7 +234,7 @@ export function createSiteCheckService(
         .where('status', '=', 'running')
         .executeTakeFirst();
       controllers.get(id)?.abort();
-      return Number(result.numUpdatedRows) > 0;
+      if (Number(result.numUpdatedRows) === 0) throw new HttpError(409, notRunningText);
     },
     current: () => running,
     async stop() {

@@ -1,18 +1,16 @@
-import type { APIRoute } from 'astro';
-import { vitalTrend } from '~/server/features/analytics/report';
-import { jsonAnswer } from '~/server/api/caller';
-import { guarded } from '~/server/api/endpoint';
-import { getRuntime } from '~/server/runtime';
+import { z } from 'zod';
 import type { VitalTrendAnswer } from '~/lib/admin-types';
+import { ok } from '~/server/api/answers';
+import { route } from '~/server/api/route';
+import { vitalTrend } from '~/server/features/analytics/report';
 
 export const prerender = false;
 
-/** GET ?path=/services: one page's daily p75s over the last 30 days (the middleware has checked the session). */
-export const GET: APIRoute = ({ url }) =>
-  guarded(async () => {
-    const path = url.searchParams.get('path') ?? '';
-    if (!path.startsWith('/') || path.length > 300) return jsonAnswer(400, { ok: false, error: 'Choose a page.' });
-    const { db, analytics } = await getRuntime();
-    await analytics.flush();
-    return jsonAnswer(200, { ok: true, trend: await vitalTrend(db, path) } satisfies VitalTrendAnswer);
-  });
+const choosePage = 'Choose a page.';
+const trendQuery = z.object({ path: z.string({ error: choosePage }).startsWith('/', choosePage).max(300, choosePage) });
+
+/** GET ?path=/services: one page's daily p75s over the last 30 days. */
+export const GET = route({ query: trendQuery, admin: true }, async ({ query, runtime }) => {
+  await runtime.analytics.flush();
+  return ok({ ok: true, trend: await vitalTrend(runtime.db, query.path) } satisfies VitalTrendAnswer);
+});

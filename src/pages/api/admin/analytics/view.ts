@@ -1,22 +1,16 @@
-import type { APIRoute } from 'astro';
-import { analyticsView } from '~/config/analytics';
-import { readAnalyticsQuery } from '~/lib/analytics-query';
 import type { AnalyticsViewAnswer } from '~/lib/admin-types';
+import { analyticsQueryParams } from '~/lib/analytics-query';
+import { ok } from '~/server/api/answers';
+import { route } from '~/server/api/route';
 import { pageTitles } from '~/server/features/analytics/site-pages';
 import { analyticsViewOf } from '~/server/features/analytics/view';
-import { jsonAnswer } from '~/server/api/caller';
-import { guarded } from '~/server/api/endpoint';
-import { getRuntime } from '~/server/runtime';
 
 export const prerender = false;
 
-/** GET ?period=30d[&filter=page:/pricing] or ?period=custom&from=…&to=…: the Overview's figures (session checked by the middleware). */
-export const GET: APIRoute = ({ url }) =>
-  guarded(async () => {
-    const query = readAnalyticsQuery(url.searchParams);
-    if (!query) return jsonAnswer(400, { ok: false, error: analyticsView.badQuery });
-    const { db, analytics, config, clientDir } = await getRuntime();
-    await analytics.flush();
-    const view = await analyticsViewOf(db, query, { retentionDays: config.analyticsRetentionDays, titles: await pageTitles(db, clientDir) });
-    return jsonAnswer(200, { ok: true, view } satisfies AnalyticsViewAnswer);
-  });
+/** GET ?period=30d[&filter=page:/pricing] or ?period=custom&from=…&to=…: the Overview's figures. */
+export const GET = route({ query: analyticsQueryParams, admin: true }, async ({ query, runtime }) => {
+  const { db, analytics, config, clientDir } = runtime;
+  await analytics.flush();
+  const view = await analyticsViewOf(db, query, { retentionDays: config.analyticsRetentionDays, titles: await pageTitles(db, clientDir) });
+  return ok({ ok: true, view } satisfies AnalyticsViewAnswer);
+});

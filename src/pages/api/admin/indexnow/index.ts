@@ -1,12 +1,11 @@
-import type { APIRoute } from 'astro';
-import { guarded } from '~/server/api/endpoint';
+import { accepted, ok } from '~/server/api/answers';
+import { route } from '~/server/api/route';
 import { overviewAnswer, startRun } from '~/server/features/indexnow/endpoint';
-import { getRuntime } from '~/server/runtime';
 
 export const prerender = false;
 
 /** Key status, the last run and the last submissions. */
-export const GET: APIRoute = () => guarded(async () => overviewAnswer(await getRuntime()));
+export const GET = route({ admin: true }, async ({ runtime }) => ok(await overviewAnswer(runtime)));
 
 /** Submit the pages that changed since they were last submitted. */
-export const POST: APIRoute = () => guarded(async () => startRun(await getRuntime(), 'admin'));
+export const POST = route({ admin: true }, async ({ runtime }) => accepted(await startRun(runtime, 'admin')));

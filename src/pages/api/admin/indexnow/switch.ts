@@ -1,15 +1,9 @@
-import type { APIRoute } from 'astro';
 import { indexNowSwitchForm } from '~/lib/admin-forms';
-import { guarded, readForm } from '~/server/api/endpoint';
+import { ok } from '~/server/api/answers';
+import { route } from '~/server/api/route';
 import { switchAnswer } from '~/server/features/indexnow/endpoint';
-import { getRuntime } from '~/server/runtime';
 
 export const prerender = false;
 
-/** POST on=on|off: IndexNow switched on or off by the owner (the middleware has checked the session and the site). */
-export const POST: APIRoute = (context) =>
-  guarded(async () => {
-    const form = await readForm(context.request, indexNowSwitchForm);
-    if ('answer' in form) return form.answer;
-    return switchAnswer(await getRuntime(), form.data.on === 'on');
-  });
+/** POST on=on|off: IndexNow switched on or off by the owner. */
+export const POST = route({ body: indexNowSwitchForm, admin: true }, async ({ body, runtime }) => ok(await switchAnswer(runtime, body.on === 'on')));

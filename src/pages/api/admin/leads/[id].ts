@@ -1,30 +1,25 @@
-import type { APIRoute } from 'astro';
 import { leadUpdateForm } from '~/lib/admin-forms';
+import type { OkAnswer } from '~/lib/admin-types';
+import { ok } from '~/server/api/answers';
+import { HttpError } from '~/server/api/http-error';
+import { route } from '~/server/api/route';
 import { setConversionSpam } from '~/server/features/analytics/conversions';
 import { deleteLead, setLeadStatus } from '~/server/features/contact/inbox';
-import { jsonAnswer } from '~/server/api/caller';
-import { guarded, readForm } from '~/server/api/endpoint';
-import { getRuntime } from '~/server/runtime';
 
 export const prerender = false;
 
-const notFound = () => jsonAnswer(404, { ok: false, error: 'That enquiry no longer exists.' });
+const gone = () => new HttpError(404, 'That enquiry no longer exists.');
 
 /** Mark an enquiry as new, replied, client or spam. */
-export const POST: APIRoute = (context) =>
-  guarded(async () => {
-    const form = await readForm(context.request, leadUpdateForm);
-    if ('answer' in form) return form.answer;
-    const { db } = await getRuntime();
-    if (!(await setLeadStatus(db, context.params.id!, form.data.status))) return notFound();
-    // Conversions and enquiries agree: spam is not a conversion (and stops being spam when marked otherwise).
-    await setConversionSpam(db, context.params.id!, form.data.status === 'spam');
-    return jsonAnswer(200, { ok: true });
-  });
+export const POST = route({ body: leadUpdateForm, admin: true }, async ({ params, body, runtime }) => {
+  if (!(await setLeadStatus(runtime.db, params.id!, body.status))) throw gone();
+  // Conversions and enquiries agree: spam is not a conversion (and stops being spam when marked otherwise).
+  await setConversionSpam(runtime.db, params.id!, body.status === 'spam');
+  return ok({ ok: true } satisfies OkAnswer);
+});
 
 /** Erase an enquiry and its notification e-mail (a data-subject erasure request, or plain clean-up). */
-export const DELETE: APIRoute = (context) =>
-  guarded(async () => {
-    const { db } = await getRuntime();
-    return (await deleteLead(db, context.params.id!)) ? jsonAnswer(200, { ok: true }) : notFound();
-  });
+export const DELETE = route({ admin: true }, async ({ params, runtime }) => {
+  if (!(await deleteLead(runtime.db, params.id!))) throw gone();
+  return ok({ ok: true } satisfies OkAnswer);
+});

@@ -2,10 +2,9 @@
 import { posts } from '~/content/queries';
 import type { BuiltPost, PostsEndpointDeps } from '~/server/features/posts/endpoint';
 import { sitePagePaths } from '~/server/platform/site-pages.mjs';
-import { getRuntime } from '~/server/runtime';
+import type { Runtime } from '~/server/runtime';
 
-export async function postsDeps(): Promise<PostsEndpointDeps> {
-  const runtime = await getRuntime();
+export async function postsDeps(runtime: Runtime): Promise<PostsEndpointDeps> {
   return { db: runtime.db, posts: runtime.posts, builtSlugs: new Set((await posts()).map((e) => e.id)) };
 }
 
@@ -14,7 +13,6 @@ export async function builtPosts(): Promise<BuiltPost[]> {
 }
 
 /** Every page of the site an internal link may point at: the one list of the site's pages. */
-export async function knownPaths(): Promise<Set<string>> {
-  const runtime = await getRuntime();
+export async function knownPaths(runtime: Runtime): Promise<Set<string>> {
   return sitePagePaths(runtime.db, runtime.clientDir);
 }

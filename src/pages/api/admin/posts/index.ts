@@ -1,14 +1,17 @@
-import type { APIRoute } from 'astro';
-import { jsonAnswer } from '~/server/api/caller';
-import { guarded } from '~/server/api/endpoint';
-import { createFromRequest, postList } from '~/server/features/posts/endpoint';
-import { getRuntime } from '~/server/runtime';
+import type { PostListAnswer } from '~/lib/post-types';
+import { created, ok } from '~/server/api/answers';
+import { route } from '~/server/api/route';
+import { createPostFrom, maxPostBytes, postCreateBody, postList } from '~/server/features/posts/endpoint';
 import { builtPosts, postsDeps } from './_deps';
 
 export const prerender = false;
 
 /** Every post, the code's and the admin's, with status and the last 30 days' views. */
-export const GET: APIRoute = () => guarded(async () => jsonAnswer(200, { ok: true, posts: await postList((await getRuntime()).db, await builtPosts()) }));
+export const GET = route({ admin: true }, async ({ runtime }) =>
+  ok({ ok: true, posts: await postList(runtime.db, await builtPosts()) } satisfies PostListAnswer),
+);
 
 /** A new draft. */
-export const POST: APIRoute = ({ request }) => guarded(async () => createFromRequest(await postsDeps(), request));
+export const POST = route({ body: postCreateBody, bodyFrom: 'json', maxBytes: maxPostBytes, admin: true }, async ({ body, runtime }) =>
+  created(await createPostFrom(await postsDeps(runtime), body)),
+);

@@ -1,6 +1,8 @@
 import { confirmCodeForm } from '~/lib/admin-forms';
-import { formEndpoint } from '~/server/features/auth/form-endpoint';
+import { route } from '~/server/api/route';
 
 export const prerender = false;
 
-export const POST = formEndpoint(confirmCodeForm, ({ auth, caller, data, session }) => auth.confirmTwoFactor(caller, session!, data.code));
+export const POST = route({ body: confirmCodeForm, admin: true }, ({ runtime, caller, body, admin }) =>
+  runtime.adminAuth.confirmTwoFactor(caller, admin, body.code),
+);

@@ -1,6 +1,8 @@
 import { passwordOnlyForm } from '~/lib/admin-forms';
-import { formEndpoint } from '~/server/features/auth/form-endpoint';
+import { route } from '~/server/api/route';
 
 export const prerender = false;
 
-export const POST = formEndpoint(passwordOnlyForm, ({ auth, caller, data, session }) => auth.startTwoFactor(caller, session!, data.password));
+export const POST = route({ body: passwordOnlyForm, admin: true }, ({ runtime, caller, body, admin }) =>
+  runtime.adminAuth.startTwoFactor(caller, admin, body.password),
+);

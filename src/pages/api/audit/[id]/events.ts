@@ -1,7 +1,6 @@
-import type { APIRoute } from 'astro';
-import { jsonAnswer } from '~/server/api/caller';
+import { notFound, streamed } from '~/server/api/answers';
+import { route } from '~/server/api/route';
 import { auditRow, readAudit } from '~/server/features/audit/service';
-import { getRuntime } from '~/server/runtime';
 
 export const prerender = false;
 
@@ -14,11 +13,10 @@ const longestMs = 5 * 60_000;
  * (the page then shows the results). Read from this process's memory while it runs the audit, from the database
  * otherwise (a waiting audit's place in the site-wide queue included), so any process can serve the stream.
  */
-export const GET: APIRoute = async (context) => {
-  const id = context.params.id ?? '';
-  const runtime = await getRuntime();
+export const GET = route({}, async ({ params, runtime }) => {
+  const id = params.id ?? '';
   const first = await auditRow(runtime.db, id);
-  if (!first) return jsonAnswer(404, { ok: false, error: 'No such audit.' });
+  if (!first) return notFound('No such audit.');
   const encoder = new TextEncoder();
   let timer: NodeJS.Timeout | undefined;
   const stream = new ReadableStream<Uint8Array>({
@@ -46,12 +44,5 @@ export const GET: APIRoute = async (context) => {
       clearTimeout(timer);
     },
   });
-  return new Response(stream, {
-    headers: {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      // no-transform: the front's compression would otherwise hold the events back until the stream ends.
-      'Cache-Control': 'no-store, no-transform',
-      'X-Robots-Tag': 'noindex',
-    },
-  });
-};
+  return streamed(stream, 'text/event-stream; charset=utf-8', { 'X-Robots-Tag': 'noindex' });
+});

@@ -1,16 +1,11 @@
-import type { APIRoute } from 'astro';
+import type { OkAnswer } from '~/lib/admin-types';
+import { notFound, ok } from '~/server/api/answers';
+import { route } from '~/server/api/route';
 import { deleteGeneration } from '~/server/features/ai/history';
-import { jsonAnswer } from '~/server/api/caller';
-import { guarded } from '~/server/api/endpoint';
-import { getRuntime } from '~/server/runtime';
 
 export const prerender = false;
 
 /** Deletes one stored generation. */
-export const DELETE: APIRoute = (context) =>
-  guarded(async () => {
-    const { db } = await getRuntime();
-    return (await deleteGeneration(db, context.params.id!))
-      ? jsonAnswer(200, { ok: true })
-      : jsonAnswer(404, { ok: false, error: 'That generation no longer exists.' });
-  });
+export const DELETE = route({ admin: true }, async ({ params, runtime }) =>
+  (await deleteGeneration(runtime.db, params.id!)) ? ok({ ok: true } satisfies OkAnswer) : notFound('That generation no longer exists.'),
+);

@@ -1,15 +1,11 @@
-import type { APIRoute } from 'astro';
-import { jsonAnswer } from '~/server/api/caller';
-import { guarded } from '~/server/api/endpoint';
-import { getRuntime } from '~/server/runtime';
+import type { OkAnswer } from '~/lib/admin-types';
+import { ok } from '~/server/api/answers';
+import { route } from '~/server/api/route';
 
 export const prerender = false;
 
 /** Asks a running check to stop; it keeps what it found so far. */
-export const POST: APIRoute = (context) =>
-  guarded(async () => {
-    const { siteChecks } = await getRuntime();
-    return (await siteChecks.cancel(context.params.id!))
-      ? jsonAnswer(200, { ok: true })
-      : jsonAnswer(409, { ok: false, error: 'That run is not running any more.' });
-  });
+export const POST = route({ admin: true }, async ({ params, runtime }) => {
+  await runtime.siteChecks.cancel(params.id!);
+  return ok({ ok: true } satisfies OkAnswer);
+});
