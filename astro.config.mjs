@@ -8,10 +8,10 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { embeddedFrameOrigins } from './src/config/business.ts';
-import { siteOrigin } from './src/config/origin.mjs';
+import { settings } from './src/config/settings.mjs';
 import { remarkFacts } from './src/lib/remark-facts.ts';
 import islandScript from 'astro/runtime/server/astro-island.prebuilt.js';
-import { inlineScriptHashes, scriptHash } from './src/server/platform/http/csp.mjs';
+import { inlineScriptHashes, scriptHash } from './src/build/inline-scripts.mjs';
 import { keepUsedCss, loadableTextsOfPage } from './src/build/page-css.mjs';
 import { transformSync } from 'esbuild';
 import {
@@ -22,7 +22,7 @@ import {
   moveIslandStyleToHead,
 } from './src/build/page-html.mjs';
 import { auditFormScript, auditProgressScript, rememberReportDetailsScript } from './src/lib/audit-form-script.ts';
-import { pagePathFor } from './src/server/platform/http/page-path.mjs';
+import { pagePathFor } from './src/build/page-path.mjs';
 
 /**
  * After the build, every pre-rendered page: its island style moved into its head (valid HTML), its module scripts
@@ -93,6 +93,7 @@ function finishPages() {
   };
 }
 
+const siteOrigin = settings().siteUrl;
 const site = new URL(siteOrigin);
 
 /**

@@ -65,9 +65,24 @@ export default defineConfig(
       message: 'Platform and database code is shared by features and depends on none of them.',
     },
     {
+      // Build-time modules (page transforms, the page path and inline-script rules the build and the server share):
+      // astro.config.mjs loads them, so they and it import no server code.
+      files: ['src/build/**', 'astro.config.mjs'],
+      forbid: [root, features, api, platform, ['~/server/**', '**/src/server/**', '../server/**'], adminClient],
+      message: 'The build imports no server code: what the build and the server share lives in src/build (rules) or src/config (facts).',
+    },
+    {
+      // Facts and copy import no Node module either: machinery (zlib, the environment, files) lives next to the code
+      // that uses it (docs/architecture.md, "Configuration by kind"). The settings schema checks addresses (node:net).
       files: ['src/config/**'],
+      ignores: ['src/config/settings.mjs'],
+      forbid: [root, features, api, platform, server, browserLib, leafLib, ['node:*']],
+      message: 'Configuration is at the bottom: facts, copy and the settings schema, importing no code of the site and no machinery.',
+    },
+    {
+      files: ['src/config/settings.mjs'],
       forbid: [root, features, api, platform, server, browserLib, leafLib],
-      message: 'Configuration is at the bottom: facts and settings, importing no code of the site.',
+      message: 'Configuration is at the bottom: facts, copy and the settings schema, importing no code of the site and no machinery.',
     },
     {
       files: ['src/lib/**', 'src/components/*/**', 'src/layouts/**'],

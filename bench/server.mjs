@@ -24,7 +24,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { writeAdmission } from '../src/config/admission.mjs';
+import { writeAdmission } from '../src/server/platform/http/admission-limits.mjs';
+import { analyticsEndpoint } from '../src/config/analytics-wire.mjs';
 import { publicEndpoints } from '../src/config/endpoints.mjs';
 import { openDatabase } from '../src/server/db/connect.mjs';
 import { ensureCaddy, ensureNginx, ensureWrk } from '../scripts/browser.mjs';
@@ -153,8 +154,8 @@ async function settledRows(databaseUrl) {
 }
 
 const floods = [
-  { label: 'POST /api/event, one address', path: publicEndpoints.event, many: false, stored: 'events', ok: [200, 202, 204] },
-  { label: 'POST /api/event, many addresses', path: publicEndpoints.event, many: true, stored: 'events', ok: [200, 202, 204] },
+  { label: 'POST /api/event, one address', path: analyticsEndpoint, many: false, stored: 'events', ok: [200, 202, 204] },
+  { label: 'POST /api/event, many addresses', path: analyticsEndpoint, many: true, stored: 'events', ok: [200, 202, 204] },
   { label: 'POST /api/contact, one address', path: publicEndpoints.contact, many: false, stored: 'enquiries', ok: [201] },
   { label: 'POST /api/contact, many addresses', path: publicEndpoints.contact, many: true, stored: 'enquiries', ok: [201] },
 ];

@@ -7,7 +7,7 @@
 //   --trusted-proxies CIDR,… a CDN in front of Caddy (then set TRUST_PROXY=2)
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { recipe } from '../src/config/recipe.mjs';
+import { recipe } from './recipe.mjs';
 import { caddyfile } from '../src/server/platform/http/caddyfile.mjs';
 import { requireBuild, settingsOrExit, staticSnippetPath } from './cli.mjs';
 

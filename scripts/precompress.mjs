@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { brotliOptions, gzipOptions } from '../src/config/compression.mjs';
+import { brotliOptions, gzipOptions } from '../src/server/platform/http/compression.mjs';
 import { plural } from '../src/lib/plural.mjs';
 
 export const compressible = /\.(html|css|js|mjs|json|xml|txt|svg|webmanifest)$/;

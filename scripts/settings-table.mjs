@@ -3,8 +3,8 @@
 // settings markers) and the production recipe's environment file, deploy/hale-digital.env.
 // `npm run settings:table` after adding or changing a setting; unit tests fail while they differ.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { recipeEnvFile } from '../src/config/recipe.mjs';
-import { settingsTable } from '../src/config/settings.mjs';
+import { recipeEnvFile } from './recipe.mjs';
+import { settingsTable } from './settings-docs.mjs';
 
 export const markers = { start: '<!-- settings:start -->', end: '<!-- settings:end -->' };
 

@@ -28,6 +28,14 @@ export const adminPaths = {
   analyticsView: (params: string) => `/api/admin/analytics/view?${params}`,
   analyticsNow: '/api/admin/analytics/now',
   weeklySummary: '/api/admin/weekly-summary',
+  searchOverview: (params: string) => `/api/admin/search/overview?${params}`,
+  searchList: (params: string) => `/api/admin/search/list?${params}`,
+  searchDetail: (params: string) => `/api/admin/search/detail?${params}`,
+  searchOpportunities: (params: string) => `/api/admin/search/opportunities?${params}`,
+  searchTopQueries: (params: string) => `/api/admin/search/top-queries?${params}`,
+  searchStatus: '/api/admin/search/status',
+  searchSync: '/api/admin/search/sync',
+  searchImport: '/api/admin/search/import',
   dashboardTab: (tab: AdminTab) => `/api/admin/dashboard?tab=${tab}`,
   tab: (tab: AdminTab) => (tab === 'overview' ? '/admin' : `/admin?tab=${tab}`),
 } as const;
@@ -35,12 +43,13 @@ export const adminPaths = {
 /** Pages under /admin that are reachable without a session. */
 export const publicAdminPaths: readonly string[] = [adminPaths.signIn, adminPaths.forgotPassword, adminPaths.resetPassword];
 
-/** The spec's five tabs, in order; the first is the default. */
+/** The spec's five tabs and Search (issue 32), in order; the first is the default. */
 export const adminTabs = [
   { id: 'overview', label: 'Overview' },
   { id: 'ai-tools', label: 'AI tools' },
   { id: 'testing', label: 'Testing' },
   { id: 'performance', label: 'Performance' },
+  { id: 'search', label: 'Search' },
   { id: 'settings', label: 'Settings' },
 ] as const;
 export type AdminTab = (typeof adminTabs)[number]['id'];

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { adminPaths } from './admin';
-import { type ViewportClass, viewportClasses, type VitalMetric } from './analytics-wire';
+import { type ViewportClass, viewportClasses, type VitalMetric } from './analytics-wire.mjs';
 import { vitalMetrics } from './analytics';
 
 const path = z

@@ -3,9 +3,9 @@
  * the dashboard and the tests, so a definition changes in one place. The README's "Analytics" section says the same.
  */
 import { CLSThresholds, FCPThresholds, INPThresholds, LCPThresholds, TTFBThresholds } from 'web-vitals';
-import type { ViewportClass } from './analytics-wire';
+import type { ViewportClass } from './analytics-wire.mjs';
 
-export * from './analytics-wire';
+export * from './analytics-wire.mjs';
 
 /** Core Web Vitals are shown for phones and tablets apart from laptops and desktops. */
 export const formFactors = [

@@ -1,9 +1,11 @@
+import { paths } from './paths';
+
 /** The free local SEO checklist (the lead magnet): its file, title and where it is offered. Content: src/content/checklist.yaml. */
 export const checklist = {
   title: 'The local SEO checklist',
   subtitle: (checks: number) => `${checks} checks for a small business, from Google Business Profile to page speed`,
   /** Built at this path; not in the sitemap (the download follows the request form). */
-  path: '/downloads/local-seo-checklist.pdf',
+  path: paths.checklist,
   fileName: 'local-seo-checklist.pdf',
   /** When its content last changed: the PDF's creation date, so rebuilds give the same file. */
   updated: '2026-11-23',

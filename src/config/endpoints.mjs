@@ -1,9 +1,8 @@
 // Endpoints that code outside their route names: the browser code that posts to them, the HTTP front's admission rules
-// (admission.mjs), the start script and the load balancer's health check. Plain JavaScript: the front and the scripts
-// run outside Astro's bundle.
+// (src/server/platform/http/admission-limits.mjs), the start script and the load balancer's health check. Plain
+// JavaScript: the front and the scripts run outside Astro's bundle. The beacon's endpoint is in ./analytics-wire.mjs
+// (imported here, the beacon would load this module's chunk too).
 export const publicEndpoints = {
-  /** The analytics beacon. */
-  event: '/api/event',
   /** The contact form. */
   contact: '/api/contact',
   /** Starting a free audit. */

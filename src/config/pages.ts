@@ -1,3 +1,5 @@
+import { paths } from './paths';
+
 /**
  * Pages that are not generated from a content collection: their path, label (navigation and breadcrumbs),
  * head tags and the date their content last changed (sitemap lastmod). Titles get the business name appended
@@ -13,7 +15,7 @@ export interface StaticPage {
 
 export const staticPages = {
   home: {
-    path: '/',
+    path: paths.home,
     name: 'Home',
     title: 'SEO Specialist & Web Designer in Hatfield',
     description:
@@ -21,7 +23,7 @@ export const staticPages = {
     updated: '2026-11-21',
   },
   services: {
-    path: '/services',
+    path: paths.services,
     name: 'Services',
     title: 'SEO, Local SEO & Web Design Services',
     description:
@@ -29,7 +31,7 @@ export const staticPages = {
     updated: '2026-11-21',
   },
   about: {
-    path: '/about',
+    path: paths.about,
     name: 'About',
     title: 'About {{ownerName}}, SEO Specialist in Hatfield',
     description:
@@ -37,14 +39,14 @@ export const staticPages = {
     updated: '2026-11-21',
   },
   portfolio: {
-    path: '/portfolio',
+    path: paths.portfolio,
     name: 'Portfolio',
     title: 'SEO & Web Design Portfolio and Case Studies',
     description: 'Case studies of SEO and web design projects: the starting point, the work done and the measured change in traffic, enquiries and revenue.',
     updated: '2026-11-21',
   },
   testimonials: {
-    path: '/testimonials',
+    path: paths.testimonials,
     name: 'Testimonials',
     title: 'Client Reviews and Testimonials',
     description:
@@ -52,7 +54,7 @@ export const staticPages = {
     updated: '2026-11-21',
   },
   mediaKit: {
-    path: '/media-kit',
+    path: paths.mediaKit,
     name: 'Media Kit',
     title: 'Media Kit: Facts, Bio and Brand Assets',
     description:
@@ -60,7 +62,7 @@ export const staticPages = {
     updated: '2026-11-21',
   },
   blog: {
-    path: '/blog',
+    path: paths.blog,
     name: 'Blog',
     title: 'SEO & Web Design Blog: Practical Guides',
     description:
@@ -68,7 +70,7 @@ export const staticPages = {
     updated: '2026-11-21',
   },
   freeAudit: {
-    path: '/free-seo-audit',
+    path: paths.freeAudit,
     name: 'Free SEO Audit',
     title: 'Free Instant SEO Audit of Your Website',
     description:
@@ -76,7 +78,7 @@ export const staticPages = {
     updated: '2026-11-25',
   },
   contact: {
-    path: '/contact',
+    path: paths.contact(),
     name: 'Contact',
     title: 'Contact {{businessName}}: Free SEO Consultation in Hatfield',
     description:

@@ -1,8 +1,19 @@
 import { publicEndpoints } from './endpoints.mjs';
 import { postPath } from './post-path.mjs';
 
-/** URL shapes of content entries; routes, links, the sitemap and structured data all use these. */
+// Every address of the public site in one module: its pages, the URL shapes of content entries and the public
+// endpoints; routes, links, the sitemap and structured data all use these (pages.ts gives the pages their titles and
+// dates). Plain-JavaScript code (the HTTP front, scripts) reads the few it needs from ./endpoints.mjs and
+// ./post-path.mjs, which this module uses in turn, so each is written once. The admin's addresses are in ./admin
+// (`adminPaths`) and ./posts (`postPaths`): the public pages' scripts load this module, and should not carry them.
 export const paths = {
+  home: '/',
+  services: '/services',
+  about: '/about',
+  portfolio: '/portfolio',
+  testimonials: '/testimonials',
+  mediaKit: '/media-kit',
+  blog: '/blog',
   service: (id: string) => `/services/${id}`,
   post: (id: string): string => postPath(id),
   project: (id: string) => `/project/${id}`,
@@ -16,6 +27,8 @@ export const paths = {
   checklistSent: '/contact/checklist',
   /** The accessibility panel's markup, fetched by its script (src/lib/a11y-panel.ts) rather than sent with every page. */
   accessibilityPanel: '/accessibility-panel.json',
+  /** The free local SEO checklist's PDF (src/config/checklist.ts); not in the sitemap. */
+  checklist: '/downloads/local-seo-checklist.pdf',
   /** The free instant audit: the form, each audit's results (unguessable id, noindex) and the pages and API behind it. */
   freeAudit: '/free-seo-audit',
   auditResult: (id: string) => `/free-seo-audit/results/${id}`,

@@ -3,6 +3,7 @@ import type { IndexNowOffKind, LeadStatus } from '~/config/admin';
 import type { AiContentType, AiOutcome } from '~/config/ai';
 import type { BreakdownDimension, FormFactor, GoalKind, VitalMetric } from '~/config/analytics';
 import type { AnalyticsQuery } from './analytics-query';
+import type { SearchOverview, SearchStatus } from './search-types';
 
 /** A write that has nothing more to say than that it was done. */
 export interface OkAnswer {
@@ -337,7 +338,14 @@ export interface SettingsTabData {
   weeklySummary: { enabled: boolean };
   account: { email: string; twoFactorEnabled: boolean; sessions: SessionInfo[]; events: AccountEvent[] };
 }
-export type DashboardTabData = OverviewTabData | AiTabData | TestingTabData | PerformanceTabData | SettingsTabData;
+export interface SearchTabData {
+  tab: 'search';
+  now: number;
+  overview: SearchOverview;
+  status: SearchStatus;
+}
+
+export type DashboardTabData = OverviewTabData | AiTabData | TestingTabData | PerformanceTabData | SearchTabData | SettingsTabData;
 
 /** What the admin's read endpoints answer: the server builds each with `satisfies`, the typed hooks read it. */
 export interface IndexNowAnswer {
@@ -389,4 +397,9 @@ export interface SiteCheckStartAnswer {
 export interface IndexNowRunAnswer {
   ok: true;
   requestedAt: number;
+}
+
+export interface SessionsAnswer {
+  ok: true;
+  sessions: SessionInfo[];
 }

@@ -94,3 +94,12 @@ export interface AuditsAnswer {
   audits: AuditListItem[];
   conversion: AuditConversion;
 }
+
+/** An audit started (or the same site's recent one shown): where its results page is. */
+export interface AuditStartAnswer {
+  ok: true;
+  id: string;
+  url: string;
+  /** How long ago a recent audit of the same site ran; null for a new one. */
+  recentMinutes: number | null;
+}

@@ -3,7 +3,7 @@
  * since the last report and the Core Web Vitals measured meanwhile. Nothing is stored in the browser: no cookie, no
  * storage key; the page-view id lives only in this page's memory.
  */
-import { type AnalyticsEvent, analyticsEndpoint, goalPaths, type VitalMetric, type VitalRating, viewportOf } from '~/config/analytics-wire';
+import { type AnalyticsEvent, analyticsEndpoint, goalPaths, type VitalMetric, type VitalRating, viewportOf } from '~/config/analytics-wire.mjs';
 
 function send(event: AnalyticsEvent) {
   const body = JSON.stringify(event);

@@ -1,9 +1,10 @@
-import { siteOrigin as origin } from '~/config/origin.mjs';
+import { settings } from '~/config/settings.mjs';
 
 /** Absolute URLs from the configured public origin (SITE_URL at build time). */
 
 export function absoluteUrl(path: string): string {
   if (/^https?:\/\//.test(path)) return path;
+  const origin = settings().siteUrl;
   if (path === '/') return `${origin}/`;
   return `${origin}${path.startsWith('/') ? path : `/${path}`}`;
 }

@@ -25,13 +25,14 @@ import { clientDirKey, intakesKey, shutdownKey } from './platform/handoff.mjs';
 import type { IncomingMessage } from 'node:http';
 import { fromNodeRequest } from './api/request-body';
 import { type EventAnswer, takeEvent } from './features/analytics/endpoint';
-import { analyticsEndpoint } from '~/config/analytics-wire';
+import { analyticsEndpoint } from '~/config/analytics-wire.mjs';
 import { type AnalyticsService, createAnalyticsService } from './features/analytics/ingest';
 import { pageTitles } from './features/analytics/site-pages';
 import { builtSitePages } from './platform/site-pages.mjs';
 import { maybeQueueWeeklySummary } from './features/dashboard/weekly-summary';
 import { createIndexNowService, type IndexNowService } from './features/indexnow/service';
 import { createPostsService, type PostsService } from './features/posts/service';
+import { createSearchService, type SearchService } from './features/search/service';
 import { hostPort } from './features/sitecheck/address-guard.mjs';
 import { createSiteCheckService, type SiteCheckService } from './features/sitecheck/service';
 import type { AddressPolicy } from './features/sitecheck/address-guard.mjs';
@@ -53,6 +54,8 @@ export interface Runtime {
   auditPolicy: AddressPolicy;
   analytics: AnalyticsService;
   posts: PostsService;
+  /** Search data: the daily Google and Bing sync, and one the owner asks for. */
+  search: SearchService;
   /** The built site (dist/client): on-demand public pages are finished with the build's page transforms over it. */
   clientDir: string;
   /** Ask the worker to look at the outbox now rather than at its next poll. */
@@ -177,6 +180,9 @@ async function createRuntime(): Promise<Runtime> {
   // Pages that changed with this build are submitted on start (nothing is sent while IndexNow is off).
   if (startedByStartScript) indexNow.start('start');
 
+  // Search data is synced daily by the server that the start script started (not by `astro dev` or a script).
+  const search = createSearchService({ db, siteUrl, search: settings().search, schedule: Boolean(startedByStartScript) });
+
   // Checks run from this server fetch public addresses only, except the site's own and those listed for development.
   const siteChecks = createSiteCheckService(db, {
     userAgent: `${business.name.replace(/\s+/g, '')}SiteCheck/1.0 (SEO site checks; +${siteUrl}/)`,
@@ -205,11 +211,12 @@ async function createRuntime(): Promise<Runtime> {
     auditPolicy,
     analytics,
     posts,
+    search,
     clientDir,
     kickOutbox,
     // Let a delivery pass in flight finish, so no row is left claimed until its lease runs out.
     async stop() {
-      await Promise.all([outbox?.stop(), cleanup.stop(), indexNow.stop(), siteChecks.stop(), audits.stop(), analytics.stop(), posts.stop()]);
+      await Promise.all([outbox?.stop(), cleanup.stop(), indexNow.stop(), siteChecks.stop(), audits.stop(), analytics.stop(), posts.stop(), search.stop()]);
       await db.destroy();
     },
   };

@@ -10,12 +10,14 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { firstWindowBytes } from '../../src/config/compression.mjs';
-import { siteOrigin } from '../../src/config/origin.mjs';
-import { pagePathFor } from '../../src/server/platform/http/page-path.mjs';
+import { firstWindowBytes } from '../../src/server/platform/http/compression.mjs';
+import { settings } from '../../src/config/settings.mjs';
+import { pagePathFor } from '../../src/build/page-path.mjs';
 import { builtFiles, clientDir } from '../support/built-site';
 import { onDemandRoutes } from '../support/routes';
 import { freePort, SiteProcess } from '../support/server';
+
+const siteOrigin = settings().siteUrl;
 
 const exceptions = new Set(['/']);
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { Window } from 'happy-dom';
 import yaml from 'js-yaml';
 import { expect, it } from 'vitest';
-import { siteOrigin } from '../../src/config/origin.mjs';
+import { settings } from '../../src/config/settings.mjs';
 import { staticPages } from '../../src/config/pages';
 import { paths } from '../../src/config/paths';
 import { snippetLimits } from '../../src/config/search-snippet.mjs';
@@ -17,6 +17,8 @@ import { pageTitle } from '../../src/seo/head';
 import { socialCardPath } from '../../src/seo/urls';
 import { builtFileFor, clientDir } from '../support/built-site';
 import { expectedRoutes, onDemandRoutes } from '../support/routes';
+
+const siteOrigin = settings().siteUrl;
 
 const today = new Date().toISOString().slice(0, 10);
 

@@ -4,7 +4,7 @@ import { staticPages } from '~/config/pages';
 import { paths } from '~/config/paths';
 import { builtSitePages, sitemapPaths } from '../../src/server/platform/site-pages.mjs';
 import { builtFiles, clientDir } from '../support/built-site';
-import { pagePathFor } from '../../src/server/platform/http/page-path.mjs';
+import { pagePathFor } from '../../src/build/page-path.mjs';
 import path from 'node:path';
 
 describe("the build's pages", () => {

@@ -1,10 +1,10 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { fontSizeBounds } from '../../src/config/accessibility';
 import { defaultPreferences, storageKey, toggleKeys } from '../../src/lib/a11y-prefs';
-import { siteOrigin } from '../../src/config/origin.mjs';
+import { settings } from '../../src/config/settings.mjs';
 import { expectedRoutes } from '../support/routes';
 
-export { siteOrigin };
+export const siteOrigin = settings().siteUrl;
 
 /**
  * Posts the posts spec publishes (and unpublishes) while other specs run: their slugs start so, and the specs that

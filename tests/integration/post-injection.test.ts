@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../src/config/paths';
 import { postPaths } from '../../src/config/posts';
-import { inlineScripts, scriptHash } from '../../src/server/platform/http/csp.mjs';
+import { inlineScripts, scriptHash } from '../../src/build/inline-scripts.mjs';
 import { runAdminScript } from '../support/admin-account';
 import { CookieClient } from '../support/browser-session';
 import { createTarget, databaseNames, type DatabaseTarget } from '../support/databases';

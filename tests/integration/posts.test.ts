@@ -11,7 +11,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminPaths } from '../../src/config/admin';
-import { analyticsEndpoint } from '../../src/config/analytics-wire';
+import { analyticsEndpoint } from '../../src/config/analytics-wire.mjs';
 import { paths } from '../../src/config/paths';
 import { business } from '../../src/config/business';
 import { staticPages } from '../../src/config/pages';

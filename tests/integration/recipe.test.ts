@@ -8,7 +8,7 @@ import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync } f
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { recipe, recipeEnvFile } from '../../src/config/recipe.mjs';
+import { recipe, recipeEnvFile } from '../../scripts/recipe.mjs';
 import { recipeDrainMs } from '../../src/server/platform/http/caddyfile.mjs';
 import { settingDefinitions, settings as readSettings } from '../../src/config/settings.mjs';
 import { ensureCaddy, ensureSystemdAnalyze } from '../../scripts/browser.mjs';

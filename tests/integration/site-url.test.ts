@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminPaths, siteUrlMismatchText } from '../../src/config/admin';
-import { siteOrigin } from '../../src/config/origin.mjs';
+import { settings } from '../../src/config/settings.mjs';
 import { canonicalOriginText } from '../../src/lib/sitecheck-rules.mjs';
 import { anyAddress } from '../../src/server/features/sitecheck/address-guard.mjs';
 import { checkSite } from '../../src/server/features/sitecheck/checker.mjs';
@@ -14,6 +14,8 @@ import { runAdminScript } from '../support/admin-account';
 import { CookieClient } from '../support/browser-session';
 import { createTarget, type DatabaseTarget } from '../support/databases';
 import { freePort, logLines, SiteProcess } from '../support/server';
+
+const siteOrigin = settings().siteUrl;
 
 const owner = { email: 'owner@example.com', password: 'a sensible long passphrase' };
 const movedTo = 'https://www.moved-elsewhere.example';

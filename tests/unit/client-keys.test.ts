@@ -9,7 +9,7 @@ import { EventEmitter } from 'node:events';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeAdmission } from '../../src/config/admission.mjs';
+import { writeAdmission } from '../../src/server/platform/http/admission-limits.mjs';
 import { clientKey } from '../../src/server/platform/address-range.mjs';
 import { hashClient, keyedHash } from '../../src/server/platform/client-hash';
 import { limitConnections } from '../../src/server/platform/http/connections.mjs';

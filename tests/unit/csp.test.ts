@@ -1,7 +1,7 @@
 /** The Content-Security-Policy's inline script hashes: read from the page as a browser parses it, and only the site's own. */
 import { describe, expect, it } from 'vitest';
 import { auditFormScript } from '../../src/lib/audit-form-script';
-import { inlineScriptHashes, inlineScripts, scriptHash } from '../../src/server/platform/http/csp.mjs';
+import { inlineScriptHashes, inlineScripts, scriptHash } from '../../src/build/inline-scripts.mjs';
 
 const own = 'document.documentElement.classList.add("js")';
 

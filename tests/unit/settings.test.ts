@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadSettings, SettingsError, settingDefinitions, settingsTable } from '../../src/config/settings.mjs';
+import { settingsTable } from '../../scripts/settings-docs.mjs';
+import { loadSettings, SettingsError, settingDefinitions } from '../../src/config/settings.mjs';
 
 describe('settings', () => {
   it('the configuration table in docs/configuration.md is the one generated from the settings module', () => {
@@ -45,6 +46,23 @@ describe('settings', () => {
   it('accepts each kind of database URL', () => {
     for (const url of ['postgres://u@127.0.0.1:5432/db', 'postgresql://h/db', 'file:data/x.db', 'data/site.db', '/var/lib/site.db']) {
       expect(loadSettings({ DATABASE_URL: url }).databaseUrl).toBe(url);
+    }
+  });
+
+  it('reads a setting of a group into its place and names its variable when it is wrong', () => {
+    expect(loadSettings({ OUTBOX_POLL_MS: '50', AI_MODEL: 'llama3.1:8b' })).toMatchObject({
+      outbox: { pollMs: 50 },
+      ai: { model: 'llama3.1:8b', apiKey: undefined },
+    });
+    expect(() => loadSettings({ AI_TIMEOUT_MS: '5' })).toThrow('AI_TIMEOUT_MS="5": must be at least 1000');
+    try {
+      loadSettings({ AI_API_KEY: '', INDEXNOW_KEY: 'short', SITE_CHECK_ALLOW_HOSTS: '127.0.0.1:8081,nonsense' });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as SettingsError).problems).toEqual([
+        'INDEXNOW_KEY="short": must be 8 to 128 characters, each a-z, A-Z, 0-9 or -',
+        'SITE_CHECK_ALLOW_HOSTS="127.0.0.1:8081,nonsense": must list host:port pairs, e.g. 127.0.0.1:8081,[::1]:8443',
+      ]);
     }
   });
 

@@ -10,6 +10,7 @@ import { AdminQueryProvider, useDashboardTab } from './data/queries';
 import { OverviewPanel } from './overview/OverviewPanel';
 import { PerformancePanel } from './analytics/PerformancePanel';
 import { SettingsPanel } from './settings/SettingsPanel';
+import { SearchPanel } from './search/SearchPanel';
 import { SiteCheckPanel } from './sitecheck/SiteCheckPanel';
 import { AuditList } from './audit/AuditPanels';
 import { Button, Notice } from './ui/primitives';
@@ -128,5 +129,7 @@ function Panel({ tab, initial }: { tab: AdminTab; initial: DashboardTabData }) {
       return <AiPanel status={data.ai} history={data.aiHistory} now={data.now} siteOrigin={data.siteOrigin} />;
     case 'performance':
       return <PerformancePanel data={data.performance} />;
+    case 'search':
+      return <SearchPanel data={data} />;
   }
 }

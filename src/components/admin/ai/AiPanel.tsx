@@ -4,6 +4,8 @@
  * search-result preview; a blog post opens in the post editor as a draft (or downloads as Markdown). Every generation is kept in
  * the history below, to reopen, copy or delete.
  */
+import { takeAiPrefill } from './prefill-handoff';
+import { ApplyToPost } from './ApplyToPost';
 import { type ChangeEvent, type KeyboardEvent, type SubmitEvent, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { adminPaths } from '~/config/admin';
 import { type AiContentType, aiContentTypes, aiLimits, aiMessages, type AiServiceKey, aiServiceChoices, defaultAiContentType } from '~/config/ai';
@@ -87,6 +89,20 @@ export function AiPanel({
     const box = resultRef.current;
     if (generating && box) box.scrollTop = box.scrollHeight;
   }, [generating, result?.content]);
+
+  // Opened from a Search opportunity: the meta-tags form comes prefilled with the page and its searches.
+  const [target, setTarget] = useState<{ postId: string; page: string } | null>(null);
+  useEffect(() => {
+    // After hydration (the server rendered the empty form): what the Search tab left in this tab's sessionStorage.
+    const fromHandoff = () => {
+      const prefill = takeAiPrefill();
+      if (!prefill) return;
+      setType(prefill.type);
+      setPrompt(prefill.prompt);
+      if (prefill.postId) setTarget({ postId: prefill.postId, page: prefill.page });
+    };
+    fromHandoff();
+  }, []);
 
   const refreshHistory = () => queryClient.invalidateQueries({ queryKey: adminKeys.aiHistory });
 
@@ -326,6 +342,7 @@ export function AiPanel({
             </div>
           )}
           {result?.meta && !generating && <MetaView meta={result.meta} siteOrigin={siteOrigin} />}
+          {result?.meta && !generating && target && <ApplyToPost postId={target.postId} page={target.page} meta={result.meta} />}
           <div
             ref={resultRef}
             // In the tab order: a long result scrolls inside its box, and a keyboard user must be able to scroll it

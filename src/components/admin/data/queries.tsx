@@ -13,6 +13,8 @@ import type { PostListItem, PostRenderAnswer } from '~/lib/post-types';
 import { analyticsView } from '~/config/analytics';
 import { type AnalyticsQuery, sameQuery, writeAnalyticsQuery } from '~/lib/analytics-query';
 import type { AnalyticsView, AnalyticsViewAnswer, CurrentVisitorsAnswer } from '~/lib/admin-types';
+import { defaultSearchQuery, type SearchQuery, searchParams } from '~/lib/search-query';
+import type { SearchDetail, SearchListAnswer, SearchOpportunities, SearchOverview, SearchStatus, SearchTopPrompt } from '~/lib/search-types';
 import type { AiHistoryAnswer, DashboardTabAnswer, DashboardTabData, IndexNowAnswer, SiteCheckAnswer, SiteChecksAnswer, VitalTrendAnswer } from '~/lib/admin-types';
 
 /** A read that did not answer `ok`: its status (0 when the server could not be reached) and message. */
@@ -49,10 +51,12 @@ export const adminKeys = {
   currentVisitors: ['analytics-now'] as const,
   posts: ['posts'] as const,
   postRender: (input: string) => ['post-render', input] as const,
+  search: (what: string, params: string) => ['search', what, params] as const,
+  searchStatus: ['search', 'status'] as const,
 };
 
 /** How often a run in progress is asked after. */
-export const pollIntervals = { indexNow: 1500, siteCheck: 1000 } as const;
+export const pollIntervals = { indexNow: 1500, siteCheck: 1000, searchSync: 2000 } as const;
 
 export function AdminQueryProvider({ children }: { children: ReactNode }) {
   // One client per dashboard; figures are fresh when rendered, and a failed read is tried once more.
@@ -134,6 +138,59 @@ export function useCurrentVisitors(initial: number) {
     refetchIntervalInBackground: false,
   });
 }
+
+/** The Search view's figures for a period and source; the default view rendered with the tab is its first data. */
+export function useSearchOverview(query: SearchQuery, initial: SearchOverview) {
+  const params = searchParams(query);
+  return useQuery({
+    queryKey: adminKeys.search('overview', params),
+    queryFn: () => read<SearchOverview>(adminPaths.searchOverview(params)),
+    initialData: params === searchParams(defaultSearchQuery) ? initial : undefined,
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** A page of top queries or top pages. */
+export function useSearchList<Row>(query: SearchQuery, list: 'queries' | 'pages', search: string, offset: number, limit: number) {
+  const params = searchParams(query, { list, search, offset, limit });
+  return useQuery({
+    queryKey: adminKeys.search('list', params),
+    queryFn: () => read<SearchListAnswer<Row>>(adminPaths.searchList(params)),
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** A query's or a page's detail (none asked for until a row is opened). */
+export function useSearchDetail(query: SearchQuery, of: { query: string } | { page: string } | null) {
+  const params = searchParams(query, of ?? {});
+  return useQuery({
+    queryKey: adminKeys.search('detail', params),
+    queryFn: () => read<SearchDetail>(adminPaths.searchDetail(params)),
+    enabled: of !== null,
+  });
+}
+
+export function useSearchOpportunities(query: SearchQuery) {
+  const params = searchParams(query);
+  return useQuery({
+    queryKey: adminKeys.search('opportunities', params),
+    queryFn: () => read<SearchOpportunities>(adminPaths.searchOpportunities(params)),
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** Each source's state; asked for every 2 s while a sync runs. */
+export function useSearchStatus(initial?: SearchStatus) {
+  return useQuery({
+    queryKey: adminKeys.searchStatus,
+    queryFn: () => read<SearchStatus>(adminPaths.searchStatus),
+    initialData: initial,
+    refetchInterval: (query) => (query.state.data?.running ? pollIntervals.searchSync : false),
+  });
+}
+
+/** A page's top queries in the period, for the AI generator's prompt. */
+export const readSearchTopQueries = (query: SearchQuery, page: string) => read<SearchTopPrompt>(adminPaths.searchTopQueries(searchParams(query, { page })));
 
 /** What a dashboard tab shows: the tab the page was rendered with has its figures already, another reads them when opened. */
 export function useDashboardTab(tab: AdminTab, initial: DashboardTabData) {

@@ -9,6 +9,7 @@ import { describeBrowser } from '../user-agent';
 import type { SettingsTabData } from '~/lib/admin-types';
 import { TwoFactorCard } from './TwoFactorCard';
 import { IndexNowCard } from '../indexnow/IndexNowCard';
+import { SearchSourcesCard } from '../search/SearchSourcesCard';
 import { WeeklySummaryCard } from '../analytics/WeeklySummaryCard';
 import { AiOutcomeBadge } from '../labels';
 import { Badge, Button, Card, DetailRow, Field, TimeAgo } from '../ui/primitives';
@@ -208,6 +209,7 @@ export function SettingsPanel({ data }: { data: SettingsTabData }) {
       <WeeklySummaryCard enabled={data.weeklySummary.enabled} smtpConfigured={data.status.mail.smtpConfigured} />
       <AiStatusCard data={data} />
       <IndexNowCard initial={data.indexNow} now={data.now} />
+      <SearchSourcesCard />
       <div className="grid gap-6 lg:grid-cols-2">
         <PasswordCard />
         <TwoFactorCard enabled={data.account.twoFactorEnabled} />

@@ -1,5 +1,6 @@
 import { auditMessages } from '~/config/audit';
 import { paths } from '~/config/paths';
+import type { AuditStartAnswer } from '~/lib/audit-types';
 import { accepted, errorAnswer, methodNotAllowed, seeOther, unavailable } from '~/server/api/answers';
 import { HttpError } from '~/server/api/http-error';
 import { formFields, route } from '~/server/api/route';
@@ -30,7 +31,8 @@ export const POST = route(
       const location = paths.auditResult(outcome.id) + (outcome.recentMinutes === null ? '' : '?recent');
       // This browser's key to the report by e-mail, in a cookie only (never in the address, which visitors share).
       const cookies = reportKeyCookies(outcome.id, outcome.reportKey, caller.secure);
-      if (!wantsPage) return accepted({ ok: true, id: outcome.id, url: location, recentMinutes: outcome.recentMinutes }, { cookies });
+      if (!wantsPage)
+        return accepted({ ok: true, id: outcome.id, url: location, recentMinutes: outcome.recentMinutes } satisfies AuditStartAnswer, { cookies });
       return seeOther(location, cookies);
     }
     if (!wantsPage) return errorAnswer(new HttpError(outcome.status, outcome.error, { headers: outcome.headers }));

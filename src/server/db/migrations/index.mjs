@@ -17,6 +17,7 @@ import * as m0013 from './0013_analytics_goals_once.mjs';
 import * as m0014 from './0014_lab_runs_out.mjs';
 import * as m0015 from './0015_indexnow_key.mjs';
 import * as m0016 from './0016_audit_report_tokens.mjs';
+import * as m0017 from './0017_search_data.mjs';
 
 /** @type {Record<string, import('kysely').Migration>} */
 export const migrations = {
@@ -36,4 +37,5 @@ export const migrations = {
   '0014_lab_runs_out': m0014,
   '0015_indexnow_key': m0015,
   '0016_audit_report_tokens': m0016,
+  '0017_search_data': m0017,
 };

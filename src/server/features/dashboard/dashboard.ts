@@ -20,6 +20,10 @@ import { refusedEnquiryCount } from '../security/events';
 import { listSecurityEvents } from '../security/log';
 import { siteStatus } from './status';
 import { weeklySummaryEnabled } from './weekly-summary';
+import type { SearchService } from '../search/service';
+import { searchStatus } from '../search/endpoint';
+import { searchOverview } from '../search/view';
+import { defaultSearchQuery } from '~/lib/search-query';
 
 const latest = 5;
 /** The Overview counts refused enquiries over the same span as its longest enquiry count. */
@@ -34,6 +38,7 @@ export interface DashboardDeps {
   analytics: AnalyticsService;
   /** The built site, whose pages' titles the analytics lists show beside their paths. */
   clientDir: string;
+  search: SearchService;
 }
 
 export async function dashboardTab(runtime: DashboardDeps, caller: Caller, session: AdminSession, tab: AdminTab): Promise<DashboardTabData> {
@@ -77,6 +82,13 @@ export async function dashboardTab(runtime: DashboardDeps, caller: Caller, sessi
     }
     case 'testing':
       return { tab, now, siteOrigin, siteChecks: await listRuns(db) };
+    case 'search': {
+      const [overview, searchState] = await Promise.all([
+        searchOverview(db, defaultSearchQuery, now),
+        searchStatus({ db, search: runtime.search }, settings()),
+      ]);
+      return { tab, now, overview, status: searchState };
+    }
     case 'settings': {
       const [site, aiState, indexNowStatus, sessions, events, weeklyOn] = await Promise.all([
         status(),

@@ -1,6 +1,6 @@
 // Admission of writes, decided in the HTTP front so that refusing costs less than accepting.
 //  1. Per client: one address (an IPv6 /64) may send each public write endpoint so many requests a minute
-//     (config/admission.mjs); past that, 429 at once, from memory, before the body is read.
+//     (admission-limits.mjs); past that, 429 at once, from memory, before the body is read.
 //  2. For the whole process: each event-loop turn serves every socket with data ready, so a hundred writes in flight
 //     make a page read wait for a hundred writes' work. Only `concurrent` writes run at once (places); the others wait
 //     in arrival order; when `waiting` are already waiting the server is past what the database takes, and says so

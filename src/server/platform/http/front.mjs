@@ -10,7 +10,7 @@ import fresh from 'fresh';
 import Negotiator from 'negotiator';
 import sirv from 'sirv';
 import { isLocalPath } from '../../../lib/local-path.mjs';
-import { bodyReading, publicWrites, writeAdmission } from '../../../config/admission.mjs';
+import { bodyReading, publicWrites, writeAdmission } from './admission-limits.mjs';
 import { createAdmission } from './admission.mjs';
 import { createBodyBudget, readBody, replayBody } from './body.mjs';
 import { createWriteTurns } from './write-turns.mjs';
@@ -108,7 +108,7 @@ export function canonicalRedirect(pathname) {
  *   this path
  * @param {{ frameSrc: string[], pages: Record<string, string[]> }} options.csp from dist/server/csp.json
  * @param {{ admission?: Partial<typeof writeAdmission>, bodyReading?: Partial<typeof bodyReading> }} [options.limits]
- *   the numbers of config/admission.mjs, for a test that cannot wait for the real ones
+ *   the numbers of admission-limits.mjs, for a test that cannot wait for the real ones
  */
 export function createFront({ clientDir, app, settings, csp, keyFile = null, limits = {} }) {
   const admission = { ...writeAdmission, ...limits.admission };

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { brotliOptions, gzipOptions } from '../../../config/compression.mjs';
+import { brotliOptions, gzipOptions } from './compression.mjs';
 import { staticHeaders } from './caddy-static.mjs';
 
 export interface KeptPage {

@@ -1,14 +1,8 @@
-// The URL path of a file in dist/client: index.html → '/', about/index.html → '/about', 404.html → '/404',
-// robots.txt → '/robots.txt'. Used by the HTTP front, the build's CSP manifest and analytics, so all name pages alike.
+// The pages and files of a build, by URL path (each named by src/build/page-path.mjs): the HTTP front, the analytics
+// and the Caddy file list them alike.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-
-/** @param {string} relative path inside dist/client, with the platform's separators */
-export function pagePathFor(relative) {
-  const posix = relative.split(path.sep).join('/');
-  if (posix === 'index.html') return '/';
-  return `/${posix.replace(/(\/index)?\.html$/, '')}`;
-}
+import { pagePathFor } from '../../../build/page-path.mjs';
 
 /**
  * The URL paths of the built files in dist/client (not the .br/.gz copies, not the error page, which is answered with

@@ -1,4 +1,4 @@
-import { settingsEnvFile } from './settings.mjs';
+import { settingsEnvFile } from './settings-docs.mjs';
 
 // The production recipe's own facts (deploy/): where it puts the app, its data and its user, and the settings it
 // gives the app. The systemd units in deploy/ name the same paths; a unit test keeps them equal.

@@ -1,11 +1,12 @@
 // How much write traffic the server takes before it refuses, decided in the HTTP front before a body is read.
 // Plain JavaScript: the front runs outside Astro's bundle (scripts/start.mjs) and reads it directly.
-import { publicEndpoints } from './endpoints.mjs';
+import { analyticsEndpoint } from '../../../config/analytics-wire.mjs';
+import { publicEndpoints } from '../../../config/endpoints.mjs';
 
 /** Public endpoints a visitor's browser writes to, with what one client (an IPv6 /64) may send to each per minute. */
 export const publicWrites = {
   // A page view and one to three engagement reports per page: a person never comes near it.
-  [publicEndpoints.event]: { perMinute: 240 },
+  [analyticsEndpoint]: { perMinute: 240 },
   // The enquiry rules themselves (per address and e-mail, in the database) are stricter and say so to the visitor;
   // this only keeps a flood from one address away from the database.
   [publicEndpoints.contact]: { perMinute: 20 },

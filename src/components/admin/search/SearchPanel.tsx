@@ -1,0 +1,365 @@
+/**
+ * The Search tab: what people searched for on Google and Bing, where they landed and whether they enquired. A period
+ * and a source, both in the URL (as the analytics Overview's period); four figures against the period before; the
+ * daily chart; top queries and top pages with Show all and search (a page's row opens its search clicks → visits →
+ * enquiries and p75 LCP, a query's its position over time and its pages); and the opportunities, each one click from
+ * the AI generator's meta-tags form prefilled with the page and its searches.
+ */
+import { useEffect, useId, useState } from 'react';
+import { adminPaths } from '~/config/admin';
+import { opportunityKinds, type SearchPeriod, searchLists, searchPeriods, type SearchSourceFilter, searchSources, searchText } from '~/config/search';
+import type { SearchTabData } from '~/lib/admin-types';
+import { readSearchQuery, type SearchQuery, writeSearchQuery } from '~/lib/search-query';
+import type { Opportunity, SearchPageRow, SearchQueryRow } from '~/lib/search-types';
+import { formatShortDay as dayLabel } from '~/lib/format';
+import { plural } from '~/lib/plural.mjs';
+import { AdminReadError, readSearchTopQueries, useSearchDetail, useSearchList, useSearchOpportunities, useSearchOverview } from '../data/queries';
+import { leaveAiPrefill } from '../ai/prefill-handoff';
+import { Button, Card, Notice, ScrollArea, SegmentedControl, useHydrated } from '../ui/primitives';
+import { formatCount, formatCtr, formatPosition, searchChangeText, searchFigureList } from './figures';
+import { SearchChart } from './SearchChart';
+import { SearchSourcesCard } from './SearchSourcesCard';
+
+function useUrlSearchQuery(): [SearchQuery, (next: SearchQuery) => void] {
+  const [query, setQuery] = useState<SearchQuery>(() =>
+    typeof window === 'undefined' ? readSearchQuery(new URLSearchParams()) : readSearchQuery(new URLSearchParams(window.location.search)),
+  );
+  useEffect(() => {
+    const fromUrl = () => setQuery(readSearchQuery(new URLSearchParams(window.location.search)));
+    window.addEventListener('popstate', fromUrl);
+    return () => window.removeEventListener('popstate', fromUrl);
+  }, []);
+  const change = (next: SearchQuery) => {
+    setQuery(next);
+    const url = new URL(window.location.href);
+    writeSearchQuery(next, url.searchParams);
+    window.history.pushState(window.history.state, '', url);
+  };
+  return [query, change];
+}
+
+export function SearchPanel({ data }: { data: SearchTabData }) {
+  const [query, setQuery] = useUrlSearchQuery();
+  const overview = useSearchOverview(query, data.overview);
+  const view = overview.data;
+  const periodId = useId();
+  const hydrated = useHydrated();
+  return (
+    <div className="grid gap-6">
+      <p className="text-muted">{searchText.tabIntro}</p>
+      <div className="flex flex-wrap items-end gap-4">
+        <label htmlFor={periodId} className="grid gap-1 text-sm font-medium text-ink max-sm:w-full">
+          Period
+          <select
+            id={periodId}
+            value={query.period}
+            disabled={!hydrated}
+            onChange={(event) => setQuery({ ...query, period: event.target.value as SearchPeriod })}
+            className="min-h-11 rounded-lg border border-slate-400 bg-white px-3 font-normal"
+            data-search-period
+          >
+            {searchPeriods.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <SegmentedControl<SearchSourceFilter>
+          legend="Search engine"
+          name="search-source"
+          options={searchSources}
+          value={query.source}
+          onChange={(source) => setQuery({ ...query, source })}
+        />
+      </div>
+      {overview.error && <Notice tone="error">{overview.error.message}</Notice>}
+      {view && !view.hasData && <Notice>{searchText.noData}</Notice>}
+      {view && (
+        <>
+          <p className="text-sm text-muted" data-search-range>
+            {view.range.label}: {dayLabel(view.range.from)} – {dayLabel(view.range.to)}, against {dayLabel(view.previous.from)} – {dayLabel(view.previous.to)}.
+          </p>
+          <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Search figures">
+            {searchFigureList.map((figure) => {
+              const value = figure.value(view.totals);
+              return (
+                <li key={figure.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-search-figure={figure.id}>
+                  <p className="text-sm font-medium text-muted">{figure.label}</p>
+                  <p className="text-2xl font-bold text-ink tabular-nums">{value === null ? '—' : figure.format(value)}</p>
+                  <p className="mt-1 text-xs text-muted">{searchChangeText(figure, view.totals, view.previousTotals)}</p>
+                </li>
+              );
+            })}
+          </ul>
+          <Card title="Day by day">
+            <SearchChart series={view.series} caption={`Clicks and impressions per day, ${view.range.label.toLowerCase()}`} />
+          </Card>
+        </>
+      )}
+      <div className="grid gap-6 xl:grid-cols-2">
+        <TopList kind="queries" query={query} />
+        <TopList kind="pages" query={query} />
+      </div>
+      <Opportunities query={query} />
+      <SearchSourcesCard initial={data.status} />
+    </div>
+  );
+}
+
+function TopList({ kind, query }: { kind: 'queries' | 'pages'; query: SearchQuery }) {
+  const [showAll, setShowAll] = useState(false);
+  const [search, setSearch] = useState('');
+  const [typed, setTyped] = useState('');
+  // The page of "Show all" belongs to one list: another period, source, search or length starts at the first.
+  const listKey = `${query.period} ${query.source} ${search} ${showAll}`;
+  const [paging, setPaging] = useState({ key: listKey, page: 0 });
+  const page = paging.key === listKey ? paging.page : 0;
+  const setPage = (next: number) => setPaging({ key: listKey, page: next });
+  const [open, setOpen] = useState<string | null>(null);
+  const limit = showAll ? searchLists.pageSize : searchLists.shortList;
+  const list = useSearchList<SearchQueryRow | SearchPageRow>(query, kind, search, page * limit, limit);
+  const searchId = useId();
+  const title = kind === 'queries' ? 'Top queries' : 'Top pages';
+  const rows = list.data?.rows ?? [];
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / limit));
+  return (
+    // min-w-0: a grid item may shrink below its table's width, which then scrolls in its own region.
+    <Card title={title} className="min-w-0">
+      <form
+        className="mb-3 flex flex-wrap items-end gap-2"
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setSearch(typed.trim());
+        }}
+      >
+        <label htmlFor={searchId} className="grid flex-1 gap-1 text-sm font-medium text-ink">
+          {kind === 'queries' ? 'Find a query' : 'Find a page'}
+          <input
+            id={searchId}
+            type="search"
+            value={typed}
+            maxLength={searchLists.maxSearch}
+            onChange={(event) => setTyped(event.target.value)}
+            className="min-h-11 rounded-lg border border-slate-400 bg-white px-3 font-normal"
+          />
+        </label>
+        <Button type="submit" variant="secondary">
+          Search
+        </Button>
+      </form>
+      {list.error && <Notice tone="error">{list.error.message}</Notice>}
+      <ScrollArea label={title}>
+        <table className="w-full text-sm" data-search-list={kind}>
+          <caption className="sr-only">
+            {title}, {plural(total, kind === 'queries' ? 'query' : 'page', kind === 'queries' ? 'queries' : 'pages')}
+          </caption>
+          <thead>
+            <tr className="text-left whitespace-nowrap text-muted">
+              <th scope="col" className="py-1 pr-2 font-medium">
+                {kind === 'queries' ? 'Query' : 'Page'}
+              </th>
+              <th scope="col" className="py-1 pr-2 text-right font-medium">
+                Clicks
+              </th>
+              <th scope="col" className="py-1 pr-2 text-right font-medium">
+                Impressions
+              </th>
+              <th scope="col" className="py-1 pr-2 text-right font-medium">
+                CTR
+              </th>
+              <th scope="col" className="py-1 text-right font-medium">
+                Position
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => {
+              const key = 'query' in row ? row.query : row.page;
+              const expanded = open === key;
+              return (
+                <RowWithDetail key={key} kind={kind} row={row} rowKey={key} expanded={expanded} onToggle={() => setOpen(expanded ? null : key)} query={query} />
+              );
+            })}
+          </tbody>
+        </table>
+      </ScrollArea>
+      {list.data && rows.length === 0 && <p className="mt-2 text-muted">{search ? `Nothing matches “${search}”.` : 'No search data for this period.'}</p>}
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        {total > searchLists.shortList && (
+          <Button variant="secondary" size="sm" onClick={() => setShowAll(!showAll)} aria-expanded={showAll}>
+            {showAll ? 'Show fewer' : `Show all ${formatCount(total)}`}
+          </Button>
+        )}
+        {showAll && pages > 1 && (
+          <nav aria-label={`${title}: pages`} className="flex items-center gap-2 text-sm">
+            <Button variant="secondary" size="sm" disabled={page === 0} onClick={() => setPage(page - 1)}>
+              Previous
+            </Button>
+            <span>
+              Page {page + 1} of {pages}
+            </span>
+            <Button variant="secondary" size="sm" disabled={page + 1 >= pages} onClick={() => setPage(page + 1)}>
+              Next
+            </Button>
+          </nav>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+function RowWithDetail({
+  kind,
+  row,
+  rowKey,
+  expanded,
+  onToggle,
+  query,
+}: {
+  kind: 'queries' | 'pages';
+  row: SearchQueryRow | SearchPageRow;
+  rowKey: string;
+  expanded: boolean;
+  onToggle: () => void;
+  query: SearchQuery;
+}) {
+  const detailId = useId();
+  return (
+    <>
+      <tr className="border-t border-slate-100 align-top">
+        <th scope="row" className="min-w-40 py-1.5 pr-2 text-left font-normal break-all">
+          <button
+            type="button"
+            className="text-left text-brand-700 underline underline-offset-2"
+            aria-expanded={expanded}
+            aria-controls={detailId}
+            onClick={onToggle}
+          >
+            {rowKey}
+          </button>
+        </th>
+        <td className="py-1.5 pr-2 text-right whitespace-nowrap tabular-nums">{formatCount(row.clicks)}</td>
+        <td className="py-1.5 pr-2 text-right whitespace-nowrap tabular-nums">{formatCount(row.impressions)}</td>
+        <td className="py-1.5 pr-2 text-right whitespace-nowrap tabular-nums">{formatCtr(row.ctr)}</td>
+        <td className="py-1.5 text-right whitespace-nowrap tabular-nums">{formatPosition(row.position)}</td>
+      </tr>
+      <tr id={detailId} hidden={!expanded}>
+        <td colSpan={5} className="pb-3">
+          {expanded && <Detail kind={kind} row={row} rowKey={rowKey} query={query} />}
+        </td>
+      </tr>
+    </>
+  );
+}
+
+function Detail({ kind, row, rowKey, query }: { kind: 'queries' | 'pages'; row: SearchQueryRow | SearchPageRow; rowKey: string; query: SearchQuery }) {
+  const detail = useSearchDetail(query, kind === 'queries' ? { query: rowKey } : { page: rowKey });
+  if (detail.error) return <Notice tone="error">{detail.error.message}</Notice>;
+  if (!detail.data) return <p className="text-muted">Loading…</p>;
+  const data = detail.data;
+  return (
+    <div className="grid gap-3 rounded-lg bg-slate-50 p-3" data-search-detail>
+      {'visits' in row && (
+        <p data-search-funnel>
+          <strong>{formatCount(row.clicks)}</strong> search clicks → <strong>{formatCount(row.visits)}</strong> visits from search →{' '}
+          <strong>{formatCount(row.enquiries)}</strong> {row.enquiries === 1 ? 'enquiry' : 'enquiries'} · p75 LCP from real users:{' '}
+          <strong>{row.lcpP75 === null ? 'no samples' : `${(row.lcpP75 / 1000).toFixed(1)} s`}</strong>
+        </p>
+      )}
+      <SearchChart series={data.series} caption={`${rowKey}, day by day`} changes={data.changes} />
+      {data.changes.length > 0 && <p className="text-sm">Changed on {data.changes.map(dayLabel).join(', ')}.</p>}
+      <div>
+        <h4 className="font-semibold text-ink">{kind === 'queries' ? 'Pages that rank for it' : 'Its top queries'}</h4>
+        <ul className="mt-1 grid gap-1 text-sm">
+          {data.related.map((r) => (
+            <li key={r.key}>
+              <span className="break-all">{r.key}</span> — {formatCount(r.clicks)} clicks, {formatCount(r.impressions)} impressions, position{' '}
+              {formatPosition(r.position)}
+            </li>
+          ))}
+          {data.related.length === 0 && <li className="text-muted">None in this period.</li>}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+/** The meta-tags prompt for a page, grounded in its title, description and the searches it appears in. */
+function metaPrompt(siteOrigin: string, page: string, title: string | null, description: string | null, queries: string[]) {
+  return [
+    `Write a new title and meta description for ${siteOrigin}${page}.`,
+    `Current title: ${title ?? '(unknown)'}`,
+    `Current description: ${description ?? '(unknown)'}`,
+    `It appears in Google and Bing for these searches (most impressions first): ${queries.length > 0 ? queries.join('; ') : '(none recorded)'}.`,
+    'People see it but rarely click: answer those searches plainly, keep what is true of the page, and make the result the one to choose.',
+  ].join('\n');
+}
+
+function Opportunities({ query }: { query: SearchQuery }) {
+  const opportunities = useSearchOpportunities(query);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  async function improve(opportunity: Opportunity) {
+    setBusy(opportunity.kind + opportunity.key);
+    setProblem(null);
+    try {
+      const prompt = await readSearchTopQueries(query, opportunity.page);
+      leaveAiPrefill({
+        type: 'meta',
+        prompt: metaPrompt(window.location.origin, opportunity.page, prompt.title, prompt.description, prompt.queries),
+        postId: prompt.postId,
+        page: opportunity.page,
+      });
+      window.location.assign(adminPaths.tab('ai-tools'));
+    } catch (error) {
+      setProblem(error instanceof AdminReadError ? error.message : 'The page could not be read.');
+      setBusy(null);
+    }
+  }
+  return (
+    <Card title="Opportunities">
+      {problem && <Notice tone="error">{problem}</Notice>}
+      {opportunities.error && <Notice tone="error">{opportunities.error.message}</Notice>}
+      <div className="grid gap-5 lg:grid-cols-3">
+        {opportunityKinds.map((kind) => {
+          const items = opportunities.data?.lists[kind.id] ?? [];
+          return (
+            <section key={kind.id} data-opportunities={kind.id}>
+              <h3 className="font-semibold text-ink">{kind.title}</h3>
+              <p className="mb-2 text-sm text-muted">{kind.hint}</p>
+              <ul className="grid gap-2">
+                {items.map((item) => (
+                  <li key={item.key} className="rounded-lg border border-slate-200 p-2 text-sm">
+                    <p className="font-medium break-all text-ink">{item.key}</p>
+                    <p className="text-muted">
+                      {formatCount(item.impressions)} impressions · {formatCount(item.clicks)} clicks · CTR {formatCtr(item.ctr)}
+                      {item.expectedCtr !== undefined && ` (usual ${formatCtr(item.expectedCtr)})`} · position {formatPosition(item.position)}
+                      {item.kind === 'striking' && item.page && ` · ${item.page}`}
+                    </p>
+                    {item.page && (
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        className="mt-1"
+                        disabled={busy !== null}
+                        onClick={() => void improve(item)}
+                        data-improve={item.page}
+                      >
+                        Improve title and description with AI
+                        <span className="sr-only"> for {item.page}</span>
+                      </Button>
+                    )}
+                  </li>
+                ))}
+                {opportunities.data && items.length === 0 && <li className="text-sm text-muted">None in this period.</li>}
+              </ul>
+            </section>
+          );
+        })}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,136 @@
+/**
+ * Each search source's state (connected or not and why, last sync, rows, data up to which day, next run), a sync now,
+ * and the import of a Search Console Performance export. Shown in the Search tab and in Settings.
+ */
+import { type SubmitEvent, useId, useState } from 'react';
+import { adminPaths } from '~/config/admin';
+import { searchText } from '~/config/search';
+import type { SearchImportAnswer, SearchStatus } from '~/lib/search-types';
+import { searchImportMaxBytes } from '~/lib/search-query';
+import { formatShortDay as dayLabel } from '~/lib/format';
+import { postJson } from '../data/post-json';
+import { adminKeys, useQueryClient, useSearchStatus } from '../data/queries';
+import { Badge, Button, Card, DetailRow, Notice, TimeAgo } from '../ui/primitives';
+import { formatCount } from './figures';
+
+const stateBadge = { ok: 'good', off: 'neutral', error: 'bad' } as const;
+
+/** A file's bytes as base64 (the import is sent as JSON). */
+async function base64(file: File) {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+export function SearchSourcesCard({ initial }: { initial?: SearchStatus }) {
+  const status = useSearchStatus(initial);
+  const queryClient = useQueryClient();
+  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [sending, setSending] = useState(false);
+  const fileId = useId();
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['search'] });
+
+  async function syncNow() {
+    setMessage(null);
+    const answer = await postJson(adminPaths.searchSync, {});
+    if (answer.status === 202) setMessage({ tone: 'success', text: 'Sync started: the figures update when it ends.' });
+    else setMessage({ tone: 'error', text: String(answer.body.error ?? `The server answered ${answer.status}.`) });
+    await queryClient.invalidateQueries({ queryKey: adminKeys.searchStatus });
+  }
+
+  async function upload(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const input = event.currentTarget.elements.namedItem('export') as HTMLInputElement | null;
+    const files = [...(input?.files ?? [])];
+    if (files.length === 0) {
+      setMessage({ tone: 'error', text: 'Choose the ZIP file Search Console exported, or its Queries.csv and Pages.csv.' });
+      return;
+    }
+    if (files.reduce((sum, file) => sum + file.size, 0) > (searchImportMaxBytes * 3) / 4) {
+      setMessage({ tone: 'error', text: searchText.importTooLarge });
+      return;
+    }
+    setSending(true);
+    setMessage(null);
+    const answer = await postJson(adminPaths.searchImport, {
+      files: await Promise.all(files.map(async (file) => ({ name: file.name, data: await base64(file) }))),
+    });
+    setSending(false);
+    if (answer.status === 200) {
+      setMessage({ tone: 'success', text: (answer.body as unknown as SearchImportAnswer).message });
+      event.currentTarget?.reset();
+      await refresh();
+    } else setMessage({ tone: 'error', text: String(answer.body.error ?? `The server answered ${answer.status}.`) });
+  }
+
+  const data = status.data;
+  // Times read against when the state was read.
+  const now = status.dataUpdatedAt;
+  return (
+    <Card title="Search data sources">
+      {status.error && <Notice tone="error">{status.error.message}</Notice>}
+      <ul className="grid gap-4" data-search-sources>
+        {data?.sources.map((source) => (
+          <li key={source.source} className="rounded-lg border border-slate-200 p-3" data-search-source={source.source}>
+            <p className="flex flex-wrap items-center gap-2 font-semibold text-ink">
+              {source.label}{' '}
+              <Badge variant={stateBadge[source.state]}>
+                {source.source === 'import' && source.state === 'ok' ? searchText.importStateLabel : searchText.stateLabels[source.state]}
+              </Badge>
+            </p>
+            <p className="mt-1 text-sm text-muted">{source.message}</p>
+            <dl className="mt-2 text-sm">
+              <DetailRow label={source.source === 'import' ? 'Imported' : 'Last sync'}>
+                {source.lastAttemptAt ? <TimeAgo at={source.lastAttemptAt} now={now} /> : 'Never'}
+              </DetailRow>
+              <DetailRow label="Last success">{source.lastSuccessAt ? <TimeAgo at={source.lastSuccessAt} now={now} /> : 'Never'}</DetailRow>
+              <DetailRow label="Rows stored">{formatCount(source.rowsStored)}</DetailRow>
+              <DetailRow label="Data up to">{source.dataToDay ? dayLabel(source.dataToDay) : 'No data yet'}</DetailRow>
+            </dl>
+          </li>
+        ))}
+      </ul>
+      {data && (
+        <p className="mt-3 text-sm text-muted">
+          {data.running ? (
+            'A sync is running now.'
+          ) : data.nextRunAt ? (
+            <>
+              Next daily sync: <TimeAgo at={data.nextRunAt} now={now} />.
+            </>
+          ) : (
+            'No daily sync: no source is connected, or this server was not started with npm start.'
+          )}
+        </p>
+      )}
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button variant="secondary" onClick={() => void syncNow()} disabled={data?.running}>
+          Sync now
+        </Button>
+      </div>
+      <form className="mt-5 grid gap-2" onSubmit={(event) => void upload(event)} data-search-import>
+        <h3 className="font-semibold text-ink">Import a Search Console export</h3>
+        <p className="text-sm text-muted">
+          Without API access: in Search Console, Performance → Export → Download CSV, then choose that ZIP file here (or its Queries.csv and Pages.csv). A new
+          import replaces the previous one.
+        </p>
+        <label htmlFor={fileId} className="text-sm font-medium text-ink">
+          Export file(s)
+        </label>
+        <input id={fileId} name="export" type="file" multiple accept=".zip,.csv,application/zip,text/csv" className="text-sm" />
+        <div>
+          <Button type="submit" disabled={sending}>
+            {sending ? 'Importing…' : 'Import'}
+          </Button>
+        </div>
+      </form>
+      {message && (
+        <div className="mt-3">
+          <Notice tone={message.tone}>{message.text}</Notice>
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,92 @@
+/**
+ * Search data in the cockpit (issue 32): the sources, the view's periods and lists, the opportunities' rules and the
+ * words the admin shows. One place; the server, the admin and the tests read them from here.
+ */
+export const searchSources = [
+  { id: 'all', label: 'Google and Bing' },
+  { id: 'google', label: 'Google' },
+  { id: 'bing', label: 'Bing' },
+] as const;
+export type SearchSourceFilter = (typeof searchSources)[number]['id'];
+
+/** Which stored sources each filter reads: an imported Search Console export counts as Google's. */
+export const storedSourcesOf: Record<SearchSourceFilter, string[]> = {
+  all: ['google', 'bing', 'import'],
+  google: ['google', 'import'],
+  bing: ['bing'],
+};
+
+/**
+ * The view's periods, each against the same number of days just before it. They end on the last day with data
+ * (the sources lag by 2–3 days); a period of months starts on the 1st of its first month (the current month counts).
+ */
+export const searchPeriods = [
+  { id: '7d', label: 'Last 7 days', days: 7 },
+  { id: '28d', label: 'Last 28 days', days: 28 },
+  { id: '3m', label: 'Last 3 months', months: 3 },
+  { id: '6m', label: 'Last 6 months', months: 6 },
+  { id: '16m', label: 'Last 16 months', months: 16 },
+] as const;
+export type SearchPeriod = (typeof searchPeriods)[number]['id'];
+export const defaultSearchPeriod: SearchPeriod = '28d';
+
+export const searchLists = {
+  /** Rows a list shows before "Show all". */
+  shortList: 10,
+  /** Rows one page of "Show all" holds. */
+  pageSize: 50,
+  /** The longest search text in a list. */
+  maxSearch: 200,
+};
+
+/**
+ * What a result at each position is usually clicked (organic CTR by position, rounded from published click-through
+ * studies): a rule of thumb to find pages clicked far less than where they rank would suggest.
+ */
+export const expectedCtrByPosition = [0.28, 0.15, 0.11, 0.08, 0.07, 0.05, 0.04, 0.03, 0.025, 0.02] as const;
+/** Beyond position 10 (page 2 and after). */
+export const expectedCtrBeyondTen = 0.01;
+
+export const opportunityRules = {
+  /** "Striking distance": queries ranking in these positions, by impressions. */
+  strikingFrom: 4,
+  strikingTo: 20,
+  /** A page's CTR counts as well below its position's when it is under this share of the expected CTR. */
+  lowCtrShare: 0.5,
+  /** Too few impressions say nothing about CTR. */
+  minImpressions: 100,
+  /** Rows per opportunity list. */
+  listRows: 10,
+  /** A page's top queries handed to the AI generator. */
+  queriesForPrompt: 5,
+};
+
+export const opportunityKinds = [
+  { id: 'striking', title: 'Queries close to page one', hint: 'Average position 4 to 20, most impressions first: a better title or section could lift them.' },
+  {
+    id: 'lowCtr',
+    title: 'Pages clicked less than their position suggests',
+    hint: 'CTR under half of what that position usually gets: the title and description may not answer the search.',
+  },
+  { id: 'noClicks', title: 'Pages seen but never clicked', hint: 'Impressions in the period and no clicks at all.' },
+] as const;
+export type OpportunityKind = (typeof opportunityKinds)[number]['id'];
+
+export const searchText = {
+  tabIntro: 'What people searched for on Google and Bing, where they landed, and whether they enquired.',
+  noData: 'No search data yet. Connect Google Search Console or Bing Webmaster Tools (see Settings), or import a Search Console export.',
+  badQuery: 'Choose a period and a source.',
+  importRefusedPrefix: 'Not imported: ',
+  importTooLarge: 'The file is larger than a Search Console export.',
+  sourceLabels: { google: 'Google Search Console', bing: 'Bing Webmaster Tools', import: 'Imported export' } as Record<string, string>,
+  stateLabels: { ok: 'Connected', off: 'Not connected', error: 'Problem' } as Record<string, string>,
+  /** An import is not a connection: its state reads as what it is. */
+  importStateLabel: 'Imported',
+};
+
+/** The expected CTR at an average position. */
+export function expectedCtr(position: number): number {
+  if (!(position >= 1)) return expectedCtrByPosition[0];
+  const rank = Math.round(position);
+  return rank <= expectedCtrByPosition.length ? expectedCtrByPosition[rank - 1]! : expectedCtrBeyondTen;
+}

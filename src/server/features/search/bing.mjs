@@ -1,0 +1,117 @@
+// Bing Webmaster Tools by API key: GetQueryStats (per day × query) and GetPageStats (per day × page), as the JSON
+// API documents them: `{ "d": [ { "Date": "/Date(ms±zone)/", "Query": …, "Clicks", "Impressions",
+// "AvgImpressionPosition", "AvgClickPosition" } ] }` (GetPageStats puts the page's URL in "Query"). The key travels in
+// the URL (`apikey`), so no URL is ever logged or put in a message.
+import { RetryableFailure, retryAfterMs, withRetries } from '../../platform/retry.mjs';
+import { pagePath } from './days.mjs';
+import { SourceProblem } from './google.mjs';
+
+const requestTimeoutMs = 60_000;
+
+/**
+ * Bing's WCF JSON date: milliseconds since 1970 and the zone the day was counted in; the day is the local date.
+ * @param {string} value
+ */
+export function bingDay(value) {
+  const match = /\/Date\((-?\d+)([+-]\d{2})(\d{2})?\)\//.exec(value) ?? /\/Date\((-?\d+)\)\//.exec(value);
+  if (!match) return null;
+  const zone = match[2];
+  const sign = zone?.startsWith('-') ? -1 : 1;
+  const offsetMs = zone ? sign * (Math.abs(Number(zone)) * 60 + Number(match[3] ?? 0)) * 60_000 : 0;
+  return new Date(Number(match[1]) + offsetMs).toISOString().slice(0, 10);
+}
+
+/**
+ * @typedef {object} BingOptions
+ * @property {string} apiUrl BING_WEBMASTER_API_URL, without a trailing slash
+ * @property {string} apiKey
+ * @property {string} siteUrl the site as registered in Bing Webmaster Tools
+ * @property {number} maxAttempts
+ * @property {number} retryBaseMs
+ * @property {(ms: number) => Promise<unknown>} [wait]
+ * @property {AbortSignal} [signal]
+ */
+
+/** @param {BingOptions} options */
+export function bingClient(options) {
+  /** @param {'GetQueryStats' | 'GetPageStats'} method */
+  async function call(method) {
+    const url = `${options.apiUrl}/${method}?siteUrl=${encodeURIComponent(`${options.siteUrl}/`)}&apikey=${encodeURIComponent(options.apiKey)}`;
+    return withRetries(
+      async () => {
+        let response;
+        try {
+          response = await fetch(url, {
+            headers: { accept: 'application/json' },
+            signal: AbortSignal.any([AbortSignal.timeout(requestTimeoutMs), ...(options.signal ? [options.signal] : [])]),
+          });
+        } catch (error) {
+          if (options.signal?.aborted) throw error;
+          const code = /** @type {{ cause?: { code?: string } }} */ (error).cause?.code ?? 'network error';
+          throw new RetryableFailure(`The Bing Webmaster API could not be reached (${code}).`);
+        }
+        if (response.ok) {
+          const body = /** @type {{ d?: { Date: string, Query: string, Clicks: number, Impressions: number, AvgImpressionPosition: number }[] }} */ (
+            await response.json().catch(() => ({}))
+          );
+          if (!Array.isArray(body.d)) throw new SourceProblem(`The Bing Webmaster API's answer to ${method} was not its documented JSON ({ "d": [...] }).`);
+          return body.d;
+        }
+        const detail = await bingError(response);
+        if (response.status === 429 || response.status >= 500) {
+          throw new RetryableFailure(`The Bing Webmaster API answered ${response.status}${detail}.`, retryAfterMs(response.headers.get('retry-after')));
+        }
+        if (response.status === 401 || response.status === 403 || /InvalidApiKey/i.test(detail)) {
+          throw new SourceProblem(
+            `Bing did not accept the API key (${response.status}${detail}). Create a new key in Bing Webmaster Tools (Settings → API access) and set BING_WEBMASTER_API_KEY.`,
+          );
+        }
+        throw new SourceProblem(
+          `The Bing Webmaster API refused ${method} for ${options.siteUrl}/ (${response.status}${detail}). Check the site is verified in Bing Webmaster Tools under that address.`,
+        );
+      },
+      { attempts: options.maxAttempts, baseMs: options.retryBaseMs, maxWaitMs: 10 * 60_000, wait: options.wait },
+    );
+  }
+
+  return {
+    /** Per day × query. @returns {Promise<import('./store.mjs').SourceRow[]>} */
+    async queryStats() {
+      return (await call('GetQueryStats')).flatMap((row) => {
+        const day = bingDay(row.Date);
+        return day
+          ? [{ day, query: row.Query, page: '', device: '', clicks: row.Clicks, impressions: row.Impressions, position: row.AvgImpressionPosition }]
+          : [];
+      });
+    },
+    /** Per day × page. @returns {Promise<import('./store.mjs').SourceRow[]>} */
+    async pageStats() {
+      return (await call('GetPageStats')).flatMap((row) => {
+        const day = bingDay(row.Date);
+        return day
+          ? [
+              {
+                day,
+                query: '',
+                page: pagePath(row.Query, options.siteUrl),
+                device: '',
+                clicks: row.Clicks,
+                impressions: row.Impressions,
+                position: row.AvgImpressionPosition,
+              },
+            ]
+          : [];
+      });
+    },
+  };
+}
+
+/** Bing's own words for a refusal ({ "ErrorCode", "Message" }), shortened. @param {Response} response */
+async function bingError(response) {
+  try {
+    const body = /** @type {{ Message?: string, ErrorCode?: number | string }} */ (await response.json());
+    return body.Message ? `: ${String(body.Message).slice(0, 200)}` : '';
+  } catch {
+    return '';
+  }
+}

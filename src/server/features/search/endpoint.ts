@@ -1,0 +1,85 @@
+/** The Search view's endpoint logic: each source's state for Settings, a sync now, and the import of an export. */
+import { searchText } from '~/config/search';
+import type { Settings } from '~/config/settings.mjs';
+import type { SearchImportAnswer, SearchStatus, SearchSourceStatus, SearchTopPrompt } from '~/lib/search-types';
+import { postPath } from '~/config/post-path.mjs';
+import { builtPageTitles } from '../analytics/site-pages';
+import { postBySlug } from '../posts/store';
+import { pageTopQueries } from './view';
+import type { SearchImportBody, SearchQuery } from '~/lib/search-query';
+import type { Db } from '../../db';
+import { HttpError } from '../../api/http-error';
+import { lease } from '../../platform/lease.mjs';
+import { ImportRefused, importExport } from './import.mjs';
+import type { SearchService } from './service';
+import { sourceStates } from './store.mjs';
+import { notSetUp, searchLeaseName } from './sync.mjs';
+
+export interface SearchDeps {
+  db: Db;
+  search: SearchService;
+}
+
+/** Each source as Settings shows it: set up or not (and why), its last sync, rows, data up to which day. */
+export async function searchStatus(deps: SearchDeps, config: Settings): Promise<SearchStatus> {
+  const recorded = new Map((await sourceStates(deps.db)).map((state) => [state.source, state]));
+  const sources: SearchSourceStatus[] = [];
+  for (const source of ['google', 'bing', 'import'] as const) {
+    const state = recorded.get(source);
+    const off = source === 'import' ? null : notSetUp(source, config.search);
+    if (source === 'import' && !state) continue;
+    sources.push({
+      source,
+      label: searchText.sourceLabels[source] ?? source,
+      // A source switched off since its last sync says so, whatever it did before.
+      state: off ? 'off' : ((state?.state as SearchSourceStatus['state'] | undefined) ?? 'ok'),
+      message: off ?? state?.message ?? 'Set up; the first sync has not run yet.',
+      lastAttemptAt: state?.lastAttemptAt ?? null,
+      lastSuccessAt: state?.lastSuccessAt ?? null,
+      rowsStored: state?.rowsStored ?? 0,
+      dataToDay: state?.dataToDay ?? null,
+    });
+  }
+  const running = deps.search.running() || (await lease(deps.db, searchLeaseName, 0).held());
+  return { ok: true, sources, nextRunAt: deps.search.nextRunAt(), running };
+}
+
+/** Starts a sync now; 409 when one is running (here or in another instance). */
+export async function startSync(deps: SearchDeps): Promise<{ ok: true; started: true }> {
+  if ((await lease(deps.db, searchLeaseName, 0).held()) || !deps.search.start()) {
+    throw new HttpError(409, 'A sync is already running; its figures will show when it ends.');
+  }
+  return { ok: true, started: true };
+}
+
+/** Imports an export sent as base64 files; refuses what is not one, with the reason. */
+export async function importUpload(db: Db, body: SearchImportBody, siteUrl: string): Promise<SearchImportAnswer> {
+  try {
+    const files = body.files.map((file) => ({ name: file.name, bytes: new Uint8Array(Buffer.from(file.data, 'base64')) }));
+    const result = await importExport(db, files, { siteUrl });
+    return { ok: true, ...result };
+  } catch (error) {
+    if (error instanceof ImportRefused) throw new HttpError(400, `${searchText.importRefusedPrefix}${error.message}`);
+    throw error;
+  }
+}
+
+/**
+ * What the AI generator's meta-tags form is prefilled with for a page: its current title and description (an admin
+ * post's, or the built page's title) and its top queries in the period, so the prompt is grounded in them.
+ */
+export async function pagePrompt(db: Db, clientDir: string, page: string, query: SearchQuery): Promise<SearchTopPrompt> {
+  const queries = await pageTopQueries(db, page, query);
+  let title = builtPageTitles(clientDir).get(page) ?? null;
+  let description: string | null = null;
+  let postId: string | null = null;
+  if (page.startsWith(postPath(''))) {
+    const post = await postBySlug(db, page.slice(postPath('').length));
+    if (post) {
+      title = post.title;
+      description = post.description;
+      postId = post.id;
+    }
+  }
+  return { ok: true, page, title, description, postId, queries };
+}

@@ -1,0 +1,226 @@
+// Google Search Console's Search Analytics API through a service account: a token from the key file's `token_uri`
+// (a JWT signed with its private key, by google-auth-library), then `searchAnalytics/query` one day at a time, every
+// page of rows (`rowLimit`, `startRow`). 429 and 5xx are retried with backoff or as Retry-After asks; a 401 is
+// answered by one new token; a 403 is explained in plain words. Nothing here logs or returns the key or a token.
+import { readFile } from 'node:fs/promises';
+import { JWT } from 'google-auth-library';
+import { z } from 'zod';
+import { RetryableFailure, retryAfterMs, withRetries } from '../../platform/retry.mjs';
+import { pagePath } from './days.mjs';
+
+export const gscScope = 'https://www.googleapis.com/auth/webmasters.readonly';
+/** The most rows Search Analytics gives in one answer. */
+export const gscRowLimit = 25_000;
+/** The token endpoint google-auth-library posts to; sent to the key file's `token_uri` instead. */
+const libraryTokenUrl = 'https://oauth2.googleapis.com/token';
+const requestTimeoutMs = 60_000;
+
+/** A failure the owner must act on (a key, a property, a permission); its message says what to do. */
+export class SourceProblem extends Error {}
+
+const keyFileSchema = z.object({
+  type: z.literal('service_account', { error: 'its "type" is not "service_account"' }),
+  client_email: z.email({ error: 'it has no "client_email"' }),
+  private_key: z.string({ error: 'it has no "private_key"' }).includes('PRIVATE KEY', { error: 'its "private_key" is not a PEM key' }),
+  token_uri: z.url({ error: 'it has no "token_uri"' }),
+});
+
+/**
+ * Reads and checks the service account key file.
+ * @param {string} file
+ * @returns {Promise<{ email: string, privateKey: string, tokenUri: string }>}
+ */
+export async function readKeyFile(file) {
+  let text;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const code = /** @type {NodeJS.ErrnoException} */ (error).code;
+    throw new SourceProblem(`The service account key file ${file} cannot be read (${code ?? 'error'}). Check GSC_SERVICE_ACCOUNT_FILE.`);
+  }
+  let json;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new SourceProblem(`The service account key file ${file} is not JSON. Download the key again from Google Cloud (Keys → Add key → JSON).`);
+  }
+  const parsed = keyFileSchema.safeParse(json);
+  if (!parsed.success) {
+    throw new SourceProblem(
+      `The file ${file} is not a service account key: ${parsed.error.issues.map((issue) => issue.message).join('; ')}. Download a JSON key of the service account from Google Cloud.`,
+    );
+  }
+  return { email: parsed.data.client_email, privateKey: parsed.data.private_key, tokenUri: parsed.data.token_uri };
+}
+
+/**
+ * A token source for the key: google-auth-library's JWT client, its token request sent to the key's `token_uri`
+ * (with that as the JWT's audience). `fresh()` forgets the token held, so the next is new.
+ * @param {{ email: string, privateKey: string, tokenUri: string }} key
+ */
+export function tokenSource(key) {
+  const makeClient = () => {
+    const client = new JWT({
+      email: key.email,
+      key: key.privateKey,
+      scopes: [gscScope],
+      additionalClaims: { aud: key.tokenUri },
+      transporterOptions: { timeout: requestTimeoutMs },
+    });
+    client.transporter.interceptors.request.add({
+      resolved: async (options) => {
+        if (String(options.url) === libraryTokenUrl) options.url = new URL(key.tokenUri);
+        return options;
+      },
+    });
+    return client;
+  };
+  /** @type {JWT | null} */
+  let client = null;
+  return {
+    async token() {
+      client ??= makeClient();
+      try {
+        const { token } = await client.getAccessToken();
+        if (!token) throw new Error('no access token in the answer');
+        return token;
+      } catch (error) {
+        client = null;
+        throw tokenProblem(error, key.email);
+      }
+    },
+    /** Forgets the token held (the client caches it until it expires): the next is asked for anew. */
+    fresh() {
+      client = null;
+    },
+  };
+}
+
+/** What a failed token request means. @param {unknown} error @param {string} email */
+function tokenProblem(error, email) {
+  const status = /** @type {{ response?: { status?: number } }} */ (error).response?.status;
+  const data = /** @type {{ response?: { data?: { error?: string, error_description?: string } } }} */ (error).response?.data;
+  if (status === 429 || (status !== undefined && status >= 500)) return new RetryableFailure(`Google's token service answered ${status}.`);
+  if (status === undefined) return new RetryableFailure(`Google's token service could not be reached (${networkCode(error)}).`);
+  const reason = data?.error ?? `status ${status}`;
+  return new SourceProblem(
+    `Google refused the service account key of ${email} (${reason}${data?.error_description ? `: ${data.error_description}` : ''}). The key may have been deleted or disabled: create a new key for the service account and point GSC_SERVICE_ACCOUNT_FILE at it.`,
+  );
+}
+
+/** @param {unknown} error */
+const networkCode = (error) =>
+  /** @type {{ code?: string, cause?: { code?: string } }} */ (error).cause?.code ?? /** @type {{ code?: string }} */ (error).code ?? 'network error';
+
+/**
+ * @typedef {object} GoogleOptions
+ * @property {string} apiUrl GSC_API_URL, without a trailing slash
+ * @property {string} property
+ * @property {string} siteUrl
+ * @property {number} maxAttempts
+ * @property {number} retryBaseMs
+ * @property {number} [pageSize] rows asked for per request (25,000; tests ask for fewer)
+ * @property {(ms: number) => Promise<unknown>} [wait] between tries (renews the sync's lease)
+ * @property {AbortSignal} [signal]
+ */
+
+/**
+ * The client for one sync: yields each page of one day's rows, as stored rows.
+ * @param {{ email: string, privateKey: string, tokenUri: string }} key
+ * @param {GoogleOptions} options
+ */
+export function googleClient(key, options) {
+  const tokens = tokenSource(key);
+  const pageSize = options.pageSize ?? gscRowLimit;
+  const endpoint = `${options.apiUrl}/webmasters/v3/sites/${encodeURIComponent(options.property)}/searchAnalytics/query`;
+
+  /** One request, with its retries; a 401 gets one new token. @param {string} day @param {number} startRow */
+  async function page(day, startRow) {
+    let renewed = false;
+    return withRetries(
+      async () => {
+        for (;;) {
+          const token = await tokens.token();
+          let response;
+          try {
+            response = await fetch(endpoint, {
+              method: 'POST',
+              headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+              body: JSON.stringify({
+                startDate: day,
+                endDate: day,
+                dimensions: ['date', 'query', 'page', 'device'],
+                type: 'web',
+                dataState: 'all',
+                rowLimit: pageSize,
+                startRow,
+              }),
+              signal: AbortSignal.any([AbortSignal.timeout(requestTimeoutMs), ...(options.signal ? [options.signal] : [])]),
+            });
+          } catch (error) {
+            if (options.signal?.aborted) throw error;
+            throw new RetryableFailure(`The Search Console API could not be reached (${networkCode(error)}).`);
+          }
+          if (response.status === 401 && !renewed) {
+            renewed = true;
+            tokens.fresh();
+            await response.body?.cancel();
+            continue;
+          }
+          if (response.ok) return /** @type {{ rows?: { keys: string[], clicks: number, impressions: number, position: number }[] }} */ (await response.json());
+          const detail = await errorDetail(response);
+          if (response.status === 429 || response.status >= 500) {
+            throw new RetryableFailure(`The Search Console API answered ${response.status}${detail}.`, retryAfterMs(response.headers.get('retry-after')));
+          }
+          if (response.status === 401) throw new SourceProblem(`Google did not accept a new token for ${key.email} (401${detail}).`);
+          if (response.status === 403) {
+            throw new SourceProblem(
+              `The service account ${key.email} may not read the Search Console property ${options.property}. In Search Console, open that property, Settings → Users and permissions → Add user, and add ${key.email} (Restricted is enough). Check GSC_PROPERTY is the property's exact name.`,
+            );
+          }
+          if (response.status === 404) throw new SourceProblem(`Search Console has no property ${options.property} (404). Check GSC_PROPERTY.`);
+          throw new SourceProblem(`The Search Console API refused the request (${response.status}${detail}).`);
+        }
+      },
+      { attempts: options.maxAttempts, baseMs: options.retryBaseMs, maxWaitMs: 10 * 60_000, wait: options.wait },
+    );
+  }
+
+  return {
+    email: key.email,
+    /**
+     * Every page of one day's rows.
+     * @param {string} day
+     * @returns {AsyncGenerator<import('./store.mjs').SourceRow[]>}
+     */
+    async *day(day) {
+      for (let startRow = 0; ; startRow += pageSize) {
+        const answer = await page(day, startRow);
+        const rows = answer.rows ?? [];
+        if (rows.length > 0) {
+          yield rows.map((row) => ({
+            day: row.keys[0] ?? day,
+            query: row.keys[1] ?? '',
+            page: pagePath(row.keys[2] ?? '', options.siteUrl),
+            device: row.keys[3] ?? '',
+            clicks: row.clicks,
+            impressions: row.impressions,
+            position: row.position,
+          }));
+        }
+        if (rows.length < pageSize) return;
+      }
+    },
+  };
+}
+
+/** The API's own words for a refusal, shortened; never a header or the request. @param {Response} response */
+async function errorDetail(response) {
+  try {
+    const body = /** @type {{ error?: { message?: string } }} */ (await response.json());
+    const message = body.error?.message;
+    return message ? `: ${message.slice(0, 200)}` : '';
+  } catch {
+    return '';
+  }
+}

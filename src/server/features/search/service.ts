@@ -1,0 +1,71 @@
+/**
+ * Search data inside the server process: a sync shortly after start and then once a day (under the sync's lease, so
+ * with several instances one syncs), one the owner asks for, and a stop on shutdown that ends a run's waiting at once.
+ */
+import type { Db } from '../../db';
+import type { Settings } from '~/config/settings.mjs';
+import { errorField, log } from '../../platform/log.mjs';
+import { notSetUp, runSearchSync, type SyncSummary } from './sync.mjs';
+
+export const searchSchedule = {
+  /** The first sync after start waits this long, so start-up is not slowed. */
+  firstRunDelayMs: 60_000,
+  everyMs: 24 * 60 * 60_000,
+};
+
+export interface SearchService {
+  /** Starts a sync in the background; false when one is already running in this process. */
+  start(): boolean;
+  running(): boolean;
+  current(): Promise<SyncSummary> | null;
+  /** When the daily sync runs next; null when no source is set up or the schedule is off. */
+  nextRunAt(): number | null;
+  stop(): Promise<void>;
+}
+
+export function createSearchService(deps: { db: Db; siteUrl: string; search: Settings['search']; schedule: boolean }): SearchService {
+  const controller = new AbortController();
+  let running: Promise<SyncSummary> | null = null;
+  let next: number | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  const anySetUp = () => notSetUp('google', deps.search) === null || notSetUp('bing', deps.search) === null;
+
+  const service: SearchService = {
+    start() {
+      if (running || controller.signal.aborted) return false;
+      running = runSearchSync({ db: deps.db, siteUrl: deps.siteUrl, search: deps.search, signal: controller.signal })
+        .then((summary) => {
+          for (const source of summary.sources) if (source.state === 'ok') log.info(`[search] ${source.source}: ${source.message}`);
+          return summary;
+        })
+        .catch((error: unknown) => {
+          log.error(errorField(error), '[search] sync failed');
+          throw error;
+        })
+        .finally(() => {
+          running = null;
+        });
+      running.catch(() => {});
+      return true;
+    },
+    running: () => running !== null,
+    current: () => running,
+    nextRunAt: () => next,
+    async stop() {
+      controller.abort();
+      if (timer) clearTimeout(timer);
+      await running?.catch(() => {});
+    },
+  };
+
+  const schedule = (delayMs: number) => {
+    next = Date.now() + delayMs;
+    timer = setTimeout(() => {
+      service.start();
+      schedule(searchSchedule.everyMs);
+    }, delayMs);
+    timer.unref();
+  };
+  if (deps.schedule && anySetUp()) schedule(searchSchedule.firstRunDelayMs);
+  return service;
+}

@@ -1,0 +1,377 @@
+/**
+ * The Search view's queries: totals against the period before, the daily series, top queries and top pages (a page
+ * joined to the visits from search that entered on it, their enquiries and its p75 LCP from real users), a query's
+ * or a page's detail, and the opportunities. Figures are the sources' exactly: sums of clicks and impressions, CTR =
+ * clicks ÷ impressions, position = sum(position × impressions) ÷ sum(impressions).
+ *
+ * Which rows count: totals, the series and the query lists read rows with a query (Google's per query × page, Bing's
+ * query statistics, an export's queries); the page lists read rows with a page. So no click is counted twice.
+ */
+import { type Expression, type SqlBool, sql } from 'kysely';
+import { expectedCtr, type OpportunityKind, opportunityRules, searchPeriods, type SearchSourceFilter, storedSourcesOf } from '~/config/search';
+import type { SearchListQuery, SearchQuery } from '~/lib/search-query';
+import type {
+  Opportunity,
+  SearchDetail,
+  SearchFigures,
+  SearchListAnswer,
+  SearchOpportunities,
+  SearchOverview,
+  SearchPageRow,
+  SearchPoint,
+  SearchQueryRow,
+} from '~/lib/search-types';
+import { postPath } from '~/config/post-path.mjs';
+import type { Db } from '../../db';
+import { type Histogram, mergeInto, percentile75 } from '../analytics/histogram';
+import { addDays, daysBetween, monthsBefore, utcDay } from './days.mjs';
+
+type Sums = { clicks: unknown; impressions: unknown; position_sum: unknown };
+
+/** Figures from summed columns (PostgreSQL sums come back as strings). */
+export function figures(row: Sums | undefined): SearchFigures {
+  const clicks = Number(row?.clicks ?? 0);
+  const impressions = Number(row?.impressions ?? 0);
+  const positionSum = Number(row?.position_sum ?? 0);
+  return { clicks, impressions, ctr: impressions > 0 ? clicks / impressions : null, position: impressions > 0 ? positionSum / impressions : null };
+}
+
+const sums = {
+  clicks: sql<number>`sum(clicks)`.as('clicks'),
+  impressions: sql<number>`sum(impressions)`.as('impressions'),
+  position_sum: sql<number>`sum(position_sum)`.as('position_sum'),
+};
+
+/** The period's days: they end on the last day the chosen sources have data (sources lag by 2–3 days). */
+export async function searchRange(db: Db, query: SearchQuery, now = Date.now()) {
+  const last = await db
+    .selectFrom('search_daily')
+    .select((eb) => eb.fn.max('day').as('day'))
+    .where('source', 'in', storedSourcesOf[query.source])
+    .where('day', '<=', utcDay(now))
+    .executeTakeFirst();
+  const lastPage = last?.day
+    ? last
+    : await db
+        .selectFrom('search_rows')
+        .select((eb) => eb.fn.max('day').as('day'))
+        .where('source', 'in', storedSourcesOf[query.source])
+        .where('day', '<=', utcDay(now))
+        .executeTakeFirst();
+  const to = (lastPage?.day as string | null) ?? addDays(utcDay(now), -1);
+  const period = searchPeriods.find((p) => p.id === query.period)!;
+  const from = 'days' in period ? addDays(to, -period.days + 1) : `${monthsBefore(`${to.slice(0, 7)}-01`, period.months - 1)}`;
+  const span = daysBetween(from, to);
+  return { from, to, label: period.label, previous: { from: addDays(from, -span), to: addDays(from, -1) }, hasData: lastPage?.day != null };
+}
+
+/** The first day of the month after `month` (YYYY-MM). */
+const nextMonthStart = (month: string) => addDays(`${monthsBefore(`${month}-01`, -1)}`, 0);
+const lastDayOf = (month: string) => addDays(nextMonthStart(month), -1);
+
+/** A period as whole months (read from the roll-ups) and the days outside them (read from the rows). */
+export function splitPeriod(from: string, to: string): { months: [string, string] | null; days: [string, string][] } {
+  const firstFull = from.endsWith('-01') ? from.slice(0, 7) : nextMonthStart(from.slice(0, 7)).slice(0, 7);
+  const lastFull = to === lastDayOf(to.slice(0, 7)) ? to.slice(0, 7) : monthsBefore(`${to.slice(0, 7)}-01`, 1).slice(0, 7);
+  if (firstFull > lastFull) return { months: null, days: [[from, to]] };
+  const days: [string, string][] = [];
+  if (from < `${firstFull}-01`) days.push([from, addDays(`${firstFull}-01`, -1)]);
+  const after = nextMonthStart(lastFull);
+  if (after <= to) days.push([after, to]);
+  return { months: [firstFull, lastFull], days };
+}
+
+function rowsIn(db: Db, source: SearchSourceFilter, from: string, to: string) {
+  return db.selectFrom('search_rows').where('source', 'in', storedSourcesOf[source]).where('day', '>=', from).where('day', '<=', to);
+}
+
+/**
+ * A period's figures per query or per page, as parts to be summed: whole months from the roll-ups, the other days
+ * from the rows. Rows without that key (Bing's page rows for queries, its query rows for pages) are left out.
+ */
+function keyedParts(db: Db, source: SearchSourceFilter, from: string, to: string, key: 'query' | 'page', search = '') {
+  const { months, days } = splitPeriod(from, to);
+  const sources = storedSourcesOf[source];
+  const parts = days.map(([a, b]) => {
+    let part = db
+      .selectFrom('search_rows')
+      .select([sql<string>`${sql.ref(key)}`.as('key'), 'clicks', 'impressions', 'position_sum'])
+      .where('source', 'in', sources)
+      .where('day', '>=', a)
+      .where('day', '<=', b)
+      .where(key, '!=', '');
+    if (search) part = part.where(contains(key, search));
+    return part;
+  });
+  if (months) {
+    const table = key === 'query' ? 'search_monthly_queries' : 'search_monthly_pages';
+    let part = db
+      .selectFrom(table)
+      .select([sql<string>`${sql.ref(key)}`.as('key'), 'clicks', 'impressions', 'position_sum'])
+      .where('source', 'in', sources)
+      .where('month', '>=', months[0])
+      .where('month', '<=', months[1]);
+    if (search) part = part.where(contains(key, search));
+    parts.push(part as unknown as (typeof parts)[number]);
+  }
+  const [first, ...rest] = parts;
+  return rest.reduce((union, part) => union.unionAll(part), first!).as('parts');
+}
+
+/** Summed per key, biggest first, with the number of keys matching (one pass: a window count over the groups). */
+async function keyedList(db: Db, source: SearchSourceFilter, from: string, to: string, key: 'query' | 'page', search: string, offset: number, limit: number) {
+  const rows = await db
+    .selectFrom(keyedParts(db, source, from, to, key, search))
+    .select(['key', sums.clicks, sums.impressions, sums.position_sum, sql<number>`count(*) over ()`.as('matching')])
+    .groupBy('key')
+    .orderBy('clicks', 'desc')
+    .orderBy('impressions', 'desc')
+    .orderBy('key')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  if (rows.length > 0 || offset === 0) return { rows, total: Number(rows[0]?.matching ?? 0) };
+  // A page past the end: the count alone.
+  const count = await db
+    .selectFrom(
+      db
+        .selectFrom(keyedParts(db, source, from, to, key, search))
+        .select('key')
+        .groupBy('key')
+        .as('matching'),
+    )
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirst();
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+/** A case-insensitive "contains" on a column, with LIKE's wildcards taken literally. */
+function contains(column: 'query' | 'page', text: string): Expression<SqlBool> {
+  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+}
+
+export async function searchOverview(db: Db, query: SearchQuery, now = Date.now()): Promise<SearchOverview> {
+  const range = await searchRange(db, query, now);
+  const daily = (from: string, to: string) =>
+    db.selectFrom('search_daily').where('source', 'in', storedSourcesOf[query.source]).where('day', '>=', from).where('day', '<=', to);
+  const [current, previous, days] = await Promise.all([
+    daily(range.from, range.to).select([sums.clicks, sums.impressions, sums.position_sum]).executeTakeFirst(),
+    daily(range.previous.from, range.previous.to).select([sums.clicks, sums.impressions, sums.position_sum]).executeTakeFirst(),
+    daily(range.from, range.to).select(['day', sums.clicks, sums.impressions, sums.position_sum]).groupBy('day').execute(),
+  ]);
+  const byDay = new Map(days.map((row) => [row.day, row]));
+  const series: SearchPoint[] = [];
+  for (let day = range.from; day <= range.to; day = addDays(day, 1)) series.push({ day, ...figures(byDay.get(day)) });
+  return {
+    ok: true,
+    range: { from: range.from, to: range.to, label: range.label },
+    previous: range.previous,
+    totals: figures(current),
+    previousTotals: figures(previous),
+    series,
+    hasData: range.hasData,
+  };
+}
+
+export async function topQueries(db: Db, list: SearchListQuery, now = Date.now()): Promise<SearchListAnswer<SearchQueryRow>> {
+  const range = await searchRange(db, list, now);
+  const { rows, total } = await keyedList(db, list.source, range.from, range.to, 'query', list.search, list.offset, list.limit);
+  return { ok: true, rows: rows.map((row) => ({ query: row.key, ...figures(row) })), total };
+}
+
+/** Search engines as the analytics record a visit's source (the referring domain, or utm_source). */
+const searchEngines: Record<SearchSourceFilter, string[]> = { all: ['%google%', '%bing%'], google: ['%google%'], bing: ['%bing%'] };
+
+export async function topPages(db: Db, list: SearchListQuery, now = Date.now()): Promise<SearchListAnswer<SearchPageRow>> {
+  const range = await searchRange(db, list, now);
+  const { rows, total } = await keyedList(db, list.source, range.from, range.to, 'page', list.search, list.offset, list.limit);
+  const joined = await pageOutcomes(
+    db,
+    rows.map((row) => row.key),
+    list.source,
+    range.from,
+    range.to,
+  );
+  return {
+    ok: true,
+    rows: rows.map((row) => ({ page: row.key, ...figures(row), ...(joined.get(row.key) ?? { visits: 0, enquiries: 0, lcpP75: null }) })),
+    total,
+  };
+}
+
+/** For each page: visits from search that entered on it, their enquiries, and its p75 LCP, in the period. */
+async function pageOutcomes(db: Db, pages: string[], source: SearchSourceFilter, from: string, to: string) {
+  const out = new Map<string, { visits: number; enquiries: number; lcpP75: number | null }>();
+  if (pages.length === 0) return out;
+  const [visits, vitals] = await Promise.all([
+    db
+      .selectFrom('analytics_visits')
+      .select((eb) => ['entry_path', eb.fn.countAll().as('visits'), eb.fn.sum('converted').as('enquiries')])
+      .where('entry_path', 'in', pages)
+      .where('day', '>=', from)
+      .where('day', '<=', to)
+      .where((eb) => eb.or(searchEngines[source].map((pattern) => eb(sql`lower(source)`, 'like', pattern))))
+      .groupBy('entry_path')
+      .execute(),
+    db
+      .selectFrom('analytics_daily_vitals')
+      .select(['path', 'histogram'])
+      .where('path', 'in', pages)
+      .where('metric', '=', 'LCP')
+      .where('day', '>=', from)
+      .where('day', '<=', to)
+      .execute(),
+  ]);
+  const histograms = new Map<string, Histogram>();
+  for (const row of vitals) {
+    let merged = histograms.get(row.path);
+    if (!merged) histograms.set(row.path, (merged = {}));
+    mergeInto(merged, JSON.parse(row.histogram) as Histogram);
+  }
+  const visitsOf = new Map(visits.map((row) => [row.entry_path, row]));
+  for (const page of pages) {
+    const visit = visitsOf.get(page);
+    const histogram = histograms.get(page);
+    out.set(page, {
+      visits: Number(visit?.visits ?? 0),
+      enquiries: Number(visit?.enquiries ?? 0),
+      lcpP75: histogram ? percentile75('LCP', histogram) : null,
+    });
+  }
+  return out;
+}
+
+/** A query's position over time and the pages that rank for it; or a page's series, top queries and its changes. */
+export async function searchDetail(db: Db, query: SearchQuery, of: { query?: string; page?: string }, now = Date.now()): Promise<SearchDetail> {
+  const range = await searchRange(db, query, now);
+  const base = rowsIn(db, query.source, range.from, range.to);
+  const series = async (filtered: typeof base) => {
+    const daily = await filtered.select(['day', sums.clicks, sums.impressions, sums.position_sum]).groupBy('day').execute();
+    const byDay = new Map(daily.map((row) => [row.day, row]));
+    const points: SearchPoint[] = [];
+    for (let day = range.from; day <= range.to; day = addDays(day, 1)) points.push({ day, ...figures(byDay.get(day)) });
+    return points;
+  };
+  if (of.query !== undefined) {
+    const forQuery = base.where('query', '=', of.query);
+    const [points, pages] = await Promise.all([
+      series(forQuery),
+      forQuery
+        .where('page', '!=', '')
+        .select(['page', sums.clicks, sums.impressions, sums.position_sum])
+        .groupBy('page')
+        .orderBy('impressions', 'desc')
+        .limit(20)
+        .execute(),
+    ]);
+    return { ok: true, series: points, related: pages.map((row) => ({ key: row.page, ...figures(row) })), changes: [] };
+  }
+  const page = of.page ?? '';
+  const forPage = base.where('page', '=', page);
+  const [points, queries, changes] = await Promise.all([
+    series(forPage),
+    forPage
+      .where('query', '!=', '')
+      .select(['query', sums.clicks, sums.impressions, sums.position_sum])
+      .groupBy('query')
+      .orderBy('impressions', 'desc')
+      .limit(20)
+      .execute(),
+    // Up to today: a change made since the last day with data is listed (and marked once its days arrive).
+    pageChanges(db, page, range.from, utcDay(now)),
+  ]);
+  return { ok: true, series: points, related: queries.map((row) => ({ key: row.query, ...figures(row) })), changes };
+}
+
+/** Days an admin post at this path was published or changed while published, within the period. */
+export async function pageChanges(db: Db, page: string, from: string, to: string): Promise<string[]> {
+  const slug = page.startsWith(postPath('')) ? page.slice(postPath('').length) : null;
+  if (!slug) return [];
+  const post = await db.selectFrom('posts').select(['id', 'published_at', 'modified_at']).where('slug', '=', slug).executeTakeFirst();
+  if (!post) return [];
+  const versions = await db.selectFrom('post_versions').select('saved_at').where('post_id', '=', post.id).execute();
+  const days = new Set<string>();
+  for (const at of [post.published_at, post.modified_at, ...versions.map((v) => v.saved_at)]) {
+    if (at === null) continue;
+    const day = utcDay(Number(at));
+    if (day >= from && day <= to) days.add(day);
+  }
+  return [...days].sort();
+}
+
+/** The three lists of work: queries close to page one, pages clicked less than their position suggests, pages never clicked. */
+export async function searchOpportunities(db: Db, query: SearchQuery, now = Date.now()): Promise<SearchOpportunities> {
+  const range = await searchRange(db, query, now);
+  const rules = opportunityRules;
+  const base = rowsIn(db, query.source, range.from, range.to);
+  const positionExpr = sql<number>`sum(position_sum) / sum(impressions)`;
+  const [striking, pages] = await Promise.all([
+    db
+      .selectFrom(keyedParts(db, query.source, range.from, range.to, 'query'))
+      .select(['key as query', sums.clicks, sums.impressions, sums.position_sum])
+      .groupBy('key')
+      .having(sql`sum(impressions)`, '>', 0)
+      .having(positionExpr, '>=', rules.strikingFrom)
+      .having(positionExpr, '<=', rules.strikingTo + 0.4999)
+      .orderBy('impressions', 'desc')
+      .orderBy('key')
+      .limit(rules.listRows)
+      .execute(),
+    db
+      .selectFrom(keyedParts(db, query.source, range.from, range.to, 'page'))
+      .select(['key as page', sums.clicks, sums.impressions, sums.position_sum])
+      .groupBy('key')
+      .having(sql`sum(impressions)`, '>', 0)
+      .execute(),
+  ]);
+  // The page that takes most of each striking query's impressions.
+  const topPageOf = new Map<string, string>();
+  if (striking.length > 0) {
+    const pairs = await base
+      .where(
+        'query',
+        'in',
+        striking.map((row) => row.query),
+      )
+      .where('page', '!=', '')
+      .select(['query', 'page', sums.impressions])
+      .groupBy(['query', 'page'])
+      .orderBy('impressions', 'desc')
+      .execute();
+    for (const pair of pairs) if (!topPageOf.has(pair.query)) topPageOf.set(pair.query, pair.page);
+  }
+  const pageFigures = pages.map((row) => ({ page: row.page, ...figures(row) }));
+  const lowCtr = pageFigures
+    .filter((row) => row.impressions >= rules.minImpressions && row.clicks > 0 && row.position !== null)
+    .map((row) => ({ ...row, expected: expectedCtr(row.position!) }))
+    .filter((row) => row.ctr! < row.expected * rules.lowCtrShare)
+    // Most clicks missed first.
+    .sort((a, b) => b.impressions * (b.expected - b.ctr!) - a.impressions * (a.expected - a.ctr!) || a.page.localeCompare(b.page))
+    .slice(0, rules.listRows);
+  const noClicks = pageFigures
+    .filter((row) => row.clicks === 0)
+    .sort((a, b) => b.impressions - a.impressions || a.page.localeCompare(b.page))
+    .slice(0, rules.listRows);
+  const lists: Record<OpportunityKind, Opportunity[]> = {
+    striking: striking.map((row) => ({ kind: 'striking', key: row.query, page: topPageOf.get(row.query) ?? '', ...figures(row) })),
+    lowCtr: lowCtr.map(({ expected, ...row }) => ({ kind: 'lowCtr', key: row.page, ...row, expectedCtr: expected })),
+    noClicks: noClicks.map((row) => ({ kind: 'noClicks', key: row.page, ...row })),
+  };
+  return { ok: true, lists };
+}
+
+/** A page's top queries in the period, for the AI generator's prompt. */
+export async function pageTopQueries(db: Db, page: string, query: SearchQuery, now = Date.now()): Promise<string[]> {
+  const range = await searchRange(db, query, now);
+  const rows = await rowsIn(db, query.source, range.from, range.to)
+    .where('page', '=', page)
+    .where('query', '!=', '')
+    .select(['query', sums.impressions])
+    .groupBy('query')
+    .orderBy('impressions', 'desc')
+    .orderBy('query')
+    .limit(opportunityRules.queriesForPrompt)
+    .execute();
+  return rows.map((row) => row.query);
+}

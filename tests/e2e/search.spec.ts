@@ -1,0 +1,186 @@
+/**
+ * The Search tab at a phone's 390 px and a desktop's 1280 px, over search data stored as the sync stores it: the
+ * figures equal the rows' sums, the chart's values show on hover and on keyboard focus, Show all and search work, a
+ * page's row opens its funnel, axe finds nothing, nothing is wider than the screen; the import of a real-format
+ * Search Console export from Settings; an opportunity opens the AI generator's meta-tags form prefilled with the page
+ * and its searches. Screenshots are written to test-results/search-*.png for review.
+ */
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { zipSync } from 'fflate';
+import { adminPaths } from '../../src/config/admin';
+import { openDatabase } from '../../src/server/db/connect.mjs';
+import { migrateToLatest } from '../../src/server/migrate.mjs';
+import { replaceDays, stageRows } from '../../src/server/features/search/store.mjs';
+import { createPost } from '../../src/server/features/posts/store';
+import { formatCount, formatCtr } from '../../src/components/admin/search/figures';
+import { openTab, signedInTest as test } from './admin-session';
+
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const viewports = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } } as const;
+const iso = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+/** The last day with data is yesterday; the view's 28 days end there. */
+const days = Array.from({ length: 28 }, (_, i) => iso(-28 + i));
+const pageOfE2e = '/services/e2e-search-landing';
+/** An admin post (a draft) that appears in searches but is never clicked: the opportunity taken to a published post. */
+const postSlug = `e2e-search-post-${Date.now()}`;
+const postPage = `/blog/${postSlug}`;
+
+/** Google rows for 28 days: a query with a striking position and a page seen but never clicked. */
+function googleRows() {
+  return days.flatMap((day, i) => [
+    { day, query: 'e2e seo hatfield', page: pageOfE2e, device: 'MOBILE', clicks: 3 + (i % 4), impressions: 60 + i, position: 6.5 },
+    { day, query: 'e2e seo audit', page: '/e2e-audit', device: 'DESKTOP', clicks: 0, impressions: 40, position: 9 },
+    { day, query: 'e2e hatfield seo blog', page: postPage, device: 'MOBILE', clicks: 0, impressions: 50, position: 8 },
+  ]);
+}
+const totals = googleRows().reduce((sum, row) => ({ clicks: sum.clicks + row.clicks, impressions: sum.impressions + row.impressions }), {
+  clicks: 0,
+  impressions: 0,
+});
+
+test.beforeAll(async () => {
+  const { db, kind } = await openDatabase(process.env.E2E_DATABASE_URL);
+  try {
+    await migrateToLatest(db, kind);
+    await stageRows(db, 'e2e-search', 'google', googleRows());
+    await replaceDays(db, 'e2e-search', 'google', days[0]!, days.at(-1)!);
+    const created = await createPost(
+      db as never,
+      {
+        title: 'Old title nobody clicks',
+        slug: postSlug,
+        description: 'An old description that does not answer the search.',
+        keywords: ['seo'],
+        body: '# Local SEO in Hatfield\n\nWhat a small business in Hatfield can do this month to be found.',
+        coverId: null,
+        coverAlt: '',
+      },
+      new Set(),
+    );
+    expect(created.ok).toBe(true);
+  } finally {
+    await db.destroy();
+  }
+});
+
+async function expectNoAxeViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    label,
+  ).toEqual([]);
+}
+
+async function expectFitsWidth(page: Page, label: string) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), label).toBeLessThanOrEqual(0);
+}
+
+for (const [name, viewport] of Object.entries(viewports)) {
+  test(`the Search tab at ${viewport.width} px: figures, chart, lists, a page's funnel, axe`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await openTab(page, 'search');
+    const clicks = page.locator('[data-search-figure=clicks]');
+    await expect(clicks).toContainText(formatCount(totals.clicks));
+    await expect(page.locator('[data-search-figure=impressions]')).toContainText(formatCount(totals.impressions));
+    await expect(page.locator('[data-search-figure=ctr]')).toContainText(formatCtr(totals.clicks / totals.impressions));
+
+    // The chart: a day's values on hover, then on keyboard focus (arrow keys move between days).
+    const lastDay = page.locator(`[data-point="${days.at(-1)}"]`).first();
+    await lastDay.hover();
+    await expect(page.locator('[data-chart-tip]').first()).toContainText('clicks');
+    await lastDay.focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.locator(`[data-point="${days.at(-2)}"]`).first()).toBeFocused();
+    await expect(page.locator('[data-chart-tip]').first()).toBeVisible();
+
+    // Top pages: a page's row opens its search clicks → visits → enquiries and its p75 LCP.
+    const pages = page.locator('[data-search-list=pages]');
+    await expect(pages).toContainText(pageOfE2e);
+    await pages.getByRole('button', { name: pageOfE2e }).click();
+    await expect(page.locator('[data-search-funnel]')).toContainText('search clicks');
+    await expect(page.locator('[data-search-funnel]')).toContainText('p75 LCP');
+
+    // Search in the queries list.
+    const queries = page.locator('[data-search-list=queries]');
+    await page.getByLabel('Find a query').fill('audit');
+    await page.getByLabel('Find a query').press('Enter');
+    await expect(queries.locator('tbody th')).toHaveText(['e2e seo audit']);
+
+    await expectFitsWidth(page, `search tab at ${name}`);
+    await expectNoAxeViolations(page, `search tab at ${name}`);
+    await page.screenshot({ path: `test-results/search-${name}.png`, fullPage: true });
+    await page.screenshot({ path: `test-results/search-${name}-top.png` });
+    await page.locator('section', { has: page.locator('[data-search-list=pages]') }).screenshot({ path: `test-results/search-${name}-pages.png` });
+  });
+}
+
+test('an export imported from Settings; an opportunity opens the AI meta-tags form prefilled', async ({ page }) => {
+  await page.setViewportSize(viewports.desktop);
+  // The import: a real-format export, zipped as Search Console's "Download CSV" gives it.
+  const fixtureDir = 'tests/fixtures/search-console-export';
+  const zip = path.join(os.tmpdir(), `e2e-search-export-${Date.now()}.zip`);
+  writeFileSync(zip, zipSync(Object.fromEntries(readdirSync(fixtureDir).map((file) => [file, new Uint8Array(readFileSync(path.join(fixtureDir, file)))]))));
+  await openTab(page, 'settings');
+  const importForm = page.locator('[data-search-import]');
+  await importForm.getByLabel('Export file(s)').setInputFiles(zip);
+  await importForm.getByRole('button', { name: 'Import' }).click();
+  await expect(importForm.locator('..').getByRole('status').filter({ hasText: 'Imported 5 queries and 3 pages' })).toBeVisible();
+  await expect(page.locator('[data-search-source=import]')).toContainText('8');
+  // Not an export: refused with the reason.
+  // A keyword tool's CSV saved as Queries.csv: its columns are not an export's.
+  const notExport = path.join(mkdtempSync(path.join(os.tmpdir(), 'e2e-not-export-')), 'Queries.csv');
+  writeFileSync(notExport, 'Keyword,Volume\nseo,100\n');
+  await importForm.getByLabel('Export file(s)').setInputFiles(notExport);
+  await importForm.getByRole('button', { name: 'Import' }).click();
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: /Not imported: Queries.csv is not from a Search Console Performance export: its columns are "Keyword", "Volume"/ }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page, 'settings with the search sources');
+  await page.locator('[data-search-sources]').screenshot({ path: 'test-results/search-settings.png' });
+
+  // An opportunity: the page seen but never clicked → the AI generator, Meta Tags, the prompt grounded in its searches.
+  await openTab(page, 'search');
+  const noClicks = page.locator('[data-opportunities=noClicks]');
+  await expect(noClicks).toContainText('/e2e-audit');
+  await noClicks.locator('[data-improve="/e2e-audit"]').click();
+  await expect(page).toHaveURL(adminPaths.tab('ai-tools'));
+  const prompt = page.getByLabel(/prompt/i).first();
+  await expect(prompt).toHaveValue(/\/e2e-audit/);
+  await expect(prompt).toHaveValue(/e2e seo audit/);
+  await page.screenshot({ path: 'test-results/search-ai-prefilled.png' });
+});
+
+test("an opportunity taken to an applied, published post, marked on the page's chart", async ({ page }) => {
+  await page.setViewportSize(viewports.desktop);
+  await openTab(page, 'search');
+  const noClicks = page.locator('[data-opportunities=noClicks]');
+  await expect(noClicks).toContainText(postPage);
+  await noClicks.locator(`[data-improve="${postPage}"]`).click();
+  await expect(page).toHaveURL(adminPaths.tab('ai-tools'));
+  const prompt = page.getByLabel(/prompt/i).first();
+  await expect(prompt).toHaveValue(/Old title nobody clicks/);
+  await expect(prompt).toHaveValue(/e2e hatfield seo blog/);
+  await page.getByRole('button', { name: /^Generate$/ }).click();
+  const apply = page.getByRole('button', { name: 'Apply to the post and publish' });
+  await expect(apply).toBeVisible({ timeout: 20_000 });
+  await apply.click();
+  await expect(page.getByText(`Applied to ${postPage} and published.`)).toBeVisible();
+  // The post is live with the new title.
+  const live = await page.request.get(postPage);
+  expect(live.status()).toBe(200);
+  expect(await live.text()).toContain('SEO Services in Hatfield');
+  // The page's row in the Search tab marks the day of the change on its chart.
+  await openTab(page, 'search');
+  const pages = page.locator('[data-search-list=pages]');
+  await page.getByLabel('Find a page').fill(postSlug);
+  await page.getByLabel('Find a page').press('Enter');
+  await pages.getByRole('button', { name: postPage }).click();
+  await expect(page.locator('[data-search-detail]')).toContainText('Changed on');
+  await page.locator('[data-search-detail]').screenshot({ path: 'test-results/search-page-changed.png' });
+});

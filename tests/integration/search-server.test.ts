@@ -1,0 +1,119 @@
+/**
+ * The Search endpoints on the built server as a real process, against local fakes of Google and Bing, on SQLite and
+ * (with TEST_DATABASE_URL) PostgreSQL: only the owner reads them; each source's state; a sync asked for from the
+ * admin (409 while one runs), then the view's figures equal the fakes' sums; bad input is a 400 with the reason,
+ * never a 5xx; the server's log never holds the key, the Bing key or a token.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminPaths } from '../../src/config/admin';
+import { loadSettings } from '../../src/config/settings.mjs';
+import { searchParams } from '../../src/lib/search-query';
+import type { SearchOverview, SearchStatus } from '../../src/lib/search-types';
+import { runAdminScript } from '../support/admin-account';
+import { CookieClient } from '../support/browser-session';
+import { createTarget, databaseNames, type DatabaseTarget } from '../support/databases';
+import { FakeSearch, googleRow, wcfDate } from '../support/fake-search.mjs';
+import { freePort, SiteProcess } from '../support/server';
+import { until } from '../support/until';
+
+const siteUrl = loadSettings({}).siteUrl;
+const owner = { email: 'owner@example.com', password: 'a sensible long passphrase' };
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+describe.each(databaseNames())('search endpoints on %s', (name) => {
+  let target: DatabaseTarget;
+  let site: SiteProcess;
+  let fake: FakeSearch;
+  let dir: string;
+  let keyFile: string;
+  let client: CookieClient;
+
+  beforeAll(async () => {
+    target = await createTarget(name);
+    fake = await new FakeSearch().start();
+    dir = mkdtempSync(path.join(os.tmpdir(), 'hale-search-server-'));
+    keyFile = path.join(dir, 'key.json');
+    writeFileSync(keyFile, JSON.stringify(fake.account()));
+    fake.readable.add(`sc-domain:${new URL(siteUrl).hostname}`);
+    fake.google.set(day(-2), [
+      googleRow(day(-2), 'seo hatfield', `${siteUrl}/services/local-seo`, 'MOBILE', 4, 90, 3),
+      googleRow(day(-2), 'seo audit', `${siteUrl}/audit`, 'DESKTOP', 1, 30, 9),
+    ]);
+    fake.bing.query = [{ Date: wcfDate(day(-2)), Query: 'seo hatfield', Clicks: 2, Impressions: 20, AvgClickPosition: 2, AvgImpressionPosition: 3 }];
+    expect(runAdminScript('create', owner.email, owner.password, target.url).stderr).toBe('');
+    site = new SiteProcess(await freePort(), {
+      DATABASE_URL: target.url,
+      TRUST_PROXY: 'true',
+      GSC_SERVICE_ACCOUNT_FILE: keyFile,
+      GSC_API_URL: fake.url,
+      BING_WEBMASTER_API_KEY: fake.bingKey,
+      BING_WEBMASTER_API_URL: `${fake.url}/bing`,
+      SEARCH_SYNC_RETRY_BASE_MS: '5',
+    });
+    await site.start();
+    client = new CookieClient(site.base, { 'X-Forwarded-For': '198.51.100.77', 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36' });
+    expect(await client.json('/api/auth/sign-in', owner)).toEqual({ status: 200, body: { ok: true } });
+  }, 90_000);
+
+  afterAll(async () => {
+    await site?.stop();
+    await fake?.stop();
+    await target?.dispose();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const read = async <T>(url: string) => {
+    const response = await client.request(url);
+    return { status: response.status, body: (await response.json()) as T };
+  };
+
+  it('is for the owner only', async () => {
+    const stranger = new CookieClient(site.base, { 'X-Forwarded-For': '198.51.100.78' });
+    for (const url of [adminPaths.searchStatus, adminPaths.searchOverview('period=28d&source=all')]) {
+      expect((await stranger.request(url)).status, url).toBe(401);
+    }
+    expect((await stranger.json(adminPaths.searchSync)).status).toBe(401);
+  });
+
+  it('syncs when asked (409 while it runs), then shows the sources’ figures exactly', async () => {
+    const before = await read<SearchStatus>(adminPaths.searchStatus);
+    expect(before.body.sources.map((s) => [s.source, s.state, s.message])).toEqual([
+      ['google', 'ok', 'Set up; the first sync has not run yet.'],
+      ['bing', 'ok', 'Set up; the first sync has not run yet.'],
+    ]);
+    fake.delayMs = 2;
+    expect((await client.json(adminPaths.searchSync)).status).toBe(202);
+    expect((await client.json(adminPaths.searchSync)).status).toBe(409);
+    await until(async () => ((await read<SearchStatus>(adminPaths.searchStatus)).body.running ? undefined : true), 60_000);
+    const after = await read<SearchStatus>(adminPaths.searchStatus);
+    expect(after.body.sources.map((s) => [s.source, s.state, s.rowsStored, s.dataToDay])).toEqual([
+      ['google', 'ok', 2, day(-2)],
+      ['bing', 'ok', 1, day(-2)],
+    ]);
+    const overview = await read<SearchOverview>(adminPaths.searchOverview(searchParams({ period: '7d', source: 'all' })));
+    expect(overview.status).toBe(200);
+    expect(overview.body.totals).toMatchObject({ clicks: 4 + 1 + 2, impressions: 90 + 30 + 20 });
+    expect(overview.body.totals.position).toBeCloseTo((90 * 3 + 30 * 9 + 20 * 3) / 140, 12);
+  }, 90_000);
+
+  it('bad input is a 400 with the reason, never a 5xx', async () => {
+    const badPeriod = await read<{ ok: false; error: string }>(adminPaths.searchOverview('period=forever&source=all'));
+    expect(badPeriod.status).toBe(400);
+    const notExport = await client.json(adminPaths.searchImport, { files: [{ name: 'notes.pdf', data: Buffer.from('%PDF-1.7').toString('base64') }] });
+    expect(notExport.status).toBe(400);
+    expect(notExport.body.error).toMatch(/^Not imported: notes\.pdf is neither a ZIP nor a CSV file/);
+    const queries = readFileSync('tests/fixtures/search-console-export/Queries.csv');
+    const imported = await client.json(adminPaths.searchImport, { files: [{ name: 'Queries.csv', data: queries.toString('base64') }] });
+    expect(imported).toMatchObject({ status: 200, body: { ok: true, queries: 5, pages: 0 } });
+  });
+
+  it('never logs a secret', () => {
+    const key = JSON.parse(readFileSync(keyFile, 'utf8')) as { private_key: string };
+    expect(site.output).not.toContain(key.private_key.split('\n')[1]!);
+    expect(site.output).not.toContain(fake.bingKey);
+    expect(site.output).not.toContain('ya29.');
+  });
+});

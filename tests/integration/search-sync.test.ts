@@ -1,0 +1,274 @@
+/**
+ * Search data sync against local fakes of Google (a token endpoint that checks the JWT's signature against the test
+ * key, Search Analytics with paging, 429 with Retry-After, 401) and Bing, on SQLite and (with TEST_DATABASE_URL)
+ * PostgreSQL: the figures stored equal the sources', a re-fetch replaces rather than adds, two instances sync once,
+ * and a fault gives a state and one log line, keeps the data stored before, and never logs a secret.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadSettings } from '../../src/config/settings.mjs';
+import { type Db, openDatabase } from '../../src/server/db';
+import { migrateToLatest } from '../../src/server/migrate.mjs';
+import { log } from '../../src/server/platform/log.mjs';
+import { addDays } from '../../src/server/features/search/days.mjs';
+import { bingDay } from '../../src/server/features/search/bing.mjs';
+import { sourceStates } from '../../src/server/features/search/store.mjs';
+import { firstRunMonths, runSearchSync, syncRange } from '../../src/server/features/search/sync.mjs';
+import { createTarget, databaseNames, type DatabaseTarget } from '../support/databases';
+import { FakeSearch, googleRow, wcfDate } from '../support/fake-search.mjs';
+
+const siteUrl = loadSettings({}).siteUrl;
+const property = `sc-domain:${new URL(siteUrl).hostname}`;
+/** "Now" of the tests: the sync fetches up to the day before. */
+const now = Date.parse('2026-03-10T10:00:00Z');
+const yesterday = '2026-03-09';
+
+describe('sync range', () => {
+  it('goes 16 months back on the first run, then the last 5 days stored up to yesterday', () => {
+    expect(syncRange(null, now)).toEqual({ from: '2024-11-09', to: yesterday });
+    expect(firstRunMonths).toBe(16);
+    expect(syncRange(yesterday, now)).toEqual({ from: '2026-03-05', to: yesterday });
+    // A server that was off for a while catches up from before its last stored day.
+    expect(syncRange('2026-02-20', now)).toEqual({ from: '2026-02-16', to: yesterday });
+  });
+  it("reads Bing's WCF dates as the day they were counted in", () => {
+    expect(bingDay('/Date(1316761200000-0700)/')).toBe('2011-09-23');
+    expect(bingDay(wcfDate('2026-03-01'))).toBe('2026-03-01');
+    expect(bingDay('/Date(1772323200000)/')).toBe('2026-03-01');
+    expect(bingDay('not a date')).toBeNull();
+  });
+});
+
+describe.each(databaseNames())('search sync on %s', (name) => {
+  let fake: FakeSearch;
+  let target: DatabaseTarget;
+  let db: Db;
+  const opened: Db[] = [];
+  let dir: string;
+  let keyPath: string;
+
+  const settings = (overrides: Record<string, string> = {}) =>
+    loadSettings({
+      GSC_SERVICE_ACCOUNT_FILE: keyPath,
+      GSC_API_URL: fake.url,
+      BING_WEBMASTER_API_KEY: fake.bingKey,
+      BING_WEBMASTER_API_URL: `${fake.url}/bing`,
+      SEARCH_SYNC_RETRY_BASE_MS: '5',
+      SEARCH_SYNC_MAX_ATTEMPTS: '3',
+      ...overrides,
+    }).search;
+  const sync = (overrides: Record<string, string> = {}, on: Db = db) => runSearchSync({ db: on, siteUrl, search: settings(overrides), now, googlePageSize: 2 });
+
+  const googleData = () => {
+    fake.google.clear();
+    fake.google.set('2026-03-08', [
+      googleRow('2026-03-08', 'seo hatfield', `${siteUrl}/services/local-seo`, 'MOBILE', 7, 120, 3.5),
+      googleRow('2026-03-08', 'seo hatfield', `${siteUrl}/services/local-seo`, 'DESKTOP', 3, 80, 5.25),
+      googleRow('2026-03-08', 'seo consultant', `${siteUrl}/`, 'DESKTOP', 0, 40, 12),
+      googleRow('2026-03-08', 'technical seo audit', `${siteUrl}/audit`, 'MOBILE', 1, 60, 8),
+      googleRow('2026-03-08', 'local seo', 'https://hale-digital.example/services/local-seo/', 'TABLET', 2, 10, 2),
+    ]);
+    fake.google.set(yesterday, [googleRow(yesterday, 'seo hatfield', `${siteUrl}/services/local-seo`, 'MOBILE', 4, 50, 4)]);
+    fake.bing.query = [
+      { Date: wcfDate('2026-03-08'), Query: 'seo hatfield', Clicks: 2, Impressions: 30, AvgClickPosition: 3, AvgImpressionPosition: 4 },
+      { Date: wcfDate(yesterday), Query: 'seo hertfordshire', Clicks: 1, Impressions: 9, AvgClickPosition: 6, AvgImpressionPosition: 7 },
+    ];
+    fake.bing.page = [
+      { Date: wcfDate('2026-03-08'), Query: `${siteUrl}/services/local-seo`, Clicks: 2, Impressions: 30, AvgClickPosition: 3, AvgImpressionPosition: 4 },
+    ];
+  };
+
+  const stored = (source: string) =>
+    db
+      .selectFrom('search_rows')
+      .select((eb) => [
+        eb.fn.countAll().as('rows'),
+        eb.fn.sum('clicks').as('clicks'),
+        eb.fn.sum('impressions').as('impressions'),
+        eb.fn.sum('position_sum').as('position_sum'),
+      ])
+      .where('source', '=', source)
+      .executeTakeFirstOrThrow()
+      .then((row) => ({
+        rows: Number(row.rows),
+        clicks: Number(row.clicks ?? 0),
+        impressions: Number(row.impressions ?? 0),
+        positionSum: Number(row.position_sum ?? 0),
+      }));
+
+  beforeAll(async () => {
+    fake = await new FakeSearch().start();
+    dir = mkdtempSync(path.join(os.tmpdir(), 'hale-search-'));
+    keyPath = path.join(dir, 'service-account.json');
+    writeFileSync(keyPath, JSON.stringify(fake.account()));
+    fake.readable.add(property);
+  });
+  afterAll(async () => {
+    await fake.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  beforeEach(async () => {
+    target = await createTarget(name);
+    const opened0 = await openDatabase(target.url.startsWith('file:') ? target.url : process.env.TEST_DATABASE_URL, target.options);
+    db = opened0.db;
+    opened.push(db);
+    await migrateToLatest(db, opened0.kind);
+    fake.reset();
+    googleData();
+  });
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    for (const each of opened.splice(0)) await each.destroy();
+    await target.dispose();
+  });
+
+  it('stores every row of both sources, every page of Google, with the figures exact', async () => {
+    const summary = await sync();
+    expect(summary.outcome).toBe('done');
+    expect(summary.sources.map((s) => [s.source, s.state, s.from, s.to])).toEqual([
+      ['google', 'ok', '2024-11-09', yesterday],
+      ['bing', 'ok', '2024-11-09', yesterday],
+    ]);
+    // One signed token served the whole run; the day of 5 rows took 3 pages of 2 (the last short).
+    expect(fake.tokenRequests).toBe(1);
+    const day8 = fake.requests.filter((r) => r.endpoint === 'google' && r.body.startDate === '2026-03-08');
+    expect(day8.map((r) => [r.body.startRow, r.body.rowLimit])).toEqual([
+      [0, 2],
+      [2, 2],
+      [4, 2],
+    ]);
+    expect(day8[0]!.body.dimensions).toEqual(['date', 'query', 'page', 'device']);
+    expect(await stored('google')).toEqual({
+      rows: 6,
+      clicks: 17,
+      impressions: 360,
+      positionSum: 7 * 0 + 120 * 3.5 + 80 * 5.25 + 40 * 12 + 60 * 8 + 10 * 2 + 50 * 4,
+    });
+    expect(await stored('bing')).toEqual({ rows: 3, clicks: 5, impressions: 69, positionSum: 30 * 4 + 9 * 7 + 30 * 4 });
+    const pages = await db.selectFrom('search_rows').select('page').where('source', '=', 'google').distinct().orderBy('page').execute();
+    // Pages are stored as the site's paths (www or not, trailing slash or not) so they join to the analytics.
+    expect(pages.map((p) => p.page)).toEqual(['/', '/audit', '/services/local-seo']);
+    const states = await sourceStates(db);
+    expect(states.map((s) => [s.source, s.state, s.rowsStored, s.dataToDay])).toEqual([
+      ['bing', 'ok', 3, yesterday],
+      ['google', 'ok', 6, yesterday],
+    ]);
+  });
+
+  it('fetches the last 5 days again the next day and replaces them rather than adding', async () => {
+    await sync();
+    fake.reset();
+    // Google's figures for the 8th settled: one row changed, one went.
+    fake.google.set('2026-03-08', [googleRow('2026-03-08', 'seo hatfield', `${siteUrl}/services/local-seo`, 'MOBILE', 9, 130, 3)]);
+    const summary = await sync();
+    const google = summary.sources[0]!;
+    expect([google.from, google.to]).toEqual(['2026-03-05', yesterday]);
+    expect(fake.requests.filter((r) => r.endpoint === 'google').map((r) => r.body.startDate)).toEqual([
+      '2026-03-05',
+      '2026-03-06',
+      '2026-03-07',
+      '2026-03-08',
+      '2026-03-09',
+    ]);
+    expect(await stored('google')).toEqual({ rows: 2, clicks: 13, impressions: 180, positionSum: 130 * 3 + 50 * 4 });
+    expect(await stored('bing')).toEqual({ rows: 3, clicks: 5, impressions: 69, positionSum: 30 * 4 + 9 * 7 + 30 * 4 });
+  });
+
+  it('retries a 429 after its Retry-After, answers a 401 with one new token', async () => {
+    await sync();
+    fake.reset();
+    // A 401 revokes the token the run holds.
+    fake.faults.google.push({ status: 429, retryAfter: '1' }, { status: 503 }, { status: 401 });
+    const started = Date.now();
+    const summary = await sync();
+    expect(summary.sources[0]).toMatchObject({ source: 'google', state: 'ok' });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    expect(fake.tokenRequests).toBe(2);
+    // 429, 503, then 401 (the old token), then the same request with the new one.
+    const first = fake.requests.filter((r) => r.endpoint === 'google' && r.body.startDate === '2026-03-05');
+    expect(first).toHaveLength(4);
+    expect(first[3]!.authorization).not.toBe(first[2]!.authorization);
+  });
+
+  it('a property the account cannot read: a plain state, one log line, the data kept, no secret logged', async () => {
+    await sync();
+    const before = await stored('google');
+    const lines: string[] = [];
+    const capture = (level: 'warn' | 'error' | 'info') =>
+      vi.spyOn(log, level).mockImplementation(((...args: unknown[]) => {
+        lines.push(JSON.stringify(args));
+      }) as never);
+    capture('warn');
+    capture('error');
+    capture('info');
+    const summary = await sync({ GSC_PROPERTY: 'sc-domain:someone-else.example' });
+    const google = summary.sources[0]!;
+    expect(google.state).toBe('error');
+    expect(google.message).toContain(`The service account ${fake.accountEmail} may not read the Search Console property sc-domain:someone-else.example`);
+    expect(google.message).toContain('Users and permissions');
+    expect(await stored('google')).toEqual(before);
+    expect(lines).toHaveLength(1);
+    const states = await sourceStates(db);
+    expect(states.find((s) => s.source === 'google')).toMatchObject({ state: 'error', rowsStored: before.rows, dataToDay: yesterday });
+    expect(states.find((s) => s.source === 'google')!.lastSuccessAt).not.toBeNull();
+    // Nothing secret in the log or the state: the private key, the Bing key, a token.
+    const everything = JSON.stringify([lines, states]);
+    expect(everything).not.toContain('PRIVATE KEY');
+    expect(everything).not.toContain(fake.bingKey);
+    expect(everything).not.toContain('ya29.');
+  });
+
+  it('the API down: retried, then a state; a wrong or malformed key file and a refused key are explained', async () => {
+    vi.spyOn(log, 'warn').mockImplementation((() => {}) as never);
+    fake.faults.google.push({ status: 500 }, { status: 500 }, { status: 500 });
+    fake.faults.bing.push({ status: 503 }, { status: 503 }, { status: 503 });
+    const down = await sync();
+    expect(down.sources.map((s) => [s.state, s.message])).toEqual([
+      ['error', expect.stringContaining('The Search Console API answered 500')],
+      ['error', expect.stringContaining('The Bing Webmaster API answered 503')],
+    ]);
+    expect(await stored('google')).toMatchObject({ rows: 0 });
+
+    const missing = await sync({ GSC_SERVICE_ACCOUNT_FILE: path.join(dir, 'absent.json') });
+    expect(missing.sources[0]!.message).toContain('cannot be read (ENOENT)');
+    const notKey = path.join(dir, 'not-a-key.json');
+    writeFileSync(notKey, JSON.stringify({ type: 'authorized_user', client_id: 'x' }));
+    expect((await sync({ GSC_SERVICE_ACCOUNT_FILE: notKey })).sources[0]!.message).toContain('is not a service account key');
+    writeFileSync(notKey, '{ not json');
+    expect((await sync({ GSC_SERVICE_ACCOUNT_FILE: notKey })).sources[0]!.message).toContain('is not JSON');
+    // A key Google does not know (deleted, or another's): the token endpoint refuses its signature.
+    const other = new FakeSearch();
+    other.url = fake.url;
+    const stranger = path.join(dir, 'stranger.json');
+    writeFileSync(stranger, JSON.stringify(other.account(fake.accountEmail)));
+    const refused = await sync({ GSC_SERVICE_ACCOUNT_FILE: stranger });
+    expect(refused.sources[0]!.message).toContain('Google refused the service account key');
+    expect(refused.sources[0]!.message).toContain('invalid_grant');
+    const badBing = await sync({ BING_WEBMASTER_API_KEY: 'wrong-key-0000' });
+    expect(badBing.sources[1]!.message).toContain('Bing did not accept the API key');
+    expect(JSON.stringify(badBing)).not.toContain('wrong-key-0000');
+  });
+
+  it('sources not set up are "not connected" with the reason', async () => {
+    const summary = await runSearchSync({ db, siteUrl, search: loadSettings({}).search, now });
+    expect(summary.sources.map((s) => [s.source, s.state, s.message])).toEqual([
+      ['google', 'off', 'Not connected: GSC_SERVICE_ACCOUNT_FILE is not set.'],
+      ['bing', 'off', 'Not connected: BING_WEBMASTER_API_KEY is not set.'],
+    ]);
+  });
+
+  it('two instances at once: one syncs, the other finds it busy', async () => {
+    const second = await openDatabase(target.url.startsWith('file:') ? target.url : process.env.TEST_DATABASE_URL, target.options);
+    opened.push(second.db);
+    fake.delayMs = 5;
+    const [a, b] = await Promise.all([sync(), sync({}, second.db)]);
+    expect([a.outcome, b.outcome].sort()).toEqual(['busy', 'done']);
+    expect(fake.tokenRequests).toBe(1);
+    expect(await stored('google')).toMatchObject({ rows: 6, clicks: 17 });
+    // The lease is released: the next run goes ahead.
+    expect((await sync()).outcome).toBe('done');
+    expect(addDays(yesterday, 1)).toBe('2026-03-10');
+  });
+});

@@ -1,0 +1,204 @@
+// Google and Bing search data on loopback, answering as their APIs document:
+// - POST /token: Google's OAuth token endpoint for service accounts. It takes `grant_type` and `assertion` (a JWT),
+//   checks the JWT's RS256 signature against the test key's public key, its `aud` (this endpoint), `iss`, `scope`
+//   and times, and answers `{ access_token, expires_in, token_type }` — or 400 `invalid_grant` when any is wrong.
+// - POST /webmasters/v3/sites/{property}/searchAnalytics/query: Search Analytics. Bearer token required (401 when
+//   unknown or revoked); the property must be one the account may read (403 otherwise); rows for the asked day,
+//   `startRow` … `startRow + rowLimit` (capped at `maxRowsPerAnswer`, as Google caps at 25,000).
+// - GET /bing/GetQueryStats, /bing/GetPageStats: Bing Webmaster's JSON (`{ "d": [...] }`, WCF dates), `apikey` checked.
+// Faults are queued per endpoint (`faults.google`, `faults.bing`): a status and optional Retry-After for the next request.
+// Run as a script (`node tests/support/fake-search.mjs PORT KEY_FILE`) it serves the e2e server with fixed data.
+import { createVerify, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../../scripts/free-port.mjs';
+
+export const fakeScope = 'https://www.googleapis.com/auth/webmasters.readonly';
+
+/** A service account key pair and its key file's JSON, for a token endpoint at `tokenUri`. @param {string} tokenUri */
+export function testServiceAccount(tokenUri, email = 'sync@hale-test.iam.gserviceaccount.com') {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return {
+    email,
+    publicKey,
+    keyFile: {
+      type: 'service_account',
+      project_id: 'hale-test',
+      private_key_id: randomBytes(20).toString('hex'),
+      private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      client_email: email,
+      client_id: '100000000000000000001',
+      auth_uri: 'https://accounts.google.com/o/oauth2/auth',
+      token_uri: tokenUri,
+    },
+  };
+}
+
+/** @typedef {{ keys: [string, string, string, string], clicks: number, impressions: number, ctr: number, position: number }} GoogleRow */
+/** @typedef {{ Date: string, Query: string, Clicks: number, Impressions: number, AvgClickPosition: number, AvgImpressionPosition: number }} BingRow */
+
+/** A WCF JSON date for a day, as Bing writes it (midnight Pacific, with its offset). @param {string} day */
+export const wcfDate = (day) => `/Date(${Date.parse(`${day}T07:00:00Z`)}-0700)/`;
+
+const b64url = (/** @type {string} */ text) => Buffer.from(text, 'base64url');
+
+export class FakeSearch {
+  url = '';
+  /** @type {http.Server | null} */
+  server = null;
+  /** @type {import('node:crypto').KeyObject | null} */
+  publicKey = null;
+  accountEmail = '';
+  /** Properties the account may read. @type {Set<string>} */
+  readable = new Set();
+  /** Google rows by day. @type {Map<string, GoogleRow[]>} */
+  google = new Map();
+  /** @type {{ query: BingRow[], page: BingRow[] }} */
+  bing = { query: [], page: [] };
+  bingKey = 'bing-test-key-0123';
+  /** Google's cap on rows per answer (25,000); tests lower it to see paging. */
+  maxRowsPerAnswer = 25_000;
+  /** @type {{ google: { status: number, retryAfter?: string }[], bing: { status: number, retryAfter?: string }[], token: { status: number }[] }} */
+  faults = { google: [], bing: [], token: [] };
+  /** @type {Set<string>} */
+  tokens = new Set();
+  /** What was asked, in order. @type {{ endpoint: string, body?: any, authorization?: string, url?: string }[]} */
+  requests = [];
+  tokenRequests = 0;
+  /** How long each Search Analytics answer takes. */
+  delayMs = 0;
+
+  /** @param {number} [port] */
+  async start(port) {
+    const listenOn = port ?? (await freePort());
+    this.server = http.createServer((req, res) => {
+      let raw = '';
+      req.setEncoding('utf8');
+      req.on('data', (chunk) => (raw += chunk));
+      req.on('end', () => {
+        const url = new URL(req.url ?? '/', 'http://fake');
+        const send = (/** @type {number} */ status, /** @type {unknown} */ body, headers = {}) => {
+          res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
+          res.end(JSON.stringify(body));
+        };
+        try {
+          if (req.method === 'POST' && url.pathname === '/token') return this.token(raw, send);
+          const analytics = /^\/webmasters\/v3\/sites\/([^/]+)\/searchAnalytics\/query$/.exec(url.pathname);
+          if (req.method === 'POST' && analytics) {
+            const property = decodeURIComponent(analytics[1] ?? '');
+            return setTimeout(() => this.analytics(property, req.headers.authorization, raw, send), this.delayMs);
+          }
+          const bing = /^\/bing\/(GetQueryStats|GetPageStats)$/.exec(url.pathname);
+          if (req.method === 'GET' && bing) return this.bingStats(bing[1] ?? '', url, send);
+          send(404, { error: { code: 404, message: 'Not found' } });
+        } catch (error) {
+          send(500, { error: { code: 500, message: String(error) } });
+        }
+      });
+    });
+    await new Promise((resolve) => this.server?.listen(listenOn, '127.0.0.1', () => resolve(undefined)));
+    this.url = `http://127.0.0.1:${listenOn}`;
+    return this;
+  }
+
+  /** Makes the service account whose public key the token endpoint checks; returns its key file's JSON. */
+  account(email = 'sync@hale-test.iam.gserviceaccount.com') {
+    const account = testServiceAccount(`${this.url}/token`, email);
+    this.publicKey = account.publicKey;
+    this.accountEmail = email;
+    return account.keyFile;
+  }
+
+  /** @param {string} raw @param {(status: number, body: unknown) => void} send */
+  token(raw, send) {
+    this.tokenRequests++;
+    const fault = this.faults.token.shift();
+    if (fault) return send(fault.status, { error: 'internal_failure', error_description: 'Fault asked for by the test' });
+    const form = new URLSearchParams(raw);
+    const refuse = (/** @type {string} */ why) => send(400, { error: 'invalid_grant', error_description: why });
+    if (form.get('grant_type') !== 'urn:ietf:params:oauth:grant-type:jwt-bearer') return refuse('Unsupported grant type');
+    const [header, payload, signature] = (form.get('assertion') ?? '').split('.');
+    if (!header || !payload || !signature || !this.publicKey) return refuse('Malformed assertion');
+    if (JSON.parse(b64url(header).toString()).alg !== 'RS256') return refuse('Unsupported algorithm');
+    const verifier = createVerify('RSA-SHA256');
+    verifier.update(`${header}.${payload}`);
+    if (!verifier.verify(this.publicKey, b64url(signature))) return refuse('Invalid JWT Signature.');
+    const claims = JSON.parse(b64url(payload).toString());
+    const now = Math.floor(Date.now() / 1000);
+    if (claims.aud !== `${this.url}/token`) return refuse('Invalid JWT audience');
+    if (claims.iss !== this.accountEmail) return refuse('Invalid issuer');
+    if (claims.scope !== fakeScope) return refuse('Invalid scope');
+    if (!(claims.iat <= now + 60 && claims.exp > now && claims.exp - claims.iat <= 3600)) return refuse('Invalid JWT: Token must be a short-lived token');
+    const token = `ya29.fake-${randomBytes(12).toString('hex')}`;
+    this.tokens.add(token);
+    send(200, { access_token: token, expires_in: 3599, token_type: 'Bearer' });
+  }
+
+  /** Revokes every token given so far: the next request with one is a 401. */
+  expireTokens() {
+    this.tokens.clear();
+  }
+
+  /** @param {string} property @param {string | undefined} authorization @param {string} raw @param {(status: number, body: unknown, headers?: Record<string, string>) => void} send */
+  analytics(property, authorization, raw, send) {
+    const body = JSON.parse(raw);
+    this.requests.push({ endpoint: 'google', body, authorization });
+    const fault = this.faults.google.shift();
+    // A 401 fault revokes the tokens given so far, as an expired or revoked token would be.
+    if (fault?.status === 401) this.expireTokens();
+    if (fault) {
+      return send(
+        fault.status,
+        { error: { code: fault.status, message: 'Fault asked for by the test', status: 'UNAVAILABLE' } },
+        fault.retryAfter ? { 'Retry-After': fault.retryAfter } : {},
+      );
+    }
+    const token = authorization?.replace(/^Bearer /, '') ?? '';
+    if (!this.tokens.has(token)) {
+      return send(401, { error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' } });
+    }
+    if (!this.readable.has(property)) {
+      return send(403, { error: { code: 403, message: `User does not have sufficient permission for site '${property}'.`, status: 'PERMISSION_DENIED' } });
+    }
+    if (body.startDate !== body.endDate) return send(400, { error: { code: 400, message: 'This fake answers one day at a time.' } });
+    const rowLimit = Math.min(Number(body.rowLimit ?? 1000), this.maxRowsPerAnswer);
+    const startRow = Number(body.startRow ?? 0);
+    const rows = (this.google.get(body.startDate) ?? []).slice(startRow, startRow + rowLimit);
+    send(200, rows.length > 0 ? { rows, responseAggregationType: 'byPage' } : { responseAggregationType: 'byPage' });
+  }
+
+  /** @param {string} method @param {URL} url @param {(status: number, body: unknown, headers?: Record<string, string>) => void} send */
+  bingStats(method, url, send) {
+    this.requests.push({ endpoint: `bing:${method}`, url: url.pathname });
+    const fault = this.faults.bing.shift();
+    if (fault) return send(fault.status, { ErrorCode: 0, Message: 'Fault asked for by the test' }, fault.retryAfter ? { 'Retry-After': fault.retryAfter } : {});
+    if (url.searchParams.get('apikey') !== this.bingKey) return send(400, { ErrorCode: 3, Message: 'ERROR!!! InvalidApiKey' });
+    send(200, {
+      d: (method === 'GetQueryStats' ? this.bing.query : this.bing.page).map((row) => ({ __type: 'QueryStats:#Microsoft.Bing.Webmaster.Api', ...row })),
+    });
+  }
+
+  reset() {
+    this.requests.length = 0;
+    this.faults = { google: [], bing: [], token: [] };
+    this.delayMs = 0;
+    this.tokenRequests = 0;
+  }
+
+  async stop() {
+    this.server?.closeAllConnections();
+    await new Promise((resolve) => this.server?.close(() => resolve(undefined)));
+  }
+}
+
+/** A Google row as Search Analytics gives it. @param {string} day @param {string} query @param {string} page @param {string} device @param {number} clicks @param {number} impressions @param {number} position */
+export const googleRow = (day, query, page, device, clicks, impressions, position) =>
+  /** @type {GoogleRow} */ ({ keys: [day, query, page, device], clicks, impressions, ctr: impressions ? clicks / impressions : 0, position });
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const fake = await new FakeSearch().start(Number(process.argv[2]) || undefined);
+  const keyFile = process.argv[3];
+  if (keyFile) writeFileSync(keyFile, JSON.stringify(fake.account()));
+  console.log(fake.url);
+}
