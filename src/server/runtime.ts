@@ -6,7 +6,6 @@ import { adminPaths, siteUrlMismatchText } from '~/config/admin';
 import { analyticsClientCaps } from '~/config/analytics';
 import { business } from '~/config/business';
 import { paths } from '~/config/paths';
-import { staticPages } from '~/config/pages';
 import { settings } from '~/config/settings.mjs';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -18,6 +17,7 @@ import { openDatabase } from './db';
 import { migrateToLatest } from './migrate.mjs';
 import { readServerConfig, type ServerConfig } from './platform/server-config';
 import { deleteExpiredLeadData } from './features/contact/leads';
+import { deleteExpiredLimitHits } from './features/limits';
 import { createSmtpSender } from './platform/mailer';
 import { deliverDue, enqueueMail, type SendMail } from './platform/outbox';
 import { startWorker } from './platform/worker';
@@ -27,7 +27,8 @@ import { fromNodeRequest } from './api/request-body';
 import { type EventAnswer, takeEvent } from './features/analytics/endpoint';
 import { analyticsEndpoint } from '~/config/analytics-wire.mjs';
 import { type AnalyticsService, createAnalyticsService } from './features/analytics/ingest';
-import { builtPagePaths, pageTitles } from './features/analytics/site-pages';
+import { pageTitles } from './features/analytics/site-pages';
+import { builtSitePages } from './platform/site-pages.mjs';
 import { maybeQueueWeeklySummary } from './features/dashboard/weekly-summary';
 import { createIndexNowService, type IndexNowService } from './features/indexnow/service';
 import { createPostsService, type PostsService } from './features/posts/service';
@@ -121,8 +122,9 @@ async function createRuntime(): Promise<Runtime> {
   const mismatch = siteUrlMismatch(siteUrl);
   if (mismatch) log.error({ builtFor: mismatch.built, siteUrl: mismatch.running }, siteUrlMismatchText(mismatch));
   const clientDir = builtClientDir();
-  // Pages of the build, the blog (rendered on demand) and the admin posts that are live, in this process or another.
-  const builtPages = existsSync(clientDir) ? builtPagePaths(clientDir) : undefined;
+  // The one list of the site's pages: the build's (the blog's index, rendered on demand, among them) and the admin
+  // posts that are live, in this process or another.
+  const builtPages = existsSync(clientDir) ? builtSitePages(clientDir) : undefined;
   let posts: PostsService | null = null;
   const analytics = createAnalyticsService({
     db,
@@ -130,7 +132,7 @@ async function createRuntime(): Promise<Runtime> {
     siteHost: new URL(siteUrl).host,
     retentionDays: config.analyticsRetentionDays,
     // Under `astro dev` there is no build to list: every path counts there.
-    pages: builtPages && { has: (page: string) => builtPages.has(page) || page === staticPages.blog.path || (posts?.isLivePath(page) ?? false) },
+    pages: builtPages && { has: (page: string) => builtPages.has(page) || (posts?.isLivePath(page) ?? false) },
     caps: analyticsClientCaps,
   });
   const cleanup = startWorker(
@@ -139,6 +141,7 @@ async function createRuntime(): Promise<Runtime> {
       await deleteOldSecurityEvents(db, config.securityLogRetentionDays);
       await deleteOldAccountEvents(db, config.securityLogRetentionDays);
       await deleteExpiredLeadData(db);
+      await deleteExpiredLimitHits(db);
       await deleteOldAudits(db);
       await analytics.cleanUp();
       // Once a week, last week's summary for the owner (when on and a mail server is set).
