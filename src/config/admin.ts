@@ -68,13 +68,16 @@ export const adminApi = {
 /** Pages under /admin that are reachable without a session. */
 export const publicAdminPaths: readonly string[] = [adminPaths.signIn, adminPaths.forgotPassword, adminPaths.resetPassword];
 
-/** The spec's five tabs and Search (issue 32), in order; the first is the default. */
+/** The spec's five tabs, Search (issue 32), the watched sites' two (docs/watch.md) and Reports (docs/reports.md), in order; the first is the default. */
 export const adminTabs = [
   { id: 'overview', label: 'Overview' },
   { id: 'ai-tools', label: 'AI tools' },
   { id: 'testing', label: 'Testing' },
   { id: 'performance', label: 'Performance' },
   { id: 'search', label: 'Search' },
+  { id: 'sites', label: 'Sites' },
+  { id: 'alerts', label: 'Alerts' },
+  { id: 'reports', label: 'Reports' },
   { id: 'settings', label: 'Settings' },
 ] as const;
 export type AdminTab = (typeof adminTabs)[number]['id'];

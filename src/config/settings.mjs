@@ -332,6 +332,40 @@ export const settingsSchema = z.object({
       meaning:
         "For development and tests only: comma-separated `host:port` pairs the site checker (admin checks and visitors' free audits) may fetch although they are loopback or private addresses (it otherwise refuses every address that is not public; the admin's checks may also fetch `SITE_URL`'s own, the free audit never)",
     }),
+  // Watching sites (docs/watch.md): one group, moved as a whole.
+  watch: z.object({
+    everyMs: withDefault('WATCH_EVERY_MS', integer(1000, 3_600_000), {
+      default: '60000',
+      when: 'run',
+      meaning:
+        'Watching sites: how often the server looks for checks that are due (each check has its own schedule: availability every 5 minutes, crawls daily); the first look is this long after start',
+    }),
+    quietHours: unsetByDefault(
+      'WATCH_QUIET_HOURS',
+      z
+        .string()
+        .regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM-HH:MM, e.g. 22:00-07:00')
+        .transform((value) => {
+          const minutes = (/** @type {string} */ t) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+          return { fromMinute: minutes(value.slice(0, 5)), toMinute: minutes(value.slice(6, 11)) };
+        }),
+      {
+        when: 'run',
+        meaning:
+          'Watching sites: hours (UK time) in which alerts that are not urgent are held and sent when they end, e.g. `22:00-07:00`. Urgent ones (a site down, a certificate about to lapse) are sent at once. Unset: none',
+      },
+    ),
+    webhookUrl: unsetByDefault(
+      'ALERT_WEBHOOK_URL',
+      urlWith(['https:', 'http:'], 'must be an http(s) URL, e.g. https://ntfy.sh/your-topic or a Slack or Discord webhook'),
+      {
+        secret: true,
+        when: 'run',
+        meaning:
+          'Watching sites: each alert and each recovery is also POSTed here as JSON with `text`, `content` and `message` fields (Slack, Discord and ntfy-compatible receivers), retried until taken, sent once. Unset: e-mail only',
+      },
+    ),
+  }),
   chromiumPath: unsetByDefault('CHROMIUM_PATH', z.string(), {
     shown: '/usr/bin/chromium',
     when: 'test',

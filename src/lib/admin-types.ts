@@ -4,6 +4,8 @@ import type { AiContentType, AiOutcome } from '~/config/ai';
 import type { BreakdownDimension, FormFactor, GoalKind, VitalMetric } from '~/config/analytics';
 import type { AnalyticsQuery } from './analytics-query';
 import type { SearchOverview, SearchStatus } from './search-types';
+import type { ReportsAnswer } from './report-types';
+import type { WatchAlertView, WatchSiteView } from './watch-types';
 
 /** A write that has nothing more to say than that it was done. */
 export interface OkAnswer {
@@ -309,6 +311,8 @@ export interface OverviewTabData {
   latestLeads: Lead[];
   latestEvents: SecurityEvent[];
   status: SiteStatus;
+  /** The watch's open alerts, shown first. */
+  openAlerts: WatchAlertView[];
 }
 export interface AiTabData {
   tab: 'ai-tools';
@@ -345,7 +349,27 @@ export interface SearchTabData {
   status: SearchStatus;
 }
 
-export type DashboardTabData = OverviewTabData | AiTabData | TestingTabData | PerformanceTabData | SearchTabData | SettingsTabData;
+export interface ReportsTabData {
+  tab: 'reports';
+  now: number;
+  reports: ReportsAnswer;
+  /** Whether the AI generator can draft a summary (the settings it still needs, if not). */
+  aiMissing: string[];
+}
+/** The watched sites with their health (docs/watch.md). */
+export interface SitesTabData {
+  tab: 'sites';
+  now: number;
+  sites: WatchSiteView[];
+}
+/** The watch's alerts, open first. */
+export interface AlertsTabData {
+  tab: 'alerts';
+  now: number;
+  alerts: WatchAlertView[];
+}
+export type DashboardTabData =
+  OverviewTabData | AiTabData | TestingTabData | PerformanceTabData | SearchTabData | SitesTabData | AlertsTabData | ReportsTabData | SettingsTabData;
 
 /** What the admin's read endpoints answer: the server builds each with `satisfies`, the typed hooks read it. */
 export interface IndexNowAnswer {

@@ -4,7 +4,8 @@ import { indexableRoutes, sitemapXml } from '~/seo/sitemap';
 /**
  * The site's pages for search as the build knows them (the blog's index included: it is rendered on demand, and its
  * date is its newest post's), as a file of the build. IndexNow lists from it, with the admin's live posts from the
- * database (src/server/features/indexnow/pages.mjs); /sitemap.xml lists the same pages, with those posts.
+ * database (the one list of the site's pages: src/server/platform/site-pages.mjs); /sitemap.xml lists the same pages,
+ * with those posts.
  */
 export const GET: APIRoute = async () =>
   new Response(sitemapXml(await indexableRoutes()), {

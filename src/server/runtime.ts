@@ -6,7 +6,6 @@ import { adminPaths, siteUrlMismatchText } from '~/config/admin';
 import { analyticsClientCaps } from '~/config/analytics';
 import { business } from '~/config/business';
 import { paths } from '~/config/paths';
-import { staticPages } from '~/config/pages';
 import { settings } from '~/config/settings.mjs';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -18,6 +17,7 @@ import { openDatabase } from './db';
 import { migrateToLatest } from './migrate.mjs';
 import { readServerConfig, type ServerConfig } from './platform/server-config';
 import { deleteExpiredLeadData } from './features/contact/leads';
+import { deleteExpiredLimitHits } from './features/limits';
 import { createSmtpSender } from './platform/mailer';
 import { deliverDue, enqueueMail, type SendMail } from './platform/outbox';
 import { startWorker } from './platform/worker';
@@ -27,7 +27,8 @@ import { fromNodeRequest } from './api/request-body';
 import { type EventAnswer, takeEvent } from './features/analytics/endpoint';
 import { analyticsEndpoint } from '~/config/analytics-wire.mjs';
 import { type AnalyticsService, createAnalyticsService } from './features/analytics/ingest';
-import { builtPagePaths, pageTitles } from './features/analytics/site-pages';
+import { pageTitles } from './features/analytics/site-pages';
+import { builtSitePages } from './platform/site-pages.mjs';
 import { maybeQueueWeeklySummary } from './features/dashboard/weekly-summary';
 import { createIndexNowService, type IndexNowService } from './features/indexnow/service';
 import { createPostsService, type PostsService } from './features/posts/service';
@@ -37,8 +38,11 @@ import { createSiteCheckService, type SiteCheckService } from './features/sitech
 import type { AddressPolicy } from './features/sitecheck/address-guard.mjs';
 import { type AuditService, createAuditService, deleteOldAudits } from './features/audit/service';
 import { deleteOldSecurityEvents } from './features/security/events';
+import { createWatchService, type WatchService } from './features/watch/service';
 import { log, requestContext } from './platform/log.mjs';
 import { siteUrlMismatch } from './platform/site-url';
+import { type ReportService, startReportService } from './features/report/service';
+import { reportSources } from './features/report/sources';
 
 export interface Runtime {
   db: Db;
@@ -55,6 +59,10 @@ export interface Runtime {
   posts: PostsService;
   /** Search data: the daily Google and Bing sync, and one the owner asks for. */
   search: SearchService;
+  /** Watching this site and the clients' sites: the scheduler, and what the checks are handed. */
+  watch: WatchService;
+  /** Client reports: made, reviewed and sent; the monthly schedule. */
+  reports: ReportService;
   /** The built site (dist/client): on-demand public pages are finished with the build's page transforms over it. */
   clientDir: string;
   /** Ask the worker to look at the outbox now rather than at its next poll. */
@@ -114,8 +122,9 @@ async function createRuntime(): Promise<Runtime> {
   const mismatch = siteUrlMismatch(siteUrl);
   if (mismatch) log.error({ builtFor: mismatch.built, siteUrl: mismatch.running }, siteUrlMismatchText(mismatch));
   const clientDir = builtClientDir();
-  // Pages of the build, the blog (rendered on demand) and the admin posts that are live, in this process or another.
-  const builtPages = existsSync(clientDir) ? builtPagePaths(clientDir) : undefined;
+  // The one list of the site's pages: the build's (the blog's index, rendered on demand, among them) and the admin
+  // posts that are live, in this process or another.
+  const builtPages = existsSync(clientDir) ? builtSitePages(clientDir) : undefined;
   let posts: PostsService | null = null;
   const analytics = createAnalyticsService({
     db,
@@ -123,7 +132,7 @@ async function createRuntime(): Promise<Runtime> {
     siteHost: new URL(siteUrl).host,
     retentionDays: config.analyticsRetentionDays,
     // Under `astro dev` there is no build to list: every path counts there.
-    pages: builtPages && { has: (page: string) => builtPages.has(page) || page === staticPages.blog.path || (posts?.isLivePath(page) ?? false) },
+    pages: builtPages && { has: (page: string) => builtPages.has(page) || (posts?.isLivePath(page) ?? false) },
     caps: analyticsClientCaps,
   });
   const cleanup = startWorker(
@@ -132,6 +141,7 @@ async function createRuntime(): Promise<Runtime> {
       await deleteOldSecurityEvents(db, config.securityLogRetentionDays);
       await deleteOldAccountEvents(db, config.securityLogRetentionDays);
       await deleteExpiredLeadData(db);
+      await deleteExpiredLimitHits(db);
       await deleteOldAudits(db);
       await analytics.cleanUp();
       // Once a week, last week's summary for the owner (when on and a mail server is set).
@@ -196,6 +206,27 @@ async function createRuntime(): Promise<Runtime> {
     addressPolicy: auditPolicy,
   });
 
+  // Crawls of watched sites run in a child process from the source file beside the build (the bundle does not carry it).
+  const crawlProcess = path.resolve(clientDir, '..', '..', 'src/server/features/watch/crawl-process.mjs');
+  const watch = createWatchService({
+    db,
+    settings: settings(),
+    ownerEmail: config.contactTo,
+    outbox: config.outbox,
+    kickOutbox,
+    crawlProcess: existsSync(crawlProcess) ? crawlProcess : undefined,
+  });
+
+  // Reports are written from each section's own source: this site's analytics and inbox, the watched sites' checks and
+  // alerts, and the search data (src/server/features/report/sources.ts).
+  const reports = startReportService({
+    db,
+    sources: reportSources(db, { siteUrl, ownerEmail: config.contactTo }),
+    siteUrl,
+    ownerEmail: config.contactTo,
+    kickOutbox,
+  });
+
   const runtime: Runtime = {
     db,
     kind,
@@ -209,11 +240,24 @@ async function createRuntime(): Promise<Runtime> {
     analytics,
     posts,
     search,
+    watch,
+    reports,
     clientDir,
     kickOutbox,
     // Let a delivery pass in flight finish, so no row is left claimed until its lease runs out.
     async stop() {
-      await Promise.all([outbox?.stop(), cleanup.stop(), indexNow.stop(), siteChecks.stop(), audits.stop(), analytics.stop(), posts.stop(), search.stop()]);
+      await Promise.all([
+        outbox?.stop(),
+        cleanup.stop(),
+        indexNow.stop(),
+        siteChecks.stop(),
+        audits.stop(),
+        analytics.stop(),
+        posts.stop(),
+        reports.stop(),
+        search.stop(),
+        watch.stop(),
+      ]);
       await db.destroy();
     },
   };

@@ -1,4 +1,4 @@
-import { builtSitemapFile } from '../../src/server/features/indexnow/pages.mjs';
+import { builtSitemapFile } from '../../src/server/platform/site-pages.mjs';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { inflateSync } from 'node:zlib';

@@ -4,7 +4,8 @@ import { contactLimits } from '../../src/config/contact';
 import { type Db, type DbKind, openDatabase } from '../../src/server/db';
 import { migrateToLatest } from '../../src/server/migrate.mjs';
 import { takeGenerationSlot } from '../../src/server/features/ai/history';
-import { acceptSubmission, deleteExpiredLeadData, longestHitWindowMs, rateLimitStatus, rateLimitWindowMs } from '../../src/server/features/contact/leads';
+import { acceptSubmission, deleteExpiredLeadData, rateLimitStatus, rateLimitWindowMs } from '../../src/server/features/contact/leads';
+import { deleteExpiredLimitHits, limitWindows } from '../../src/server/features/limits';
 import { backoffMs, deliverDue, pendingCount, type SendMail } from '../../src/server/platform/outbox';
 import { alertRule, deleteOldSecurityEvents, recordSecurityEvent, severityByType } from '../../src/server/features/security/events';
 import { createTarget, databaseNames, type DatabaseTarget } from '../support/databases';
@@ -165,7 +166,7 @@ describe.each(databaseNames())('database suite on %s', (name) => {
     const details = (await db.selectFrom('security_events').select('details').execute()).map((r) => r.details);
     expect(details).toContain('new');
     expect(details).not.toContain('old');
-    await deleteExpiredLeadData(db, now + longestHitWindowMs + 1);
+    await deleteExpiredLimitHits(db, now + Math.max(...limitWindows.map((w) => w.windowMs)) + 1);
     const hits = await db.selectFrom('rate_limit_hits').select('id').where('created_at', '<=', now).execute();
     expect(hits).toHaveLength(0);
   });
@@ -175,7 +176,7 @@ describe.each(databaseNames())('database suite on %s', (name) => {
     const user = 'clean-up-user';
     const perHour = 3;
     for (let i = 0; i < perHour; i++) expect(await takeGenerationSlot(db, user, perHour, now - 30 * 60_000 + i)).toEqual({ ok: true });
-    await deleteExpiredLeadData(db, now);
+    await deleteExpiredLimitHits(db, now);
     // Half an hour on, the allowance is still used up.
     expect(await takeGenerationSlot(db, user, perHour, now)).toMatchObject({ ok: false });
   });

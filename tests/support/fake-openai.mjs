@@ -36,6 +36,19 @@ export const fakeAnswers = {
 const serviceAnswer = (price) =>
   `Our service helps small businesses in Hatfield and across Hertfordshire win more enquiries from search.\n\nWe start with an audit, fix what holds your site back, then build content and links month by month. Pricing: ${price}.`;
 
+/** A client report's summary, stating only the figures the report gave it (its visitors and enquiries, when it has them). */
+const reportSummaryAnswer = (prompt) => {
+  const visitors = /Unique visitors: ([\d,]+)/.exec(prompt)?.[1];
+  const enquiries = /Enquiries received: ([\d,]+)/.exec(prompt)?.[1];
+  return [
+    'A steady month for the site.',
+    visitors ? `It had ${visitors} unique visitors.` : 'Visits were not measured this month.',
+    enquiries ? `It received ${enquiries} enquiries.` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+};
+
 /** Cuts a text into pieces of about `size` characters, as a model streams tokens. */
 const pieces = (text, count) => {
   const size = Math.max(1, Math.ceil(text.length / count));
@@ -125,7 +138,8 @@ export class FakeOpenAI {
     else if (type === 'service') {
       const price = /Its price is (.+?): state exactly this range/.exec(system)?.[1] ?? 'on request';
       answer = serviceAnswer(marker === 'invent-price' && !askedAgain ? '£999 per month' : price);
-    } else answer = fakeAnswers.blog;
+    } else if (/monthly website report/.test(system)) answer = reportSummaryAnswer(prompt);
+    else answer = fakeAnswers.blog;
 
     res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
     let finished = false;

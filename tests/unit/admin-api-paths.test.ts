@@ -19,7 +19,9 @@ function routeFiles(dir: string): string[] {
 
 /** A route file as the pattern of the addresses Astro routes to it (`[id]` one segment, `[...rest]` any). */
 function routePattern(file: string): { route: string; pattern: RegExp } {
-  const route = `/api/${relative(apiRoot, file).replace(/\.ts$/, '').replace(/(^|\/)index$/, '')}`;
+  const route = `/api/${relative(apiRoot, file)
+    .replace(/\.ts$/, '')
+    .replace(/(^|\/)index$/, '')}`;
   const escaped = route
     .split(/(\[\.\.\.[^\]]+\]|\[[^\]]+\])/)
     .map((part) => (part.startsWith('[...') ? '.+' : part.startsWith('[') ? '[^/]+' : part.replace(/[.*+?^${}()|\\]/g, '\\$&')))
@@ -43,6 +45,12 @@ function permalinks(): { name: string; path: string }[] {
 
 const routes = routeFiles(apiRoot).map(routePattern);
 
+/**
+ * Features whose API addresses are still in their own config (watchPaths in src/config/watch.ts, reportPaths in
+ * src/config/report.ts: they arrived beside this module). To move into adminApi; no other route may join this list.
+ */
+const notYetMoved = ['/api/admin/watch/', '/api/admin/reports'];
+
 describe("the admin's API permalinks", () => {
   it.each(permalinks())('$name ($path) has a route', ({ path }) => {
     const address = path.split('?')[0]!;
@@ -51,7 +59,10 @@ describe("the admin's API permalinks", () => {
 
   it('name every route under /api/admin', () => {
     const addresses = permalinks().map((p) => p.path.split('?')[0]!);
-    const unnamed = routes.filter((r) => r.route.startsWith('/api/admin/') && !addresses.some((a) => r.pattern.test(a))).map((r) => r.route);
+    const unnamed = routes
+      .filter((r) => r.route.startsWith('/api/admin/') && !notYetMoved.some((prefix) => r.route.startsWith(prefix)))
+      .filter((r) => !addresses.some((a) => r.pattern.test(a)))
+      .map((r) => r.route);
     expect(unnamed).toEqual([]);
   });
 });

@@ -54,25 +54,28 @@ describe('the key of a client in every limit', () => {
     expect([...callers].sort()).toEqual(
       ['src/server/features/audit/endpoint.ts', 'src/server/features/auth/admin-auth.ts', 'src/server/features/contact/endpoint.ts'].sort(),
     );
-    expect(readFileSync('src/server/features/auth/admin-auth.ts', 'utf8')).toMatch(/addressKey = \(caller: Caller\) => hashClient\(caller\.address,/);
+    expect(readFileSync('src/server/features/auth/admin-auth.ts', 'utf8')).toMatch(/addressKey: \(caller: Caller\) => hashClient\(caller\.address,/);
 
     // Each module that uses the rate limiter, and what it counts: a new one must be looked at (and, if it counts
     // clients, key them with hashClient) before this passes.
     const limiterUsers = files
       .filter((file) => !file.includes(`${path.sep}db${path.sep}`))
-      .filter((file) => /platform\/rate-limit'|rate_limit_hits|acceptSubmission\(|throttleState\(|rateLimitStatus\(/.test(readFileSync(file, 'utf8')))
+      .filter((file) => /platform\/limit'|rate_limit_hits|acceptSubmission\(|throttleState\(|rateLimitStatus\(/.test(readFileSync(file, 'utf8')))
       .map((file) => file.split(path.sep).join('/'))
       .sort();
     expect(limiterUsers).toEqual(
       [
         'src/server/features/ai/history.ts', // per account (user id), not per address
         'src/server/features/audit/endpoint.ts', // per client (hashClient); reports per e-mail address
-        'src/server/features/auth/admin-auth.ts', // sign-in and reset per client (hashClient), per account
-        'src/server/features/auth/throttle.ts', // the keys admin-auth hands it
+        'src/server/features/auth/guard.ts', // sign-in per client (admin-auth's addressKey: hashClient), per account
+        'src/server/features/auth/password.ts', // the reset per client (admin-auth's addressKey: hashClient)
+        'src/server/features/auth/throttle.ts', // the keys guard.ts and password.ts hand it
+        'src/server/features/audit/limits.ts', // the keys audit/endpoint.ts hands it
         'src/server/features/auth/used-codes.ts', // per account and code, not per address
         'src/server/features/contact/endpoint.ts', // per client (hashClient), then per sender
         'src/server/features/contact/leads.ts', // the keys the contact form and the audit report hand it
-        'src/server/platform/rate-limit.ts',
+        'src/server/features/limits.ts', // the registry of windows the clean-up reads; counts no one
+        'src/server/platform/limit.ts',
       ].sort(),
     );
   });

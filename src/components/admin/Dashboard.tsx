@@ -9,12 +9,15 @@ import { AiPanel } from './ai/AiPanel';
 import { AdminQueryProvider, useDashboardTab } from './data/queries';
 import { OverviewPanel } from './overview/OverviewPanel';
 import { PerformancePanel } from './analytics/PerformancePanel';
+import { ReportsPanel } from './reports/ReportsPanel';
 import { SettingsPanel } from './settings/SettingsPanel';
 import { SearchPanel } from './search/SearchPanel';
 import { SiteCheckPanel } from './sitecheck/SiteCheckPanel';
 import { AuditList } from './audit/AuditPanels';
 import { Button } from './ui/button';
 import { Notice } from './ui/notice';
+import { AlertsPanel } from './watch/AlertsPanel';
+import { SitesPanel } from './watch/SitesPanel';
 
 export function Dashboard({ initial }: { initial: DashboardTabData }) {
   return (
@@ -89,7 +92,7 @@ function Tabs({ initial }: { initial: DashboardTabData }) {
           hidden={t.id !== tab}
           className="mt-6 rounded-lg focus-visible:outline-3 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
         >
-          {t.id === tab && <Panel tab={t.id} initial={initial} />}
+          {t.id === tab && <Panel tab={t.id} initial={initial} choose={choose} />}
         </div>
       ))}
     </div>
@@ -97,7 +100,7 @@ function Tabs({ initial }: { initial: DashboardTabData }) {
 }
 
 /** The open tab's panel, once its figures are read (the first tab's come with the page). */
-function Panel({ tab, initial }: { tab: AdminTab; initial: DashboardTabData }) {
+function Panel({ tab, initial, choose }: { tab: AdminTab; initial: DashboardTabData; choose: (tab: AdminTab) => void }) {
   const { data, error, refetch } = useDashboardTab(tab, initial);
   if (error)
     return (
@@ -132,5 +135,11 @@ function Panel({ tab, initial }: { tab: AdminTab; initial: DashboardTabData }) {
       return <PerformancePanel data={data.performance} />;
     case 'search':
       return <SearchPanel data={data} />;
+    case 'reports':
+      return <ReportsPanel initial={data.reports} now={data.now} aiMissing={data.aiMissing} />;
+    case 'sites':
+      return <SitesPanel initial={{ ok: true, now: data.now, sites: data.sites }} onAlerts={() => choose('alerts')} />;
+    case 'alerts':
+      return <AlertsPanel initial={{ ok: true, now: data.now, alerts: data.alerts, open: data.alerts.filter((a) => a.open).length }} />;
   }
 }

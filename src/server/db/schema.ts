@@ -26,7 +26,7 @@ export interface AccountEventTable {
   created_at: number;
 }
 
-export type MailKind = 'lead' | 'alert' | 'password_reset' | 'audit_report' | 'weekly_summary';
+export type MailKind = 'lead' | 'alert' | 'password_reset' | 'audit_report' | 'weekly_summary' | 'watch_alert' | 'report_draft' | 'client_report';
 export type MailStatus = 'pending' | 'sent';
 
 export interface MailOutboxTable {
@@ -319,6 +319,49 @@ export interface PostImageTable {
   created_at: number;
 }
 
+export interface ReportTable {
+  id: string;
+  /** 'this' for this website, else the watched site's id. */
+  site_key: string;
+  /** 'YYYY-MM' for a monthly report, null for one made on demand. */
+  month: string | null;
+  period_from: string;
+  period_to: string;
+  /** draft | sent */
+  status: string;
+  /** The report's figures as JSON (src/lib/report-types.ts). */
+  data: string;
+  summary: Generated<string>;
+  created_at: number;
+  updated_at: number;
+  approved_at: number | null;
+  sent_at: number | null;
+  recipient: string | null;
+}
+
+export interface ReportLinkTable {
+  token_hash: string;
+  report_id: string;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+export interface ReportSendTable {
+  report_id: string;
+  recipient: string;
+  mail_id: string;
+  /** approval | auto */
+  trigger: string;
+  created_at: number;
+}
+
+export interface ReportSiteSettingTable {
+  site_key: string;
+  auto_send: Generated<number>;
+  updated_at: number;
+}
+
 /** One row of search data (0017): '' where the source does not split by that dimension. */
 export interface SearchRowTable {
   /** google | bing | import */
@@ -377,13 +420,88 @@ export interface SearchSourceTable {
   data_to_day: string | null;
 }
 
+export interface WatchSiteTable {
+  id: string;
+  url: string;
+  name: string;
+  client_email: string | null;
+  copy_client: number;
+  own: number;
+  crawl_every_hours: number;
+  availability_every_minutes: number;
+  /** JSON array of check kinds switched off. */
+  kinds_off: string;
+  created_at: number;
+  updated_at: number;
+  removed_at: number | null;
+}
+
+export interface WatchScheduleTable {
+  site_id: string;
+  kind: string;
+  next_due_at: number;
+  last_run_at: number | null;
+}
+
+export interface WatchResultTable {
+  id: string;
+  site_id: string;
+  kind: string;
+  at: number;
+  ok: number;
+  response_ms: number | null;
+  score: number | null;
+  summary: string;
+  /** JSON: what the check saw. */
+  evidence: string;
+}
+
+export interface WatchAlertTable {
+  id: string;
+  site_id: string;
+  kind: string;
+  problem: string;
+  /** `site|problem` while open, null once closed. */
+  open_key: string | null;
+  urgent: number;
+  title: string;
+  detail: string;
+  evidence: string;
+  opened_at: number;
+  last_seen_at: number;
+  closed_at: number | null;
+}
+
+export interface WatchWebhookTable {
+  id: string;
+  alert_id: string;
+  url: string;
+  body: string;
+  status: string;
+  attempts: number;
+  next_attempt_at: number;
+  locked_until: number;
+  last_error: string | null;
+  created_at: number;
+  sent_at: number | null;
+}
+
 export interface Database {
+  reports: ReportTable;
+  report_links: ReportLinkTable;
+  report_sends: ReportSendTable;
+  report_site_settings: ReportSiteSettingTable;
   search_rows: SearchRowTable;
   search_rows_staging: SearchRowStagingTable;
   search_sources: SearchSourceTable;
   search_daily: SearchDailyTable;
   search_monthly_queries: SearchMonthlyQueryTable;
   search_monthly_pages: SearchMonthlyPageTable;
+  watch_sites: WatchSiteTable;
+  watch_schedule: WatchScheduleTable;
+  watch_results: WatchResultTable;
+  watch_alerts: WatchAlertTable;
+  watch_webhooks: WatchWebhookTable;
   posts: PostTable;
   post_versions: PostVersionTable;
   post_images: PostImageTable;

@@ -24,6 +24,8 @@ export interface OutboxMail {
   messageId?: string;
   attachments?: MailAttachment[];
   now: number;
+  /** Not sent before this time (an alert held through quiet hours); by default at once. */
+  notBefore?: number;
 }
 
 type StoredAttachment = { filename: string; contentType: string; base64: string };
@@ -58,7 +60,7 @@ export async function enqueueMail(db: Db | Transaction<Database>, mail: OutboxMa
       body: mail.body,
       status: 'pending',
       attempts: 0,
-      next_attempt_at: mail.now,
+      next_attempt_at: Math.max(mail.now, mail.notBefore ?? 0),
       locked_until: 0,
       last_error: null,
       created_at: mail.now,

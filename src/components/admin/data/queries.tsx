@@ -15,6 +15,10 @@ import { type AnalyticsQuery, sameQuery, writeAnalyticsQuery } from '~/lib/analy
 import type { AnalyticsView, AnalyticsViewAnswer, CurrentVisitorsAnswer } from '~/lib/admin-types';
 import { defaultSearchQuery, type SearchQuery, searchParams } from '~/lib/search-query';
 import type { SearchDetail, SearchListAnswer, SearchOpportunities, SearchOverview, SearchStatus, SearchTopPrompt } from '~/lib/search-types';
+import { reportPaths } from '~/config/report';
+import type { ReportAnswer, ReportsAnswer } from '~/lib/report-types';
+import { watchPaths } from '~/config/watch';
+import type { WatchAlertsAnswer, WatchSitesAnswer } from '~/lib/watch-types';
 import type { AiHistoryAnswer, DashboardTabAnswer, DashboardTabData, IndexNowAnswer, SiteCheckAnswer, SiteChecksAnswer, VitalTrendAnswer } from '~/lib/admin-types';
 
 /** A read that did not answer `ok`: its status (0 when the server could not be reached) and message. */
@@ -53,10 +57,14 @@ export const adminKeys = {
   postRender: (input: string) => ['post-render', input] as const,
   search: (what: string, params: string) => ['search', what, params] as const,
   searchStatus: ['search', 'status'] as const,
+  reports: ['reports'] as const,
+  report: (id: string) => ['reports', id] as const,
+  watchSites: ['watch-sites'] as const,
+  watchAlerts: ['watch-alerts'] as const,
 };
 
 /** How often a run in progress is asked after. */
-export const pollIntervals = { indexNow: 1500, siteCheck: 1000, searchSync: 2000 } as const;
+export const pollIntervals = { indexNow: 1500, siteCheck: 1000, searchSync: 2000, watch: 60_000 } as const;
 
 export function AdminQueryProvider({ children }: { children: ReactNode }) {
   // One client per dashboard; figures are fresh when rendered, and a failed read is tried once more.
@@ -226,5 +234,35 @@ export function usePostRender(input: string) {
     },
     placeholderData: (previous) => previous,
     staleTime: Infinity,
+  });
+}
+
+/** The reports made and the sites they are made for (the tab's figures are the first data). */
+export function useReports(initial: ReportsAnswer) {
+  return useQuery({ queryKey: adminKeys.reports, queryFn: () => read<ReportsAnswer>(reportPaths.list), initialData: initial });
+}
+
+/** One report, with its figures, summary and links (none asked for without an id). */
+export function useReport(id: string | null) {
+  return useQuery({ queryKey: adminKeys.report(id ?? ''), queryFn: () => read<ReportAnswer>(reportPaths.one(id!)), enabled: id !== null });
+}
+
+/** The watched sites with their health; read again every minute while shown (the checks run on the server). */
+export function useWatchSites(initial: WatchSitesAnswer) {
+  return useQuery({
+    queryKey: adminKeys.watchSites,
+    queryFn: () => read<WatchSitesAnswer>(watchPaths.sites),
+    initialData: initial,
+    refetchInterval: pollIntervals.watch,
+  });
+}
+
+/** The watch's alerts, open first; read again every minute while shown. */
+export function useWatchAlerts(initial: WatchAlertsAnswer) {
+  return useQuery({
+    queryKey: adminKeys.watchAlerts,
+    queryFn: () => read<WatchAlertsAnswer>(watchPaths.alerts),
+    initialData: initial,
+    refetchInterval: pollIntervals.watch,
   });
 }

@@ -10,6 +10,7 @@ import { Card } from '../ui/card';
 import { Notice } from '../ui/notice';
 import { TimeAgo } from '../ui/time-ago';
 import { plural, pluralWord } from '~/lib/plural.mjs';
+import { OpenAlerts } from '../watch/AlertsPanel';
 
 function change({ count, previous, hours }: PeriodCount): string {
   const span = hours === 24 ? plural(24, 'hour') : plural(hours / 24, 'day');
@@ -23,6 +24,7 @@ export function OverviewPanel({ data }: { data: OverviewTabData }) {
   return (
     <div className="grid gap-6">
       <h2 className="sr-only">Overview</h2>
+      <OpenAlerts alerts={data.openAlerts} now={now} href={adminPaths.tab('alerts')} />
       {status.siteUrlMismatch && <Notice tone="error">{siteUrlMismatchText(status.siteUrlMismatch)}</Notice>}
       {status.mail.waiting > 0 && (
         <Notice tone="error">

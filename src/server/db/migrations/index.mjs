@@ -18,6 +18,8 @@ import * as m0014 from './0014_lab_runs_out.mjs';
 import * as m0015 from './0015_indexnow_key.mjs';
 import * as m0016 from './0016_audit_report_tokens.mjs';
 import * as m0017 from './0017_search_data.mjs';
+import * as m0018 from './0018_watch.mjs';
+import * as m0019 from './0019_reports.mjs';
 
 /** @type {Record<string, import('kysely').Migration>} */
 export const migrations = {
@@ -38,4 +40,6 @@ export const migrations = {
   '0015_indexnow_key': m0015,
   '0016_audit_report_tokens': m0016,
   '0017_search_data': m0017,
+  '0018_watch': m0018,
+  '0019_reports': m0019,
 };

@@ -3,11 +3,12 @@ import { aiLimits, type AiContentType, type AiOutcome } from '~/config/ai';
 import type { AiGeneration, AiStatus } from '~/lib/admin-types';
 import type { Db } from '../../db';
 import type { AiGenerationTable } from '../../db/schema';
-import { addHit, hitTimes, msUntilFree } from '../../platform/rate-limit';
+import { limit, type LimitWindow, peekLimit } from '../../platform/limit';
 import { type AiSettings, missingAiSettings } from './generate';
 
-const scope = 'ai:generate';
-const windowMs = aiLimits.windowMinutes * 60_000;
+/** Generations per account in the window; how many is the AI_GENERATIONS_PER_HOUR setting. */
+export const generationWindow = { scope: 'ai:generate', windowMs: aiLimits.windowMinutes * 60_000 } satisfies LimitWindow;
+const generationLimit = (userId: string, perHour: number, now: number) => ({ ...generationWindow, key: userId, max: perHour, now });
 
 const toGeneration = (row: AiGenerationTable): AiGeneration => ({
   id: row.id,
@@ -36,9 +37,8 @@ export async function deleteGeneration(db: Db, id: string): Promise<boolean> {
 
 /** The account's use of its hourly allowance: read from the limiter itself, so the tab shows it after a reload too. */
 export async function generationAllowance(db: Db, userId: string, perHour: number, now = Date.now()): Promise<AiStatus['allowance']> {
-  const recent = await hitTimes(db, scope, userId, now - windowMs);
-  const freeAt = recent.length >= perHour ? now + msUntilFree(recent[recent.length - perHour]!, windowMs, now) : null;
-  return { used: Math.min(recent.length, perHour), freeAt };
+  const state = await peekLimit(db, generationLimit(userId, perHour, now));
+  return state.allowed ? { used: perHour - state.remaining, freeAt: null } : { used: perHour, freeAt: state.freeAt };
 }
 
 export async function aiStatus(db: Db, ai: AiSettings, userId: string): Promise<AiStatus> {
@@ -58,7 +58,7 @@ export async function aiStatus(db: Db, ai: AiSettings, userId: string): Promise<
 
 /**
  * Counts one generation against the account's hourly allowance, or says how long to wait. On the one rate limiter
- * (src/server/platform/rate-limit.ts), so it holds across restarts and instances.
+ * (src/server/platform/limit.ts), so it holds across restarts and instances.
  */
 export async function takeGenerationSlot(
   db: Db,
@@ -66,12 +66,7 @@ export async function takeGenerationSlot(
   perHour: number,
   now = Date.now(),
 ): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
-  const recent = await hitTimes(db, scope, userId, now - windowMs);
-  if (recent.length >= perHour) {
-    // Free again when the oldest generation that still counts is an hour old.
-    const oldest = recent[recent.length - perHour]!;
-    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(msUntilFree(oldest, windowMs, now) / 1000)) };
-  }
-  await addHit(db, scope, userId, now);
-  return { ok: true };
+  // Free again when the oldest generation that still counts is an hour old.
+  const slot = await limit(db, generationLimit(userId, perHour, now));
+  return slot.allowed ? { ok: true } : { ok: false, retryAfterSeconds: slot.retryAfterSeconds };
 }

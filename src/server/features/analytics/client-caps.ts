@@ -1,10 +1,12 @@
 /**
- * Per-address caps on what the beacon can add (src/config/analytics.ts: analyticsClientCaps). Pure and in memory: the
- * point is that one address cannot inflate the figures, and a beacon may be dropped where a lead may not. Fixed
- * windows per address; the map is bounded, forgetting the least recently seen address first.
+ * Per-address caps on what the beacon can add (src/config/analytics.ts: analyticsClientCaps). In memory, on the
+ * limiter's in-memory twin (platform/memory-limit.mjs): the point is that one address cannot inflate the figures, and
+ * a beacon may be dropped where a lead may not. Fixed windows per address; each limiter is bounded, forgetting the
+ * least recently seen address first.
  */
 import { createHash } from 'node:crypto';
 import { clientKey } from '../../platform/address-range.mjs';
+import { createMemoryLimiter } from '../../platform/memory-limit.mjs';
 
 export interface ClientCaps {
   pageViewsPerMinute: number;
@@ -13,51 +15,29 @@ export interface ClientCaps {
   trackedAddresses: number;
 }
 
-interface Window {
-  minuteStart: number;
-  views: number;
-  hourStart: number;
-  /** Short hashes of the user agents seen this hour: each is a visitor id of this address. */
-  agents: Set<string>;
-  /** Visits to a missing page counted this hour. */
-  notFound: number;
-}
+const minute = 60_000;
+const hour = 3_600_000;
 
 export function createClientCaps(caps: ClientCaps) {
-  const windows = new Map<string, Window>();
-  /** The client's window, its minute and hour moved on to `now` when they have passed. */
-  function windowOf(address: string, now: number): Window {
-    const key = clientKey(address);
-    let window = windows.get(key);
-    if (window)
-      windows.delete(key); // re-inserted below: the map's order is "least recently seen" first
-    else window = { minuteStart: now, views: 0, hourStart: now, agents: new Set(), notFound: 0 };
-    windows.set(key, window);
-    if (windows.size > caps.trackedAddresses) windows.delete(windows.keys().next().value!);
-
-    if (now - window.minuteStart >= 60_000) Object.assign(window, { minuteStart: now, views: 0 });
-    if (now - window.hourStart >= 3_600_000) Object.assign(window, { hourStart: now, agents: new Set(), notFound: 0 });
-    return window;
-  }
+  const maxKeys = caps.trackedAddresses;
+  const views = createMemoryLimiter({ max: caps.pageViewsPerMinute, windowMs: minute, maxKeys });
+  /** Distinct user agents (short hashes) an address shows in its hour: each is a visitor id of this address. */
+  const visitors = createMemoryLimiter({ max: caps.newVisitorsPerHour, windowMs: hour, maxKeys });
+  const notFound = createMemoryLimiter({ max: caps.notFoundPerHour, windowMs: hour, maxKeys });
   return {
     /** Whether a page view from this client may be counted; counts it when it may. */
     admitPageView(address: string, userAgent: string, now: number): boolean {
-      const window = windowOf(address, now);
+      const key = clientKey(address);
+      if (!views.check(key, now).allowed) return false;
       const agent = createHash('sha256').update(userAgent).digest('base64url').slice(0, 12);
-      const newVisitor = !window.agents.has(agent);
-      if (window.views >= caps.pageViewsPerMinute) return false;
-      if (newVisitor && window.agents.size >= caps.newVisitorsPerHour) return false;
-      window.views++;
-      window.agents.add(agent);
+      if (!visitors.take(key, now, agent).allowed) return false;
+      views.take(key, now);
       return true;
     },
     /** Whether a visit to a missing page from this client may be counted (as well as its page view); counts it when it may. */
     admitNotFound(address: string, now: number): boolean {
-      const window = windowOf(address, now);
-      if (window.notFound >= caps.notFoundPerHour) return false;
-      window.notFound++;
-      return true;
+      return notFound.take(clientKey(address), now).allowed;
     },
-    tracked: () => windows.size,
+    tracked: () => Math.max(views.size(), visitors.size(), notFound.size()),
   };
 }

@@ -47,7 +47,7 @@ export interface AnalyticsOptions {
   /** Part of the visitor hash, so the same person on two sites sharing a database is two visitors. */
   siteHost: string;
   retentionDays: number;
-  /** The site's pages (`builtPagePaths`): a page view of any other path is not counted. Unset: every path counts. */
+  /** The site's pages (platform/site-pages.mjs: the build's and the live admin posts): a page view of any other path is not counted. Unset: every path counts. */
   pages?: { has(path: string): boolean };
   /** What one client address may add (`analyticsClientCaps`). Unset: no cap. */
   caps?: ClientCaps;

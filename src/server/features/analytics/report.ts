@@ -87,7 +87,11 @@ function accumulate(groups: Map<string, VitalsAccumulator>, key: string, row: Vi
 
 export async function performanceData(db: Db, now = Date.now()): Promise<PerformanceData> {
   const to = dayOf(now);
-  const from = addDays(to, -performanceDays + 1);
+  return performanceBetween(db, addDays(to, -performanceDays + 1), to);
+}
+
+/** The Performance figures for any span of days (the tab shows the last 30; a client report, its month). */
+export async function performanceBetween(db: Db, from: string, to: string): Promise<PerformanceData> {
   const rows = await db.selectFrom('analytics_daily_vitals').selectAll().where('day', '>=', from).where('day', '<=', to).execute();
   const site = new Map<string, VitalsAccumulator>();
   const perPage = new Map<string, Map<string, VitalsAccumulator>>();

@@ -1,6 +1,7 @@
 /**
- * The pages a visit can be counted on: every HTML page of the build but the error page (the HTTP front answers any
- * other path with 404). A beacon naming anything else, a made-up path or the admin in any spelling, is not counted.
+ * The titles of the site's pages, for the dashboard. Which pages a visit is counted on is the one list of the site's
+ * pages (platform/site-pages.mjs): a beacon naming anything else, a made-up path or the admin in any spelling, is not
+ * counted.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -8,10 +9,6 @@ import { paths } from '~/config/paths';
 import type { Db } from '../../db';
 import { builtPaths } from '../../platform/http/page-path.mjs';
 import { postTitlesBySlug } from '../posts/store';
-
-export function builtPagePaths(clientDir: string): Set<string> {
-  return new Set(builtPaths(clientDir).flatMap((file) => (file.page ? [file.path] : [])));
-}
 
 const titleCache = new Map<string, Map<string, string>>();
 

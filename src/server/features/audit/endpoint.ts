@@ -11,22 +11,17 @@ import { honeypotField, validateContact } from '~/lib/contact';
 import type { Db, DbKind } from '../../db';
 import { hashClient, keyedHash } from '../../platform/client-hash';
 import { enqueueMail } from '../../platform/outbox';
-import { addHit, hitTimes, msUntilFree, removeHit } from '../../platform/rate-limit';
+import { giveBack as giveBackHit, limit, type LimitRefusal, minutesOf, peekLimit } from '../../platform/limit';
 import { errorField, log } from '../../platform/log.mjs';
 import { acceptSubmission } from '../contact/leads';
 import { recordSecurityEvent } from '../security/events';
 import { type AddressPolicy, guardFor, RefusedAddress } from '../sitecheck/address-guard.mjs';
 import { SiteCheckError, startUrlFrom } from '../sitecheck/checker.mjs';
+import { clientLimit, recipientLimit } from './limits';
 import { auditPdf } from './pdf';
 import { claimReportKey, issueReportKey, releaseReportKey, reportKeyState } from './report-key';
 import { auditRow, auditView, type AuditService, AuditQueueFull, domainOf, recentAudit } from './service';
 import { plural } from '~/lib/plural.mjs';
-
-const scope = 'audit';
-const windowMs = auditLimits.clientWindowMinutes * 60_000;
-/** Reports sent to one e-mail address, whoever asked. */
-const recipientScope = 'audit:recipient';
-const recipientWindowMs = auditLimits.recipientWindowHours * 3_600_000;
 
 /** What the audit endpoints need (the runtime has all of it). */
 export interface AuditDeps {
@@ -87,13 +82,13 @@ export async function startAudit(deps: AuditDeps, fields: Record<string, string>
 
   const clientHash = hashClient(client, deps.clientHashSecret);
   const now = Date.now();
-  const tooMany = async (times: number[]): Promise<StartOutcome> => {
-    const minutes = Math.max(1, Math.ceil(msUntilFree(times[0] ?? now, windowMs, now) / 60_000));
+  const tooMany = async (refusal: LimitRefusal): Promise<StartOutcome> => {
+    const minutes = minutesOf(refusal.retryAfterSeconds);
     await recordSecurityEvent(security, 'rate_limit_exceeded', `free audit: blocked for ${minutes} min`, userAgent);
     return { ok: false, status: 429, error: auditMessages.tooMany(minutes), url, headers: { 'Retry-After': String(minutes * 60) } };
   };
-  const before = await hitTimes(deps.db, scope, clientHash, now - windowMs);
-  if (before.length >= auditLimits.perClient) return tooMany(before);
+  const before = await peekLimit(deps.db, clientLimit(clientHash, now));
+  if (!before.allowed) return tooMany(before);
 
   let target: URL;
   try {
@@ -112,12 +107,8 @@ export async function startAudit(deps: AuditDeps, fields: Record<string, string>
   if (refusal) return { ok: false, status: 400, error: refusal, url };
 
   // Taken before counting, then given back if over: two requests at once cannot both slip under the limit.
-  const hit = await addHit(deps.db, scope, clientHash, now);
-  const after = await hitTimes(deps.db, scope, clientHash, now - windowMs);
-  if (after.length > auditLimits.perClient) {
-    await removeHit(deps.db, hit);
-    return tooMany(after);
-  }
+  const taken = await limit(deps.db, clientLimit(clientHash, now));
+  if (!taken.allowed) return tooMany(taken);
 
   const domain = domainOf(target);
   const recent = await recentAudit(deps.db, domain, now - auditLimits.sameSiteMinutes * 60_000);
@@ -130,7 +121,7 @@ export async function startAudit(deps: AuditDeps, fields: Record<string, string>
     const id = await deps.audits.enqueue(target, domain);
     return { ok: true, id, recentMinutes: null, reportKey: await issueReportKey(deps.db, id, now) };
   } catch (error) {
-    await removeHit(deps.db, hit);
+    await giveBackHit(deps.db, taken.hit);
     if (error instanceof AuditQueueFull) return { ok: false, status: 503, error: error.message, url, headers: { 'Retry-After': '120' } };
     throw error;
   }
@@ -181,9 +172,8 @@ export async function requestReport(
   // given back if over, so two requests at once cannot both slip under it.
   const now = Date.now();
   const recipient = keyedHash(`audit-recipient:${mailboxOf(values.email)}`, deps.clientHashSecret);
-  const recipientHit = await addHit(deps.db, recipientScope, recipient, now);
-  if ((await hitTimes(deps.db, recipientScope, recipient, now - recipientWindowMs)).length > auditLimits.reportsPerRecipient) {
-    await removeHit(deps.db, recipientHit);
+  const recipientSlot = await limit(deps.db, recipientLimit(recipient, now));
+  if (!recipientSlot.allowed) {
     await recordSecurityEvent(
       { db: deps.db, alertTo: deps.contactTo },
       'rate_limit_exceeded',
@@ -193,12 +183,12 @@ export async function requestReport(
     return { ok: false, status: 429, error: auditMessages.reportRecipientLimit, values };
   }
   if (!(await claimReportKey(deps.db, key.hash, now))) {
-    await removeHit(deps.db, recipientHit);
+    await giveBackHit(deps.db, recipientSlot.hit);
     return { ok: false, status: 409, error: auditMessages.reportOnce };
   }
   const giveBack = async () => {
     await releaseReportKey(deps.db, key.hash);
-    await removeHit(deps.db, recipientHit);
+    await giveBackHit(deps.db, recipientSlot.hit);
   };
 
   let pdf: Uint8Array;

@@ -1,9 +1,6 @@
 /** Accepting a contact message: rate limit, lead row and notification e-mail, all in one transaction. */
 import { createHash, randomUUID } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
-import { signInLimits } from '~/config/admin';
-import { aiLimits } from '~/config/ai';
-import { auditLimits } from '~/config/audit';
 import { business } from '~/config/business';
 import { checklist } from '~/config/checklist';
 import { contactLimits } from '~/config/contact';
@@ -14,34 +11,20 @@ import type { Database } from '../../db/schema';
 import { enquirySearchText } from '../../db/search-text.mjs';
 import { deleteRefusedEnquiriesBefore } from '../security/events';
 import { enqueueMail } from '../../platform/outbox';
-import { addHit, deleteHitsOlderThan, hitTimes, msUntilFree, removeHit } from '../../platform/rate-limit';
+import { giveBack, limit, type LimitState, type LimitWindow, minutesOf, peekLimit } from '../../platform/limit';
 
 /** One sender (address and e-mail address) and one address as a whole each have a window of hits. */
-const scopes = { sender: 'contact', address: 'contact:address' } as const;
 export const rateLimitWindowMs = contactLimits.windowMinutes * 60 * 1000;
-/**
- * The longest a rate-limit hit matters: the contact window, a sign-in window or lock, the AI generator's hour, the
- * audit's hour, or the day an e-mail address's audit reports are counted over.
- */
-export const longestHitWindowMs = Math.max(
-  rateLimitWindowMs,
-  ...[
-    signInLimits.addressWindowMinutes,
-    signInLimits.accountWindowMinutes,
-    signInLimits.lockMinutes,
-    aiLimits.windowMinutes,
-    auditLimits.clientWindowMinutes,
-    auditLimits.recipientWindowHours * 60,
-  ].map((m) => m * 60_000),
-);
+export const contactWindows = {
+  sender: { scope: 'contact', windowMs: rateLimitWindowMs },
+  address: { scope: 'contact:address', windowMs: rateLimitWindowMs },
+} satisfies Record<string, LimitWindow>;
+const senderLimit = (key: string, now: number) => ({ ...contactWindows.sender, key, max: contactLimits.maxSubmissions, now });
+const addressLimit = (key: string, now: number) => ({ ...contactWindows.address, key, max: contactLimits.maxPerAddress, now });
 
 /** Which limit refused an enquiry: the sender's own, or the address's (many senders, or a flood). */
 export type LimitReason = 'sender' | 'address';
 export type AcceptResult = { accepted: true; id: string } | { accepted: false; retryAfterMinutes: number; reason: LimitReason };
-
-function minutesUntilFree(oldestInWindow: number, now: number): number {
-  return Math.max(1, Math.ceil(msUntilFree(oldestInWindow, rateLimitWindowMs, now) / 60_000));
-}
 
 /**
  * The sender's key: the address's keyed hash with the lower-cased e-mail address, hashed again (the secret is in the
@@ -49,11 +32,6 @@ function minutesUntilFree(oldestInWindow: number, now: number): number {
  */
 export function senderKey(clientHash: string, email: string): string {
   return createHash('sha256').update(`${clientHash}\n${email.trim().toLowerCase()}`).digest('base64url');
-}
-
-async function hitsInWindow(db: Db, scope: string, key: string, now: number) {
-  const times = await hitTimes(db, scope, key, now - rateLimitWindowMs);
-  return { count: times.length, oldest: times[0] ?? now };
 }
 
 /**
@@ -66,11 +44,13 @@ export async function rateLimitStatus(
   email?: string,
   now = Date.now(),
 ): Promise<{ limited: false; retryAfterMinutes: 0 } | { limited: true; retryAfterMinutes: number; reason: LimitReason }> {
-  const address = await hitsInWindow(db, scopes.address, clientHash, now);
-  if (address.count >= contactLimits.maxPerAddress) return { limited: true, retryAfterMinutes: minutesUntilFree(address.oldest, now), reason: 'address' };
+  const refused = (state: LimitState, reason: LimitReason) =>
+    state.allowed ? null : { limited: true as const, retryAfterMinutes: minutesOf(state.retryAfterSeconds), reason };
+  const address = refused(await peekLimit(db, addressLimit(clientHash, now)), 'address');
+  if (address) return address;
   if (email) {
-    const sender = await hitsInWindow(db, scopes.sender, senderKey(clientHash, email), now);
-    if (sender.count >= contactLimits.maxSubmissions) return { limited: true, retryAfterMinutes: minutesUntilFree(sender.oldest, now), reason: 'sender' };
+    const sender = refused(await peekLimit(db, senderLimit(senderKey(clientHash, email), now)), 'sender');
+    if (sender) return sender;
   }
   return { limited: false, retryAfterMinutes: 0 };
 }
@@ -126,18 +106,13 @@ async function acceptBatch(db: Db, kind: DbKind, batch: Submission[]): Promise<A
     for (const submission of batch) {
       const now = submission.now ?? Date.now();
       const sender = senderKey(submission.clientHash, submission.data.email);
-      const hits = [await addHit(trx, scopes.address, submission.clientHash, now), await addHit(trx, scopes.sender, sender, now)];
-      const address = await hitsInWindow(trx, scopes.address, submission.clientHash, now);
-      const own = await hitsInWindow(trx, scopes.sender, sender, now);
-      const refusal =
-        own.count > contactLimits.maxSubmissions
-          ? { reason: 'sender' as const, oldest: own.oldest }
-          : address.count > contactLimits.maxPerAddress
-            ? { reason: 'address' as const, oldest: address.oldest }
-            : null;
+      // Both places are taken (each written before it is counted), and both given back when either is refused.
+      const own = await limit(trx, senderLimit(sender, now));
+      const address = await limit(trx, addressLimit(submission.clientHash, now));
+      const refusal = !own.allowed ? { reason: 'sender' as const, ...own } : !address.allowed ? { reason: 'address' as const, ...address } : null;
       if (refusal) {
-        for (const hit of hits) await removeHit(trx, hit);
-        results.push({ accepted: false, retryAfterMinutes: minutesUntilFree(refusal.oldest, now), reason: refusal.reason });
+        for (const taken of [own, address]) if (taken.allowed) await giveBack(trx, taken.hit);
+        results.push({ accepted: false, retryAfterMinutes: minutesOf(refusal.retryAfterSeconds), reason: refusal.reason });
         continue;
       }
       const id = randomUUID();
@@ -213,13 +188,11 @@ async function drain(db: Db, queue: Queue) {
 }
 
 /**
- * Rate-limit hits are only needed for their window (the longest is a day: the audit reports to one e-mail address). Enquiries are kept for the
- * period the privacy notice states after their last activity; those marked as clients are kept. Refused enquiries are
- * kept for the same period from when they were refused.
+ * Enquiries are kept for the period the privacy notice states after their last activity; those marked as clients are
+ * kept. Refused enquiries are kept for the same period from when they were refused. (Rate-limit hits have a clean-up of
+ * their own, each scope for its window: features/limits.ts.)
  */
 export async function deleteExpiredLeadData(db: Db, now = Date.now()): Promise<void> {
-  // Every limit's window, the AI generator's hour included: deleting sooner would hand out its slots again.
-  await deleteHitsOlderThan(db, now - longestHitWindowMs);
   const cutoff = new Date(now);
   cutoff.setUTCMonth(cutoff.getUTCMonth() - business.retention.enquiryMonths);
   await db.deleteFrom('contact_messages').where('updated_at', '<', cutoff.getTime()).where('status', '!=', 'client').execute();

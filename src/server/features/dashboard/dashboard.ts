@@ -24,6 +24,10 @@ import type { SearchService } from '../search/service';
 import { searchStatus } from '../search/endpoint';
 import { searchOverview } from '../search/view';
 import { defaultSearchQuery } from '~/lib/search-query';
+import type { ReportService } from '../report/service';
+import { reportsOverview } from '../report/overview';
+import { missingAiSettings } from '../ai/generate';
+import { listAlerts, sitesWithHealth } from '../watch/health';
 
 const latest = 5;
 /** The Overview counts refused enquiries over the same span as its longest enquiry count. */
@@ -39,6 +43,7 @@ export interface DashboardDeps {
   /** The built site, whose pages' titles the analytics lists show beside their paths. */
   clientDir: string;
   search: SearchService;
+  reports: ReportService;
 }
 
 export async function dashboardTab(runtime: DashboardDeps, caller: Caller, session: AdminSession, tab: AdminTab): Promise<DashboardTabData> {
@@ -51,7 +56,7 @@ export async function dashboardTab(runtime: DashboardDeps, caller: Caller, sessi
     case 'overview': {
       // Beacons still queued are written first, so the owner sees the visit that just happened.
       await runtime.analytics.flush();
-      const [visitorsNow, view, counts, refused, leads, events, site] = await Promise.all([
+      const [visitorsNow, view, counts, refused, leads, events, site, openAlerts] = await Promise.all([
         currentVisitors(db, now),
         pageTitles(db, runtime.clientDir).then((titles) =>
           analyticsViewOf(db, defaultAnalyticsQuery, { retentionDays: config.analyticsRetentionDays, titles, now }),
@@ -61,6 +66,7 @@ export async function dashboardTab(runtime: DashboardDeps, caller: Caller, sessi
         listLeads(db, { limit: latest }, { configured: Boolean(config.smtpUrl), now }),
         listSecurityEvents(db, { limit: latest }),
         status(),
+        listAlerts(db, { status: 'open' }),
       ]);
       return {
         tab,
@@ -71,6 +77,7 @@ export async function dashboardTab(runtime: DashboardDeps, caller: Caller, sessi
         latestLeads: leads.leads,
         latestEvents: events.events,
         status: site,
+        openAlerts,
       };
     }
     case 'performance':
@@ -80,6 +87,10 @@ export async function dashboardTab(runtime: DashboardDeps, caller: Caller, sessi
       const [aiState, aiHistory] = await Promise.all([aiStatus(db, ai, session.userId), listGenerations(db)]);
       return { tab, now, siteOrigin, ai: aiState, aiHistory };
     }
+    case 'sites':
+      return { tab, now, sites: await sitesWithHealth(db, now) };
+    case 'alerts':
+      return { tab, now, alerts: await listAlerts(db) };
     case 'testing':
       return { tab, now, siteOrigin, siteChecks: await listRuns(db) };
     case 'search': {
@@ -89,6 +100,8 @@ export async function dashboardTab(runtime: DashboardDeps, caller: Caller, sessi
       ]);
       return { tab, now, overview, status: searchState };
     }
+    case 'reports':
+      return { tab, now, reports: await reportsOverview(runtime.reports.deps), aiMissing: missingAiSettings(ai) };
     case 'settings': {
       const [site, aiState, indexNowStatus, sessions, events, weeklyOn] = await Promise.all([
         status(),

@@ -16,6 +16,8 @@ export async function siteStatus(db: Db, kind: DbKind, smtpConfigured: boolean, 
     .selectFrom('mail_outbox')
     .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min<number>('created_at').as('oldest')])
     .where('status', '=', 'pending')
+    // A message held on purpose (an alert waiting for quiet hours to end) is not one the mail server failed to take.
+    .where((eb) => eb.or([eb('attempts', '>', 0), eb('next_attempt_at', '<=', Date.now())]))
     .executeTakeFirstOrThrow();
   // The latest failure still unresolved: a message waiting with an error from its last try.
   const failing = await db

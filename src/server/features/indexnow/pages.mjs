@@ -1,11 +1,10 @@
-// The pages IndexNow knows of: every page of /sitemap.xml (the build's sitemap, the blog's index rendered on demand, the
-// admin's live posts), and a hash of what each page says, so only real changes are sent.
+// The pages IndexNow knows of: every page of /sitemap.xml, from the one list of the site's pages
+// (platform/site-pages.mjs: the build's sitemap, the blog's index rendered on demand, the admin's live posts), and a
+// hash of what each page says, so only real changes are sent.
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseSitemap } from '../../platform/sitemap.mjs';
+import { livePosts, readBuiltPage, sitemapPaths } from '../../platform/site-pages.mjs';
 import { log } from '../../platform/log.mjs';
-import { postPath } from '../../../config/post-path.mjs';
 
 /**
  * A hash of what a page says: its main element with scripts, styles and build-specific names (hashed asset file
@@ -22,46 +21,6 @@ export function pageContentHash(html) {
     .replace(/\s(uid|component-url|renderer-url|before-hydration-url)="[^"]*"/g, '')
     .replace(/\s+/g, ' ');
   return createHash('sha256').update(normalised).digest('hex');
-}
-
-/**
- * The built file behind a URL path of the site, or null when it is not inside the build.
- * @param {string} clientDir @param {string} pathname
- */
-async function readBuiltPage(clientDir, pathname) {
-  const decoded = decodeURIComponent(pathname);
-  const candidates = decoded === '/' ? ['index.html'] : [`${decoded}/index.html`, `${decoded}.html`, decoded];
-  for (const candidate of candidates) {
-    const file = path.join(clientDir, candidate);
-    if (!file.startsWith(clientDir + path.sep)) continue;
-    try {
-      return await readFile(file, 'utf8');
-    } catch {
-      // try the next form
-    }
-  }
-  return null;
-}
-
-/** The build's sitemap of the site's pages (src/pages/sitemap-pages.xml.ts); /sitemap.xml adds the admin's posts. */
-export const builtSitemapFile = 'sitemap-pages.xml';
-
-/**
- * The URL paths the build's sitemap lists: the pages of the site.
- * @param {string} clientDir
- * @returns {Promise<string[]>}
- */
-export async function sitemapPaths(clientDir) {
-  const root = path.resolve(clientDir);
-  const sitemap = await readFile(path.join(root, builtSitemapFile), 'utf8');
-  const read = parseSitemap(sitemap);
-  let locs = read.locations;
-  // A sitemap index: the URLs are in the sitemaps it lists, which are files of this build.
-  if (read.kind === 'sitemapindex') {
-    const nested = await Promise.all(locs.map(async (loc) => parseSitemap((await readBuiltPage(root, new URL(loc).pathname)) ?? '').locations));
-    locs = nested.flat();
-  }
-  return locs.map((loc) => new URL(loc).pathname);
 }
 
 /**
@@ -106,15 +65,7 @@ function indexHash(pathname, pages, siteUrl) {
  * @returns {Promise<Map<string, string>>}
  */
 export async function livePostHashes(db, siteUrl) {
-  const rows = await db.selectFrom('posts').select(['slug', 'updated_at']).where('status', '=', 'published').execute();
-  return new Map(
-    rows.map((row) => [
-      siteUrl + postPath(row.slug),
-      createHash('sha256')
-        .update(`${row.slug} ${Number(row.updated_at)}`)
-        .digest('hex'),
-    ]),
-  );
+  return new Map((await livePosts(db)).map((post) => [siteUrl + post.path, createHash('sha256').update(`${post.slug} ${post.updatedAt}`).digest('hex')]));
 }
 
 /**

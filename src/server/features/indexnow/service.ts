@@ -3,7 +3,7 @@
  * run's waiting at once (so its lease is released rather than left to expire).
  */
 import type { Db } from '../../db';
-import { sitemapPaths } from './pages.mjs';
+import { sitemapPaths } from '../../platform/site-pages.mjs';
 import { type IndexNowSettings, type IndexNowTrigger, type RunSummary, runIndexNow } from './run.mjs';
 import { errorField, log } from '../../platform/log.mjs';
 

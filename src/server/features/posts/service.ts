@@ -7,6 +7,7 @@ import { postLimits } from '~/config/posts';
 import { paths } from '~/config/paths';
 import { staticPages } from '~/config/pages';
 import type { Db } from '../../db';
+import { livePosts } from '../../platform/site-pages.mjs';
 import { startWorker } from '../../platform/worker';
 import { errorField, log } from '../../platform/log.mjs';
 import { markdownRenderer } from './markdown';
@@ -34,8 +35,7 @@ export function createPostsService({ db, siteUrl, submitUrls }: PostsDeps): Post
   const render = markdownRenderer(siteUrl);
   let live = new Set<string>();
   const refresh = async () => {
-    const rows = await db.selectFrom('posts').select('slug').where('status', '=', 'published').execute();
-    live = new Set(rows.map((row) => paths.post(row.slug)));
+    live = new Set((await livePosts(db)).map((post) => post.path));
   };
   const changed = (post: Pick<PostRecord, 'slug'>, previousSlug?: string) => {
     const urls = [post.slug, ...(previousSlug && previousSlug !== post.slug ? [previousSlug] : [])].map((slug) => siteUrl + paths.post(slug));

@@ -10,6 +10,7 @@
 //     client's write waited for them. A client's next write waits until its first has its answer, and a place is held
 //     at most `holdMs`. (The front reads a write's body before the write asks for a place: body.mjs.)
 import { clientKey } from '../address-range.mjs';
+import { createMemoryLimiter } from '../memory-limit.mjs';
 
 /**
  * @typedef {{ status: 408 | 429 | 503, retryAfterSeconds: number, message: string }} Refusal
@@ -26,8 +27,13 @@ export function createAdmission(rules) {
     retryAfterSeconds: 1,
     message: 'Too many requests from your address at once. Please wait a moment and try again.',
   };
-  /** `path client` → the current minute's count; Map order is "least recently seen first", so the oldest go first. */
-  const windows = new Map();
+  /** Per endpoint, each client's minute (the one in-memory limiter; the least recently seen is forgotten first). */
+  const minutes = new Map(
+    Object.entries(rules.perClient).map(([pathname, { perMinute }]) => [
+      pathname,
+      createMemoryLimiter({ max: perMinute, windowMs: 60_000, maxKeys: rules.trackedAddresses }),
+    ]),
+  );
   /** Clients holding a place now. */
   const holding = new Set();
   /** @type {Entry[]} writes waiting for a place, in arrival order */
@@ -35,30 +41,11 @@ export function createAdmission(rules) {
   /** @type {Map<string, number>} of those, how many each client has */
   const waitingByClient = new Map();
 
-  /**
-   * Whether one more request of this client to this path is within its minute; counts it if so.
-   * @param {string} pathname @param {string} address @param {number} now
-   * @returns {number} 0 when admitted, else the seconds until the client's minute is over
-   */
-  function overClientLimit(pathname, address, now) {
-    const limit = rules.perClient[pathname];
-    if (!limit) return 0;
-    const key = `${pathname} ${clientKey(address)}`;
-    let window = windows.get(key);
-    if (window) windows.delete(key);
-    if (!window || now - window.start >= 60_000) window = { start: now, count: 0 };
-    windows.set(key, window);
-    if (windows.size > rules.trackedAddresses) windows.delete(windows.keys().next().value);
-    if (window.count >= limit.perMinute) return Math.max(1, Math.ceil((window.start + 60_000 - now) / 1000));
-    window.count++;
-    return 0;
-  }
-
   /** @param {string} pathname @param {string} address @returns {Refusal | null} */
   function clientRefusal(pathname, address, now = Date.now()) {
-    const wait = overClientLimit(pathname, address, now);
-    if (wait === 0) return null;
-    return { status: 429, retryAfterSeconds: wait, message: 'Too many requests from your address. Please wait a minute and try again.' };
+    const decision = minutes.get(pathname)?.take(clientKey(address), now);
+    if (!decision || decision.allowed) return null;
+    return { status: 429, retryAfterSeconds: decision.retryAfterSeconds, message: 'Too many requests from your address. Please wait a minute and try again.' };
   }
 
   /**

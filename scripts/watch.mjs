@@ -1,0 +1,99 @@
+#!/usr/bin/env node
+// Watching sites from the command line (run through tsx, which loads the server's TypeScript):
+//   npm run watch:add -- --url URL --name NAME [--client-email E] [--copy-client]
+//   npm run watch:run
+// `watch:add` adds a client's site (through the same address guard as the admin). `watch:run` runs every check of
+// every watched site now, raises and closes alerts as the schedule would (their e-mails go through the outbox: sent
+// now when SMTP_URL is set, otherwise by the server), and prints what it saw and what changed. Exits 1 when an
+// alert is open after the run.
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { settingsOrExit } from './cli.mjs';
+import { openDatabase } from '../src/server/db/connect.mjs';
+import { migrateToLatest } from '../src/server/migrate.mjs';
+import { readServerConfig } from '../src/server/platform/server-config';
+import { createSmtpSender } from '../src/server/platform/mailer';
+import { deliverDue } from '../src/server/platform/outbox';
+import { watchCommands, watchKindLabels } from '../src/config/watch';
+import { changeLine } from '../src/server/features/watch/alerts';
+import { runDueChecks } from '../src/server/features/watch/scheduler';
+import { watchSiteForm } from '../src/server/features/watch/schema';
+import { deliverAlertWebhooks, watchDepsFrom } from '../src/server/features/watch/service';
+import { addSite, WatchInputError } from '../src/server/features/watch/sites';
+
+const [command, ...rest] = process.argv.slice(2);
+const settings = settingsOrExit();
+const config = readServerConfig(settings);
+
+function usage() {
+  console.error(`Usage: ${watchCommands.add}\n       ${watchCommands.run}`);
+  process.exit(2);
+}
+
+const { db, kind } = await openDatabase(settings.databaseUrl);
+let exitCode = 0;
+try {
+  await migrateToLatest(db, kind);
+  const deps = watchDepsFrom(
+    db,
+    settings,
+    config.contactTo,
+    undefined,
+    fileURLToPath(new URL('../src/server/features/watch/crawl-process.mjs', import.meta.url)),
+  );
+  if (command === 'add') {
+    let values;
+    try {
+      ({ values } = parseArgs({
+        args: rest,
+        options: { url: { type: 'string' }, name: { type: 'string' }, 'client-email': { type: 'string' }, 'copy-client': { type: 'boolean', default: false } },
+      }));
+    } catch {
+      usage();
+    }
+    const form = watchSiteForm.safeParse({
+      url: values.url ?? '',
+      name: values.name ?? '',
+      clientEmail: values['client-email'] ?? '',
+      copyClient: values['copy-client'],
+    });
+    if (!form.success) {
+      for (const issue of form.error.issues) console.error(`${issue.path.join('.')}: ${issue.message}`);
+      exitCode = 2;
+    } else {
+      try {
+        const site = await addSite(db, form.data, deps.reach.addressPolicy);
+        console.log(`Watching ${site.name} (${site.url}). Its first checks run at the server's next look, or now with ${watchCommands.run}.`);
+      } catch (error) {
+        if (!(error instanceof WatchInputError)) throw error;
+        console.error(error.message);
+        exitCode = 2;
+      }
+    }
+  } else if (command === 'run') {
+    const runs = await runDueChecks(deps, { force: true });
+    console.table(
+      runs.map((run) => ({
+        site: run.site.name,
+        check: watchKindLabels[run.kind],
+        ok: run.outcome.ok ? 'yes' : 'no',
+        seen: run.outcome.summary.slice(0, 120),
+      })),
+    );
+    const changes = runs.flatMap((run) => run.changes);
+    if (changes.length === 0) console.log('No alert opened or closed.');
+    for (const change of changes) console.log(changeLine(change));
+    // Delivered now when mail is set up (the running server's outbox would take them otherwise; never both).
+    if (settings.smtpUrl) {
+      const mail = await deliverDue(db, createSmtpSender(settings.smtpUrl, config.mailFrom), config.outbox);
+      if (mail.sent + mail.failed > 0) console.log(`E-mail: ${mail.sent} sent, ${mail.failed} to be tried again by the server.`);
+    }
+    if (settings.watch.webhookUrl) await deliverAlertWebhooks(db, config.outbox);
+    const open = await db.selectFrom('watch_alerts').select(['title']).where('open_key', 'is not', null).execute();
+    console.log(open.length === 0 ? 'No open alerts.' : `Open alerts:\n${open.map((a) => `  - ${a.title}`).join('\n')}`);
+    exitCode = open.length > 0 ? 1 : 0;
+  } else usage();
+} finally {
+  await db.destroy();
+}
+process.exit(exitCode);

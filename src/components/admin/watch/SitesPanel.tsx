@@ -1,0 +1,298 @@
+/**
+ * Sites: this site and the clients' sites the server watches (docs/watch.md). Add, edit, remove and erase a site; per
+ * site its uptime over 30 and 90 days, response time p50/p95, the certificate's expiry, the crawls' score trend, the
+ * latest check of each kind and its open problems.
+ */
+import { type SubmitEvent, useState } from 'react';
+import { watchDefaults, watchKindLabels, watchPaths, type WatchKind } from '~/config/watch';
+import { plural } from '~/lib/plural.mjs';
+import { toast } from '~/lib/toast';
+import type { WatchSitesAnswer, WatchSiteView } from '~/lib/watch-types';
+import { post, type WriteMethod } from '../data/post';
+import { adminKeys, useQueryClient, useWatchSites } from '../data/queries';
+import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
+import { Card } from '../ui/card';
+import { DetailRow } from '../ui/detail-row';
+import { Field } from '../ui/field';
+import { TimeAgo } from '../ui/time-ago';
+
+const percent = (share: number | null) => (share === null ? 'no checks yet' : `${(share * 100).toFixed(share === 1 ? 0 : 2)} %`);
+const ms = (value: number | null) => (value === null ? '—' : `${value.toLocaleString('en-GB')} ms`);
+
+/** The crawls' scores as a small line, with the figures in words for screen readers. */
+function ScoreTrend({ scores }: { scores: WatchSiteView['health']['scores'] }) {
+  if (scores.length === 0) return <span>No crawl yet.</span>;
+  const last = scores.at(-1)!;
+  const width = 160;
+  const height = 36;
+  const x = (i: number) => (scores.length === 1 ? width / 2 : (i / (scores.length - 1)) * (width - 4) + 2);
+  const y = (score: number) => height - 2 - (score / 100) * (height - 4);
+  return (
+    <span className="flex flex-wrap items-center gap-3">
+      <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} aria-hidden="true" className="rounded bg-slate-50">
+        <polyline
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          className="text-brand-700"
+          points={scores.map((s, i) => `${x(i)},${y(s.score)}`).join(' ')}
+        />
+      </svg>
+      <span>
+        {last.score} out of 100 now
+        {scores.length > 1 && `; ${scores[0]!.score} ${plural(scores.length - 1, 'crawl')} ago`}
+      </span>
+    </span>
+  );
+}
+
+function SiteForm({ site, onDone }: { site?: WatchSiteView; onDone: () => void }) {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const queryClient = useQueryClient();
+  const kinds: WatchKind[] = site?.own ? ['availability', 'certificate', 'crawl', 'vitals', 'traffic', 'enquiries'] : ['availability', 'certificate', 'crawl'];
+
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const body = {
+      ...(site ? {} : { url: String(form.get('url') ?? '') }),
+      name: String(form.get('name') ?? ''),
+      clientEmail: String(form.get('clientEmail') ?? ''),
+      copyClient: form.get('copyClient') === 'on',
+      crawlEveryHours: String(form.get('crawlEveryHours') ?? ''),
+      availabilityEveryMinutes: String(form.get('availabilityEveryMinutes') ?? ''),
+      kindsOff: kinds.filter((kind) => form.get(`on-${kind}`) !== 'on'),
+    };
+    setBusy(true);
+    const answer = await post(site ? watchPaths.site(site.id) : watchPaths.sites, body);
+    setBusy(false);
+    if (!answer.body.ok && answer.body.errors) return setErrors(answer.body.errors);
+    if (!answer.body.ok) return toast({ title: 'Not saved', description: answer.body.error ?? '', variant: 'destructive' });
+    setErrors({});
+    toast({ title: site ? 'Site saved' : 'Site added', description: site ? '' : 'Its first checks run within a minute.', variant: 'success' });
+    await queryClient.invalidateQueries({ queryKey: adminKeys.watchSites });
+    onDone();
+  }
+
+  return (
+    <form method="post" noValidate onSubmit={(e) => void submit(e)} className="grid gap-4">
+      {!site && (
+        <Field label="Address" name="url" type="url" inputMode="url" placeholder="https://www.example.co.uk" error={errors.url} autoComplete="off" required />
+      )}
+      {!site?.own && (
+        <>
+          <Field label="Name" name="name" defaultValue={site?.name} error={errors.name} autoComplete="off" required />
+          <Field
+            label="Client's e-mail (optional)"
+            name="clientEmail"
+            type="email"
+            defaultValue={site?.clientEmail ?? ''}
+            error={errors.clientEmail}
+            autoComplete="off"
+          />
+          <label className="flex min-h-11 items-center gap-2 text-ink">
+            <input type="checkbox" name="copyClient" defaultChecked={site?.copyClient ?? false} className="size-5" />
+            Send the client a copy of each alert
+          </label>
+        </>
+      )}
+      {site?.own && <input type="hidden" name="name" value={site.name} />}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="Hours between crawls"
+          name="crawlEveryHours"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          defaultValue={site?.crawlEveryHours ?? watchDefaults.crawlEveryHours}
+          error={errors.crawlEveryHours}
+        />
+        <Field
+          label="Minutes between availability checks"
+          name="availabilityEveryMinutes"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          defaultValue={site?.availabilityEveryMinutes ?? watchDefaults.availabilityEveryMinutes}
+          error={errors.availabilityEveryMinutes}
+        />
+      </div>
+      <fieldset className="grid gap-1">
+        <legend className="font-medium text-ink">Checks that alert</legend>
+        {kinds.map((kind) => (
+          <label key={kind} className="flex min-h-11 items-center gap-2 text-ink">
+            <input type="checkbox" name={`on-${kind}`} defaultChecked={!site?.kindsOff.includes(kind)} className="size-5" />
+            {watchKindLabels[kind]}
+          </label>
+        ))}
+      </fieldset>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={busy}>
+          {site ? 'Save' : 'Add site'}
+        </Button>
+        {site && (
+          <Button variant="secondary" onClick={onDone}>
+            Cancel
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function SiteCard({ site, now, onAlerts }: { site: WatchSiteView; now: number; onAlerts: () => void }) {
+  const [editing, setEditing] = useState(false);
+  const queryClient = useQueryClient();
+  const { health } = site;
+
+  async function act(url: string, method: WriteMethod, question: string, done: string) {
+    if (!window.confirm(question)) return;
+    const answer = await post(url, {}, method);
+    if (!answer.body.ok) return toast({ title: 'Not done', description: answer.body.error ?? '', variant: 'destructive' });
+    toast({ title: done, variant: 'success' });
+    await queryClient.invalidateQueries({ queryKey: adminKeys.watchSites });
+  }
+
+  const cert = health.certificate;
+  return (
+    <Card
+      headingLevel={3}
+      title={
+        <span className="flex flex-wrap items-center gap-2">
+          <span className="break-all">{site.name}</span>
+          {site.own && <Badge variant="info">This site</Badge>}
+          {site.removedAt !== null && <Badge>Removed</Badge>}
+          {health.openAlerts > 0 ? (
+            <Badge variant="bad">{plural(health.openAlerts, 'open problem')}</Badge>
+          ) : (
+            site.removedAt === null && <Badge variant="good">No open problems</Badge>
+          )}
+        </span>
+      }
+    >
+      <p className="mb-2 text-sm wrap-anywhere text-muted">
+        {site.url}
+        {site.clientEmail && <> · client: {site.clientEmail}</>}
+      </p>
+      {editing ? (
+        <SiteForm site={site} onDone={() => setEditing(false)} />
+      ) : (
+        <>
+          <dl className="divide-y divide-slate-200">
+            <DetailRow label="Uptime">
+              {health.uptime90 === null ? 'no checks yet' : `${percent(health.uptime30)} over 30 days · ${percent(health.uptime90)} over 90 days`}
+            </DetailRow>
+            <DetailRow label="Response time">
+              {health.checks30 === 0 ? (
+                'no checks yet'
+              ) : (
+                <>
+                  p50 {ms(health.responseP50)} · p95 {ms(health.responseP95)} ({plural(health.checks30, 'check')} in 30 days)
+                </>
+              )}
+            </DetailRow>
+            <DetailRow label="Certificate">
+              {cert ? (
+                <>
+                  expires {new Date(cert.validTo).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' })} (
+                  {cert.daysLeft < 0 ? 'expired' : `${plural(cert.daysLeft, 'day')} left`}){cert.names.length > 0 && <> · for {cert.names.join(', ')}</>}
+                </>
+              ) : (
+                'not checked yet'
+              )}
+            </DetailRow>
+            <DetailRow label="Score trend">
+              <ScoreTrend scores={health.scores} />
+            </DetailRow>
+            <DetailRow label="Latest checks">
+              {health.lastChecks.length === 0 ? (
+                'None yet: the first run within a minute of adding.'
+              ) : (
+                <ul className="grid gap-1">
+                  {health.lastChecks.map((check) => (
+                    <li key={check.kind}>
+                      <span className="font-medium text-ink">{watchKindLabels[check.kind]}</span>{' '}
+                      <Badge variant={check.ok ? 'good' : 'bad'}>{check.ok ? 'OK' : 'Problem'}</Badge> <TimeAgo at={check.at} now={now} />: {check.summary}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </DetailRow>
+            {site.kindsOff.length > 0 && <DetailRow label="Switched off">{site.kindsOff.map((k) => watchKindLabels[k]).join(', ')}</DetailRow>}
+          </dl>
+          <div className="mt-3 flex flex-wrap gap-2">
+            {health.openAlerts > 0 && (
+              <Button size="sm" onClick={onAlerts}>
+                See the problems
+              </Button>
+            )}
+            {site.removedAt === null && (
+              <Button size="sm" variant="secondary" onClick={() => setEditing(true)} aria-label={`Edit ${site.name}`}>
+                Edit
+              </Button>
+            )}
+            {!site.own && site.removedAt === null && (
+              <Button
+                size="sm"
+                variant="secondary"
+                aria-label={`Remove ${site.name}`}
+                onClick={() =>
+                  void act(watchPaths.site(site.id), 'DELETE', `Stop watching ${site.name}? Its history is kept until you erase it.`, 'Site removed')
+                }
+              >
+                Remove
+              </Button>
+            )}
+            {site.removedAt !== null && (
+              <Button
+                size="sm"
+                variant="secondary"
+                aria-label={`Erase ${site.name}`}
+                onClick={() => void act(watchPaths.siteErase(site.id), 'POST', `Erase ${site.name} and all its history for good?`, 'Site erased')}
+              >
+                Erase history
+              </Button>
+            )}
+          </div>
+        </>
+      )}
+    </Card>
+  );
+}
+
+export function SitesPanel({ initial, onAlerts }: { initial: WatchSitesAnswer; onAlerts: () => void }) {
+  const { data } = useWatchSites(initial);
+  const [adding, setAdding] = useState(false);
+  return (
+    <div className="grid gap-6">
+      <h2 className="sr-only">Sites</h2>
+      <Card
+        title="Watched sites"
+        headingLevel={3}
+        actions={
+          !adding && (
+            <Button size="sm" onClick={() => setAdding(true)}>
+              Add a client's site
+            </Button>
+          )
+        }
+      >
+        <p className="text-sm text-muted">
+          Every {watchDefaults.availabilityEveryMinutes} minutes the home page, the redirects, robots.txt and the sitemap are checked; every hour the
+          certificate; once a day a crawl is compared with the one before. This site's real-user speed, visitors and enquiries are looked at every{' '}
+          {watchDefaults.ownDataEveryMinutes} minutes. Each problem raises one alert, e-mailed to you, and its recovery one more.
+        </p>
+        {adding && (
+          <div className="mt-4">
+            <SiteForm onDone={() => setAdding(false)} />
+          </div>
+        )}
+      </Card>
+      {data.sites.map((site) => (
+        <SiteCard key={site.id} site={site} now={data.now} onAlerts={onAlerts} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * Watching sites (docs/watch.md): the kinds of check, how often each runs by default, and the thresholds that raise
+ * an alert. The one place these live: the server's checks, the admin's views and the tests read them from here.
+ */
+
+/** Every kind of check; the last three read this site's own data and run for this site only. */
+export const watchKinds = ['availability', 'certificate', 'crawl', 'vitals', 'traffic', 'enquiries'] as const;
+export type WatchKind = (typeof watchKinds)[number];
+
+/** The kinds a client's site gets (the others need this site's own analytics and enquiries). */
+export const clientKinds: readonly WatchKind[] = ['availability', 'certificate', 'crawl'];
+
+export const watchKindLabels: Record<WatchKind, string> = {
+  availability: 'Availability',
+  certificate: 'HTTPS certificate',
+  crawl: 'Crawl and changes',
+  vitals: 'Core Web Vitals',
+  traffic: 'Visitors',
+  enquiries: 'Enquiries',
+};
+
+export const watchDefaults = {
+  /** A crawl a day, up to this many pages. */
+  crawlEveryHours: 24,
+  crawlMaxPages: 100,
+  availabilityEveryMinutes: 5,
+  /** The certificate, the vitals, the visitors and the enquiries are looked at this often. */
+  certificateEveryMinutes: 60,
+  ownDataEveryMinutes: 15,
+  /** A check holds its lease this long, renewed while it runs; a process that dies lets it go after this. */
+  leaseMs: 60_000,
+  /** A check's results are kept this long (uptime is shown over 90 days). */
+  resultsKeptDays: 100,
+  /** Availability: the home page must answer within this (SITE_CHECK_TIMEOUT_MS is the longest wait for any answer). */
+  slowMs: 5000,
+} as const;
+
+export const watchThresholds = {
+  /** The certificate: a warning this many days before it lapses, an urgent alert at the second. */
+  certificateWarnDays: 14,
+  certificateUrgentDays: 3,
+  /** Real-user vitals: the last day and today against the 7 days before, each with at least this many samples. */
+  vitalsRecentDays: 2,
+  vitalsBaselineDays: 7,
+  vitalsMinSamples: 30,
+  /** Visitors so far today against the same hours of the same weekday in the weeks before. */
+  trafficWeeks: 4,
+  /** The usual must be at least this many visitors for a drop to mean anything. */
+  trafficMinUsual: 20,
+  /** Far below: under this share of the usual; far above: over this many times the usual. */
+  trafficLowRatio: 0.3,
+  trafficHighRatio: 3,
+  /** Enquiries: the longest usual gap between two (over the last 180 days), times this, with at least 5 enquiries. */
+  enquiriesWindowDays: 180,
+  enquiriesMinCount: 5,
+  enquiriesGapFactor: 1.5,
+  /** A quiet spell shorter than this is never "longer than usual". */
+  enquiriesMinGapDays: 3,
+} as const;
+
+/** Limits on what the owner types for a site. */
+export const watchSiteBounds = {
+  nameMax: 80,
+  crawlEveryHoursMin: 1,
+  crawlEveryHoursMax: 24 * 7,
+  availabilityEveryMinutesMin: 1,
+  availabilityEveryMinutesMax: 24 * 60,
+} as const;
+
+/** The admin's views and endpoints for watching. */
+export const watchPaths = {
+  sitesTab: '/admin?tab=sites',
+  alertsTab: '/admin?tab=alerts',
+  sites: '/api/admin/watch/sites',
+  site: (id: string) => `/api/admin/watch/sites/${encodeURIComponent(id)}`,
+  siteErase: (id: string) => `/api/admin/watch/sites/${encodeURIComponent(id)}/erase`,
+  alerts: '/api/admin/watch/alerts',
+} as const;
+
+/** The command-line scripts, as docs and messages name them. */
+export const watchCommands = {
+  add: 'npm run watch:add -- --url URL --name NAME [--client-email E]',
+  run: 'npm run watch:run',
+} as const;

@@ -1,0 +1,328 @@
+/**
+ * The report as the reader sees it: sections of headings, key figures, tables, bar charts with their numbers, lists
+ * and "no data" notes, every figure already written out. The HTML page and the PDF draw these same blocks, and the AI
+ * summary's figures are checked against the numbers in them — so what the summary may state is exactly what the
+ * client can read.
+ */
+import { vitalMetrics, formFactors } from '~/config/analytics';
+import { noData, reportLimits, reportSectionTitles, reportText } from '~/config/report';
+import { formatVital, ratingLabels } from './analytics-figures';
+import { plural } from './plural.mjs';
+import type { ReportData, SearchTotals, Section } from './report-types';
+
+export interface Figure {
+  label: string;
+  value: string;
+  /** Against the month before and the same month last year, in words. */
+  notes: string[];
+}
+
+export type Block =
+  | { type: 'figures'; items: Figure[] }
+  | { type: 'table'; caption: string; columns: string[]; rows: string[][]; numeric: boolean[] }
+  | { type: 'chart'; caption: string; unit: string; points: { label: string; value: number; text: string }[] }
+  | { type: 'list'; title: string; items: string[] }
+  | { type: 'paragraph'; text: string }
+  | { type: 'none'; text: string };
+
+export interface LaidOutSection {
+  id: string;
+  title: string;
+  blocks: Block[];
+}
+
+const numbers = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' });
+
+export const formatCount = (value: number) => numbers.format(value);
+export const formatPercent = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
+export const formatPosition = (position: number) => position.toFixed(1);
+export const formatMs = (ms: number) => `${numbers.format(Math.round(ms))} ms`;
+export const formatDay = (at: number) => dateFormat.format(new Date(at));
+
+/** '+12.5%' / '-3.0%' / 'no change' against a figure before; null when there was nothing before to compare with. */
+export function changeOf(now: number, before: number): string | null {
+  if (before === 0) return now === 0 ? 'no change' : null;
+  const change = (now - before) / before;
+  if (Math.abs(change) < 0.0005) return 'no change';
+  return `${change > 0 ? '+' : '-'}${(Math.abs(change) * 100).toFixed(1)}%`;
+}
+
+/** "Month before: 1,204 (+12.5%)" or "Month before: no data". */
+function compared(label: string, now: number, before: number | null | undefined, format: (n: number) => string): string {
+  if (before === null || before === undefined) return `${label}: ${noData.comparison}`;
+  const change = changeOf(now, before);
+  return `${label}: ${format(before)}${change ? ` (${change})` : ''}`;
+}
+
+function comparisonNotes<T>(
+  now: number,
+  previous: T | null,
+  lastYear: T | null,
+  pick: (t: T) => number | null,
+  format: (n: number) => string,
+  monthly: boolean,
+) {
+  const value = (t: T | null) => (t === null ? null : pick(t));
+  return [
+    compared(monthly ? reportText.againstPrevious : 'Period before', now, value(previous), format),
+    compared(reportText.againstLastYear.replace('month', monthly ? 'month' : 'days'), now, value(lastYear), format),
+  ];
+}
+
+const noneBlock = (section: Section<unknown>): Block[] => (section.available ? [] : [{ type: 'none', text: section.reason }]);
+
+function searchFigures(current: SearchTotals, previous: SearchTotals | null, lastYear: SearchTotals | null, monthly: boolean): Figure[] {
+  const figure = (label: string, pick: (t: SearchTotals) => number | null, format: (n: number) => string): Figure => {
+    const now = pick(current);
+    return {
+      label,
+      value: now === null ? noData.comparison : format(now),
+      notes: now === null ? [] : comparisonNotes(now, previous, lastYear, pick, format, monthly),
+    };
+  };
+  return [
+    figure('Clicks', (t) => t.clicks, formatCount),
+    figure('Impressions', (t) => t.impressions, formatCount),
+    figure('Click-through rate', (t) => t.ctr, formatPercent),
+    figure('Average position', (t) => t.position, formatPosition),
+  ];
+}
+
+const problemLine = (p: { message: string; url: string | null }) => (p.url ? `${p.url}: ${p.message}` : p.message);
+
+/** The report's sections in reading order, every figure written out. */
+export function layOutReport(data: ReportData): LaidOutSection[] {
+  const { sections } = data;
+  const monthly = data.period.month !== null;
+  const out: LaidOutSection[] = [];
+  const add = (id: keyof typeof reportSectionTitles, blocks: Block[]) => out.push({ id, title: reportSectionTitles[id], blocks });
+
+  // Site health: the crawl score and its trend, then the problems fixed and found.
+  const crawl = sections.crawl;
+  if (crawl.available) {
+    const c = crawl.data;
+    add('crawl', [
+      { type: 'figures', items: [{ label: 'Health score', value: reportText.scoreOutOf(c.score), notes: [`${plural(c.pages, 'page')} checked`] }] },
+      {
+        type: 'chart',
+        caption: 'Health score at each check',
+        unit: 'out of 100',
+        points: c.trend.slice(-reportLimits.trendPoints).map((p) => ({ label: formatDay(p.at), value: p.score, text: String(p.score) })),
+      },
+    ]);
+    const more = (count: number, shown: number) => (count > shown ? [reportText.andMore(count - shown)] : []);
+    add('problems', [
+      {
+        type: 'list',
+        title: `Fixed: ${formatCount(c.fixedCount)}`,
+        items: c.fixedCount === 0 ? [reportText.noneInPeriod] : [...c.fixedProblems.map(problemLine), ...more(c.fixedCount, c.fixedProblems.length)],
+      },
+      {
+        type: 'list',
+        title: `New: ${formatCount(c.newCount)}`,
+        items: c.newCount === 0 ? [reportText.noneInPeriod] : [...c.newProblems.map(problemLine), ...more(c.newCount, c.newProblems.length)],
+      },
+    ]);
+  } else add('crawl', noneBlock(crawl));
+
+  const uptime = sections.uptime;
+  add(
+    'uptime',
+    uptime.available
+      ? [
+          {
+            type: 'figures',
+            items: [
+              { label: 'Uptime', value: formatPercent(uptime.data.uptime), notes: [`${plural(uptime.data.checks, 'check')}`] },
+              {
+                label: 'Response time (median)',
+                value: uptime.data.responseP50Ms === null ? noData.comparison : formatMs(uptime.data.responseP50Ms),
+                notes: [],
+              },
+              {
+                label: 'Response time (95th percentile)',
+                value: uptime.data.responseP95Ms === null ? noData.comparison : formatMs(uptime.data.responseP95Ms),
+                notes: [],
+              },
+            ],
+          },
+        ]
+      : noneBlock(uptime),
+  );
+
+  const certificate = sections.certificate;
+  add(
+    'certificate',
+    certificate.available
+      ? [
+          {
+            type: 'figures',
+            items: [
+              { label: 'Expires', value: formatDay(certificate.data.expiresAt), notes: [`${plural(certificate.data.daysLeft, 'day')} left`] },
+              { label: 'Covers', value: certificate.data.hosts.join(', ') || noData.comparison, notes: [] },
+            ],
+          },
+        ]
+      : noneBlock(certificate),
+  );
+
+  const alerts = sections.alerts;
+  if (alerts.available) {
+    const line = (a: { title: string; openedAt: number; closedAt: number | null }) =>
+      `${a.title} (opened ${formatDay(a.openedAt)}${a.closedAt === null ? ', still open' : `, closed ${formatDay(a.closedAt)}`})`;
+    add('alerts', [
+      {
+        type: 'list',
+        title: `Opened: ${formatCount(alerts.data.opened.length)}`,
+        items: alerts.data.opened.length ? alerts.data.opened.map(line) : [reportText.noneInPeriod],
+      },
+      {
+        type: 'list',
+        title: `Closed: ${formatCount(alerts.data.closed.length)}`,
+        items: alerts.data.closed.length ? alerts.data.closed.map(line) : [reportText.noneInPeriod],
+      },
+    ]);
+  } else add('alerts', noneBlock(alerts));
+
+  const search = sections.search;
+  if (search.available) {
+    const s = search.data;
+    const row = (r: SearchTotals & { key: string }) => [
+      r.key,
+      formatCount(r.clicks),
+      formatCount(r.impressions),
+      r.ctr === null ? '–' : formatPercent(r.ctr),
+      r.position === null ? '–' : formatPosition(r.position),
+    ];
+    const columns = (first: string) => [first, 'Clicks', 'Impressions', 'Click-through rate', 'Average position'];
+    const numeric = [false, true, true, true, true];
+    add('search', [
+      { type: 'paragraph', text: `From ${s.sources.join(' and ')}.` },
+      { type: 'figures', items: searchFigures(s.current, s.previous, s.lastYear, monthly) },
+    ]);
+    add(
+      'topQueries',
+      s.topQueries.length
+        ? [{ type: 'table', caption: 'Searches that showed the site most, by clicks', columns: columns('Search'), rows: s.topQueries.map(row), numeric }]
+        : [{ type: 'none', text: noData.searchPeriod }],
+    );
+    add(
+      'topPages',
+      s.topPages.length
+        ? [{ type: 'table', caption: 'Pages shown in search most, by clicks', columns: columns('Page'), rows: s.topPages.map(row), numeric }]
+        : [{ type: 'none', text: noData.searchPeriod }],
+    );
+    const moved = (m: { query: string; position: number | null; previousPosition: number | null }) =>
+      `${m.query}: from position ${m.previousPosition === null ? noData.comparison : formatPosition(m.previousPosition)} to ${m.position === null ? noData.comparison : formatPosition(m.position)}`;
+    add('movers', [
+      {
+        type: 'list',
+        title: `Onto the first page: ${formatCount(s.intoTop10.length)}`,
+        items: s.intoTop10.length ? s.intoTop10.map(moved) : [reportText.noneInPeriod],
+      },
+      {
+        type: 'list',
+        title: `Off the first page: ${formatCount(s.outOfTop10.length)}`,
+        items: s.outOfTop10.length ? s.outOfTop10.map(moved) : [reportText.noneInPeriod],
+      },
+    ]);
+  } else add('search', noneBlock(search));
+
+  const visits = sections.visits;
+  if (visits.available) {
+    const { current, previous, lastYear } = visits.data;
+    const figure = (label: string, pick: (t: typeof current) => number): Figure => ({
+      label,
+      value: formatCount(pick(current)),
+      notes: comparisonNotes(pick(current), previous, lastYear, pick, formatCount, monthly),
+    });
+    add('visits', [
+      {
+        type: 'figures',
+        items: [
+          figure('Unique visitors', (t) => t.visitors),
+          figure('Visits', (t) => t.visits),
+          figure('Page views', (t) => t.pageViews),
+          figure('Visitors who sent an enquiry', (t) => t.conversions),
+        ],
+      },
+    ]);
+  } else add('visits', noneBlock(visits));
+
+  const enquiries = sections.enquiries;
+  add(
+    'enquiries',
+    enquiries.available
+      ? [
+          {
+            type: 'figures',
+            items: [
+              {
+                label: 'Enquiries received',
+                value: formatCount(enquiries.data.count),
+                notes: comparisonNotes(enquiries.data.count, enquiries.data.previous, enquiries.data.lastYear, (n) => n, formatCount, monthly),
+              },
+            ],
+          },
+        ]
+      : noneBlock(enquiries),
+  );
+
+  const vitals = sections.vitals;
+  if (vitals.available) {
+    const rows = vitals.data.rows.map((v) => [
+      `${vitalMetrics.find((m) => m.id === v.metric)!.label} (${v.metric})`,
+      formFactors.find((f) => f.id === v.formFactor)!.label,
+      v.p75 === null ? noData.comparison : formatVital(v.metric, v.p75),
+      v.rating === null ? '–' : ratingLabels[v.rating],
+      formatCount(v.samples),
+    ]);
+    add('vitals', [
+      {
+        type: 'table',
+        caption: '75th percentile of what real visitors measured',
+        columns: ['Measure', 'Devices', '75th percentile', 'Rating', 'Measurements'],
+        rows,
+        numeric: [false, false, true, false, true],
+      },
+    ]);
+  } else add('vitals', noneBlock(vitals));
+  return out;
+}
+
+/** Every text the laid-out report shows (its title and period included). */
+export function reportTexts(data: ReportData): string[] {
+  const texts = [data.site.name, data.site.url, data.site.clientName, data.period.label, data.period.from, data.period.to];
+  for (const section of layOutReport(data)) {
+    texts.push(section.title);
+    for (const block of section.blocks) {
+      if (block.type === 'figures') for (const f of block.items) texts.push(f.label, f.value, ...f.notes);
+      else if (block.type === 'table') texts.push(block.caption, ...block.columns, ...block.rows.flat());
+      else if (block.type === 'chart') texts.push(block.caption, block.unit, ...block.points.flatMap((p) => [p.label, p.text]));
+      else if (block.type === 'list') texts.push(block.title, ...block.items);
+      else texts.push(block.text);
+    }
+  }
+  return texts;
+}
+
+/** Numbers as written ("1,204", "12.5%", "-3.0", "2.41 s"), each as its value (commas dropped, signs kept apart). */
+const numberPattern = /\d+(?:,\d{3})*(?:\.\d+)?/g;
+
+export function numbersIn(text: string): number[] {
+  return [...text.matchAll(numberPattern)].map((m) => Number(m[0].replace(/,/g, '')));
+}
+
+/**
+ * The figures a text states that the report does not show, as written in the text. Every number counts, however
+ * written (a year, a position, a percentage); a figure is grounded when the report shows the same value anywhere.
+ */
+export function ungroundedFigures(text: string, data: ReportData): string[] {
+  const known = new Set(reportTexts(data).flatMap(numbersIn));
+  // The report's own scale words ("top 10", "out of 100") are part of what it says.
+  known.add(reportLimits.topPosition);
+  known.add(100);
+  const unknown = [...text.matchAll(numberPattern)].map((m) => m[0]).filter((written) => !known.has(Number(written.replace(/,/g, ''))));
+  return [...new Set(unknown)];
+}

@@ -1,0 +1,20 @@
+import type { WatchSiteAnswer, WatchSitesAnswer } from '~/lib/watch-types';
+import { created, ok } from '~/server/api/answers';
+import { route } from '~/server/api/route';
+import { siteWithHealth, sitesWithHealth } from '~/server/features/watch/health';
+import { watchSiteForm } from '~/server/features/watch/schema';
+import { addSite } from '~/server/features/watch/sites';
+
+export const prerender = false;
+
+/** Every watched site (removed ones too, until erased) with its health. */
+export const GET = route({ admin: true }, async ({ runtime }) =>
+  ok({ ok: true, now: Date.now(), sites: await sitesWithHealth(runtime.db) } satisfies WatchSitesAnswer),
+);
+
+/** Adds a client's site; its first checks run at the scheduler's next look, which is asked for now. */
+export const POST = route({ body: watchSiteForm, bodyFrom: 'json', admin: true }, async ({ body, runtime }) => {
+  const site = await addSite(runtime.db, body, runtime.watch.deps.reach.addressPolicy);
+  runtime.watch.kick();
+  return created({ ok: true, site: await siteWithHealth(runtime.db, site) } satisfies WatchSiteAnswer);
+});

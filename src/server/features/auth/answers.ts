@@ -1,0 +1,20 @@
+/** What the owner's auth functions answer an endpoint with, and the small helpers every job of it uses. */
+
+/** An answer for an endpoint: status, JSON body, the cookies better-auth (or we) set, and any other headers. */
+export interface AuthAnswer {
+  status: number;
+  body: Record<string, unknown>;
+  cookies: string[];
+  headers?: Record<string, string>;
+}
+
+/** An answer; no cookies unless some are given. */
+export function answer(status: number, body: Record<string, unknown>, cookies: string[] = [], headers?: Record<string, string>): AuthAnswer {
+  return { status, body, cookies, ...(headers && { headers }) };
+}
+
+export async function readJson(response: Response): Promise<Record<string, unknown>> {
+  return ((await response.json().catch(() => null)) ?? {}) as Record<string, unknown>;
+}
+
+export const retryAfter = (minutes: number) => ({ 'Retry-After': String(minutes * 60) });

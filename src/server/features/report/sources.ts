@@ -1,0 +1,147 @@
+/**
+ * Where a report's figures come from: one function per section, handed to this feature by the composition root, so
+ * each figure is read by the same function the admin shows it with (never counted again here). This site's visits,
+ * enquiries and real-user vitals come from the analytics and the inbox; the watched sites' crawls, uptime, certificate
+ * and alerts from the watch feature, and search from the search feature, once they are joined in (`withSources`).
+ */
+import { business } from '~/config/business';
+import { noData } from '~/config/report';
+import type { VitalMetric } from '~/config/analytics';
+import { ratingOfValue } from '~/lib/analytics-figures';
+import type { ReportPeriod, ReportSections, ReportSite, Section, VisitTotals } from '~/lib/report-types';
+import type { Db } from '../../db';
+import { performanceBetween, totals } from '../analytics/report';
+import { enquiriesOnDays } from '../contact/inbox';
+import { comparisons } from './period';
+import { searchSection } from './search';
+import { watchedClientSite, watchedClientSites, watchSources } from './watched';
+
+type SectionOf<K extends keyof ReportSections> = ReportSections[K];
+
+/** One function per section; each says "no data" (with the reason) rather than returning zeros. */
+export type ReportSectionSources = { [K in keyof ReportSections]: (site: ReportSite, period: ReportPeriod) => Promise<SectionOf<K>> };
+
+export interface ReportSources extends ReportSectionSources {
+  /** The sites reports are made for: this site first, then the watched sites the owner has not erased. */
+  sites(): Promise<ReportSite[]>;
+  /** One of them by key; null when there is none (never was, or erased: its reports can no longer be opened). */
+  site(key: string): Promise<ReportSite | null>;
+}
+
+export const thisSiteKey = 'this';
+
+export const none = (reason: string): Section<never> => ({ available: false, reason });
+const some = <T>(data: T): Section<T> => ({ available: true, data });
+
+/** This website as a report's site: the owner's own, so the "client" is the business itself. */
+export function thisSite(siteUrl: string, ownerEmail: string): ReportSite {
+  return { key: thisSiteKey, name: new URL(siteUrl).host, url: new URL(siteUrl).origin, clientName: business.name, clientEmail: ownerEmail, thisSite: true };
+}
+
+/** Whether the analytics counted anything on those days (before the site was measured, a comparison has no data). */
+async function measured(db: Db, from: string, to: string): Promise<boolean> {
+  const row = await db.selectFrom('analytics_daily').select('day').where('day', '>=', from).where('day', '<=', to).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+async function visitTotals(db: Db, from: string, to: string): Promise<VisitTotals | null> {
+  if (!(await measured(db, from, to))) return null;
+  // The Overview's figures for the same days: analytics/report.ts `totals`.
+  const t = await totals(db, from, to);
+  return { visitors: t.visitors, visits: t.visits, pageViews: t.pageViews, conversions: t.conversions };
+}
+
+const coreVitals: VitalMetric[] = ['LCP', 'INP', 'CLS'];
+
+/** The sections this feature can fill from this site's own data; the others say they have none yet. */
+export function ownDataSources(db: Db): ReportSectionSources {
+  const onlyThisSite = none(noData.thisSiteOnly);
+  return {
+    crawl: async () => none(noData.crawl),
+    uptime: async () => none(noData.uptime),
+    certificate: async () => none(noData.certificate),
+    alerts: async () => none(noData.alerts),
+    search: async () => none(noData.search),
+    async visits(site, period) {
+      if (!site.thisSite) return onlyThisSite;
+      const { previous, lastYear } = comparisons(period);
+      const [current, before, yearAgo] = await Promise.all([
+        visitTotals(db, period.from, period.to),
+        visitTotals(db, previous.from, previous.to),
+        visitTotals(db, lastYear.from, lastYear.to),
+      ]);
+      return current ? some({ current, previous: before, lastYear: yearAgo }) : none(noData.visits);
+    },
+    async enquiries(site, period) {
+      if (!site.thisSite) return onlyThisSite;
+      const { previous, lastYear } = comparisons(period);
+      const countIfMeasured = async (from: string, to: string) => ((await measured(db, from, to)) ? enquiriesOnDays(db, from, to) : null);
+      const [count, before, yearAgo] = await Promise.all([
+        enquiriesOnDays(db, period.from, period.to),
+        countIfMeasured(previous.from, previous.to),
+        countIfMeasured(lastYear.from, lastYear.to),
+      ]);
+      return some({ count, previous: before, lastYear: yearAgo });
+    },
+    async vitals(site, period) {
+      if (!site.thisSite) return onlyThisSite;
+      // The Performance tab's figures (p75 over at least the minimum of samples) for the report's days.
+      const { siteWide } = await performanceBetween(db, period.from, period.to);
+      const rows = siteWide
+        .filter((v) => coreVitals.includes(v.metric))
+        .map((v) => ({
+          metric: v.metric,
+          formFactor: v.formFactor,
+          p75: v.p75,
+          samples: v.samples,
+          rating: v.p75 === null ? null : ratingOfValue(v.metric, v.p75),
+        }));
+      return rows.some((row) => row.p75 !== null) ? some({ rows }) : none(noData.vitals);
+    },
+  };
+}
+
+/** The sources with some sections replaced (the watch and search features', joined in by the composition root). */
+export function withSources(base: ReportSources, replaced: Partial<ReportSectionSources>): ReportSources {
+  return { ...base, ...replaced };
+}
+
+/**
+ * The sources of every report: this site's own data; the watched sites' crawls, uptime, certificate and alerts (the
+ * watch feature's); and this site's search data (the search feature's: it holds one property, this site's).
+ */
+export function reportSources(db: Db, options: { siteUrl: string; ownerEmail: string }): ReportSources {
+  const own = ownSources(db, options.siteUrl, options.ownerEmail);
+  return {
+    ...own,
+    ...watchSources(db),
+    search: async (site, period) => (site.thisSite ? searchSection(db, period) : none(noData.searchClient)),
+    sites: async () => [...(await own.sites()), ...(await watchedClientSites(db))],
+    site: async (key) => (await own.site(key)) ?? (await watchedClientSite(db, key)),
+  };
+}
+
+/** The sources for this site alone (until watched sites are joined in), from its own data. */
+export function ownSources(db: Db, siteUrl: string, ownerEmail: string): ReportSources {
+  const site = thisSite(siteUrl, ownerEmail);
+  return {
+    ...ownDataSources(db),
+    sites: async () => [site],
+    site: async (key) => (key === thisSiteKey ? site : null),
+  };
+}
+
+/** Every section of a report, read at once. */
+export async function readSections(sources: ReportSectionSources, site: ReportSite, period: ReportPeriod): Promise<ReportSections> {
+  const [crawl, uptime, certificate, alerts, search, visits, enquiries, vitals] = await Promise.all([
+    sources.crawl(site, period),
+    sources.uptime(site, period),
+    sources.certificate(site, period),
+    sources.alerts(site, period),
+    sources.search(site, period),
+    sources.visits(site, period),
+    sources.enquiries(site, period),
+    sources.vitals(site, period),
+  ]);
+  return { crawl, uptime, certificate, alerts, search, visits, enquiries, vitals };
+}

@@ -1,0 +1,159 @@
+/**
+ * The report's watched-site sections, from the watch feature's stored checks (src/server/features/watch/): the crawls'
+ * scores and diffs, the availability checks (uptime, response time p50/p95 by the watch's own percentile), the
+ * latest certificate check, and the alerts (the watch's own list). The admin shows these over the last 30 and 90 days;
+ * a report reads the same rows for its month, UK days.
+ */
+import { noData, reportLimits } from '~/config/report';
+import type { ReportPeriod, ReportSite, Section } from '~/lib/report-types';
+import type { Db } from '../../db';
+import { addDays, dayOf } from '../analytics/days';
+import type { ChangeItem, CrawlDiff } from '../watch/crawl';
+import { listAlerts, percentile } from '../watch/health';
+import { getSite, listSites, ownSiteId } from '../watch/sites';
+import type { WatchedSite } from '../watch/types';
+import type { ReportSectionSources } from './sources';
+
+const hourMs = 3_600_000;
+
+/** When a UK calendar day begins (midnight is 23:00 UTC the day before in summer time, 00:00 in winter). */
+export function dayStartMs(day: string): number {
+  const utcMidnight = Date.parse(`${day}T00:00:00Z`);
+  return dayOf(utcMidnight - hourMs) === day ? utcMidnight - hourMs : utcMidnight;
+}
+
+/** The period as times: from its first day's start to the start of the day after its last. */
+export const periodSpan = (period: ReportPeriod) => ({ start: dayStartMs(period.from), end: dayStartMs(addDays(period.to, 1)) });
+
+const none = (reason: string): Section<never> => ({ available: false, reason });
+
+/** The watched site behind a report's site: this site is the watch's own. */
+async function watchedOf(db: Db, site: ReportSite): Promise<WatchedSite | null> {
+  return getSite(db, site.thisSite ? ownSiteId : site.key);
+}
+
+/** A watched client's site as a report's site: its name, and its client's e-mail. */
+export const reportSiteOf = (site: WatchedSite): ReportSite => ({
+  key: site.id,
+  name: site.name,
+  url: new URL(site.url).origin,
+  clientName: site.name,
+  clientEmail: site.clientEmail,
+  thisSite: false,
+});
+
+/** The clients' sites now watched (this site is listed by the report's own sources). */
+export async function watchedClientSites(db: Db): Promise<ReportSite[]> {
+  return (await listSites(db)).filter((site) => !site.own).map(reportSiteOf);
+}
+
+/** A client's site by its id, removed or not; null once erased. */
+export async function watchedClientSite(db: Db, key: string): Promise<ReportSite | null> {
+  const site = await getSite(db, key);
+  return site && !site.own ? reportSiteOf(site) : null;
+}
+
+export function watchSources(db: Db): Pick<ReportSectionSources, 'crawl' | 'uptime' | 'certificate' | 'alerts'> {
+  return {
+    async crawl(site, period) {
+      const watched = await watchedOf(db, site);
+      if (!watched) return none(noData.crawl);
+      const { start, end } = periodSpan(period);
+      const rows = await db
+        .selectFrom('watch_results')
+        .select(['at', 'score', 'evidence'])
+        .where('site_id', '=', watched.id)
+        .where('kind', '=', 'crawl')
+        .where('score', 'is not', null)
+        .where('at', '<', end)
+        .orderBy('at', 'desc')
+        .limit(reportLimits.trendPoints)
+        .execute();
+      const inPeriod = rows.filter((row) => Number(row.at) >= start).reverse();
+      if (inPeriod.length === 0) return none(noData.crawl);
+      // What changed across the month's crawls, each problem by its last change: new and still so, or fixed.
+      const last = new Map<string, { item: ChangeItem; fixed: boolean }>();
+      for (const row of inPeriod) {
+        const diff = (JSON.parse(row.evidence) as { diff?: CrawlDiff | null }).diff;
+        if (!diff) continue;
+        for (const item of [...diff.newFindings, ...diff.beganError, ...diff.beganNoindex]) last.set(item.key, { item, fixed: false });
+        for (const item of diff.fixedFindings) last.set(item.key, { item, fixed: true });
+      }
+      const listed = (fixed: boolean) => [...last.values()].filter((entry) => entry.fixed === fixed).map(({ item }) => ({ message: item.text, url: item.url }));
+      const fixedProblems = listed(true);
+      const newProblems = listed(false);
+      const latest = inPeriod.at(-1)!;
+      const summary = (JSON.parse(latest.evidence) as { summary?: { pages?: number } }).summary;
+      return {
+        available: true,
+        data: {
+          score: Number(latest.score),
+          trend: rows.reverse().map((row) => ({ at: Number(row.at), score: Number(row.score) })),
+          pages: summary?.pages ?? 0,
+          newProblems: newProblems.slice(0, reportLimits.problemRows),
+          fixedProblems: fixedProblems.slice(0, reportLimits.problemRows),
+          newCount: newProblems.length,
+          fixedCount: fixedProblems.length,
+        },
+      };
+    },
+    async uptime(site, period) {
+      const watched = await watchedOf(db, site);
+      if (!watched) return none(noData.uptime);
+      const { start, end } = periodSpan(period);
+      const rows = await db
+        .selectFrom('watch_results')
+        .select(['ok', 'response_ms'])
+        .where('site_id', '=', watched.id)
+        .where('kind', '=', 'availability')
+        .where('at', '>=', start)
+        .where('at', '<', end)
+        .execute();
+      if (rows.length === 0) return none(noData.uptime);
+      const times = rows
+        .filter((r) => r.response_ms !== null)
+        .map((r) => Number(r.response_ms))
+        .sort((a, b) => a - b);
+      return {
+        available: true,
+        data: {
+          checks: rows.length,
+          uptime: rows.filter((r) => Number(r.ok) === 1).length / rows.length,
+          responseP50Ms: percentile(times, 0.5),
+          responseP95Ms: percentile(times, 0.95),
+        },
+      };
+    },
+    async certificate(site, period) {
+      const watched = await watchedOf(db, site);
+      if (!watched) return none(noData.certificate);
+      const { start, end } = periodSpan(period);
+      const row = await db
+        .selectFrom('watch_results')
+        .select(['at', 'evidence'])
+        .where('site_id', '=', watched.id)
+        .where('kind', '=', 'certificate')
+        .where('at', '>=', start)
+        .where('at', '<', end)
+        .orderBy('at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      const cert = row ? (JSON.parse(row.evidence) as { validTo?: number; daysLeft?: number; names?: string[] }) : null;
+      if (!cert || typeof cert.validTo !== 'number') return none(noData.certificate);
+      return { available: true, data: { expiresAt: cert.validTo, daysLeft: cert.daysLeft ?? 0, hosts: cert.names ?? [] } };
+    },
+    async alerts(site, period) {
+      const watched = await watchedOf(db, site);
+      if (!watched) return none(noData.alerts);
+      const { start, end } = periodSpan(period);
+      const within = (at: number | null) => at !== null && at >= start && at < end;
+      // The Alerts list's own read, for this site.
+      const alerts = await listAlerts(db, { site: watched.id, limit: 1000 });
+      const line = (a: (typeof alerts)[number]) => ({ title: a.title, openedAt: a.openedAt, closedAt: a.closedAt });
+      return {
+        available: true,
+        data: { opened: alerts.filter((a) => within(a.openedAt)).map(line), closed: alerts.filter((a) => within(a.closedAt)).map(line) },
+      };
+    },
+  };
+}

@@ -1,0 +1,183 @@
+/**
+ * Alerts: one per problem while it lasts, not one per check. A problem a check sees with no open alert opens one
+ * (one e-mail, one webhook call); an open alert whose problem the check no longer sees is closed (one more of each).
+ * Written in the transaction that records the check, so a check recorded once alerts once; an alert's `open_key` is
+ * unique while it is open, so two instances cannot open the same one.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Selectable, Transaction } from 'kysely';
+import { watchKindLabels, type WatchKind } from '~/config/watch';
+import type { Database, WatchAlertTable } from '../../db/schema';
+import { enqueueMail } from '../../platform/outbox';
+import { heldUntil, type QuietHours } from './quiet';
+import type { CheckOutcome, WatchedSite } from './types';
+import { enqueueWebhook, webhookBody } from './webhook';
+
+export interface AlertDelivery {
+  /** The owner's address (CONTACT_TO). */
+  ownerEmail: string;
+  /** Where the admin's Alerts list is, for the messages' link. */
+  alertsLink: string;
+  quietHours?: QuietHours;
+  webhookUrl?: string;
+}
+
+/** An alert opened, became urgent while open (a certificate from 14 days left to 3), or closed: one message each. */
+export type AlertEvent = 'opened' | 'escalated' | 'closed';
+
+export interface AlertChange {
+  event: AlertEvent;
+  site: string;
+  kind: WatchKind;
+  title: string;
+  urgent: boolean;
+}
+
+type Trx = Transaction<Database>;
+
+const openKeyOf = (siteId: string, problem: string) => `${siteId}|${problem}`;
+
+export async function openAlerts(db: Trx | import('../../db').Db, siteId: string, kind: WatchKind): Promise<Selectable<WatchAlertTable>[]> {
+  return db.selectFrom('watch_alerts').selectAll().where('site_id', '=', siteId).where('kind', '=', kind).where('open_key', 'is not', null).execute();
+}
+
+function messageOf(
+  event: AlertEvent,
+  site: WatchedSite,
+  alert: { title: string; detail: string; opened_at: number; urgent: boolean },
+  link: string,
+  now: number,
+) {
+  const since = new Date(alert.opened_at).toUTCString();
+  if (event === 'opened')
+    return {
+      subject: `${alert.urgent ? 'Urgent: ' : ''}${site.name}: ${alert.title}`,
+      body: `${alert.title}\n\n${alert.detail}\n\nSite: ${site.name} (${site.url})\nSeen: ${since}\n\nYou will get one more message when it is resolved. The evidence: ${link}\n`,
+    };
+  if (event === 'escalated')
+    return {
+      subject: `Urgent: ${site.name}: ${alert.title}`,
+      body: `Now urgent: ${alert.title}\n\n${alert.detail}\n\nSite: ${site.name} (${site.url})\nFirst seen: ${since}\n\nThe evidence: ${link}\n`,
+    };
+  const lasted = Math.max(1, Math.round((now - alert.opened_at) / 60_000));
+  return {
+    subject: `Resolved: ${site.name}: ${alert.title}`,
+    body: `Resolved: ${alert.title}\n\nSite: ${site.name} (${site.url})\nOpen since ${since}, for ${lasted} min.\n\nThe history: ${link}\n`,
+  };
+}
+
+async function notify(trx: Trx, delivery: AlertDelivery, site: WatchedSite, alert: Selectable<WatchAlertTable>, event: AlertEvent, now: number) {
+  const urgent = Number(alert.urgent) === 1;
+  // Urgent problems go at once; anything else (and its recovery) waits for the end of quiet hours.
+  const notBefore = urgent ? now : heldUntil(now, delivery.quietHours);
+  const message = messageOf(event, site, { ...alert, urgent }, delivery.alertsLink, now);
+  const recipients = [delivery.ownerEmail, ...(site.copyClient && site.clientEmail && !site.own ? [site.clientEmail] : [])];
+  for (const recipient of recipients) {
+    await enqueueMail(trx, {
+      kind: 'watch_alert',
+      recipient,
+      subject: message.subject,
+      body: message.body,
+      now,
+      notBefore,
+    });
+  }
+  if (delivery.webhookUrl)
+    await enqueueWebhook(trx, {
+      alertId: alert.id,
+      url: delivery.webhookUrl,
+      body: webhookBody({
+        event,
+        site: site.name,
+        siteUrl: site.url,
+        title: alert.title,
+        detail: event === 'closed' ? 'The problem is no longer seen.' : alert.detail,
+        urgent,
+        alertId: alert.id,
+        link: delivery.alertsLink,
+      }),
+      now,
+      notBefore,
+    });
+}
+
+/** Opens, keeps and closes this check kind's alerts of one site by what the check sees now. */
+export async function reconcileAlerts(
+  trx: Trx,
+  delivery: AlertDelivery,
+  site: WatchedSite,
+  kind: WatchKind,
+  outcome: CheckOutcome,
+  now: number,
+): Promise<AlertChange[]> {
+  if (outcome.inconclusive) return [];
+  const changes: AlertChange[] = [];
+  const open = await openAlerts(trx, site.id, kind);
+  const byProblem = new Map(open.map((alert) => [alert.problem, alert]));
+  for (const problem of outcome.problems) {
+    const existing = byProblem.get(problem.key);
+    if (existing) {
+      const evidence = JSON.stringify(problem.evidence);
+      await trx
+        .updateTable('watch_alerts')
+        .set({ last_seen_at: now, title: problem.title, detail: problem.detail, evidence })
+        .where('id', '=', existing.id)
+        .execute();
+      // Open but not urgent, and urgent now: one more message, once (the update is conditional on it not being so yet).
+      if (problem.urgent && Number(existing.urgent) === 0) {
+        const escalated = await trx.updateTable('watch_alerts').set({ urgent: 1 }).where('id', '=', existing.id).where('urgent', '=', 0).executeTakeFirst();
+        if (Number(escalated.numUpdatedRows) > 0) {
+          await notify(trx, delivery, site, { ...existing, urgent: 1, title: problem.title, detail: problem.detail, evidence }, 'escalated', now);
+          changes.push({ event: 'escalated', site: site.name, kind, title: problem.title, urgent: true });
+        }
+      }
+      continue;
+    }
+    const row = {
+      id: randomUUID(),
+      site_id: site.id,
+      kind,
+      problem: problem.key,
+      open_key: openKeyOf(site.id, problem.key),
+      urgent: problem.urgent ? 1 : 0,
+      title: problem.title,
+      detail: problem.detail,
+      evidence: JSON.stringify(problem.evidence),
+      opened_at: now,
+      last_seen_at: now,
+      closed_at: null,
+    };
+    const inserted = await trx
+      .insertInto('watch_alerts')
+      .values(row)
+      .onConflict((conflict) => conflict.column('open_key').doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) continue;
+    await notify(trx, delivery, site, row, 'opened', now);
+    changes.push({ event: 'opened', site: site.name, kind, title: problem.title, urgent: problem.urgent });
+  }
+  const seen = new Set(outcome.problems.map((p) => p.key));
+  for (const alert of open) {
+    if (seen.has(alert.problem)) continue;
+    const closed = await closeAlert(trx, alert.id, now);
+    if (!closed) continue;
+    await notify(trx, delivery, site, alert, 'closed', now);
+    changes.push({ event: 'closed', site: site.name, kind, title: alert.title, urgent: Number(alert.urgent) === 1 });
+  }
+  return changes;
+}
+
+/** Closes an open alert; false when it was closed already (by another instance). */
+export async function closeAlert(trx: Trx | import('../../db').Db, id: string, now: number): Promise<boolean> {
+  const result = await trx
+    .updateTable('watch_alerts')
+    .set({ open_key: null, closed_at: now })
+    .where('id', '=', id)
+    .where('open_key', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** How a change reads on the command line. */
+export const changeLine = (change: AlertChange) =>
+  `${{ opened: 'ALERT  ', escalated: 'URGENT ', closed: 'CLOSED ' }[change.event]} ${change.site} · ${watchKindLabels[change.kind]} · ${change.title}`;

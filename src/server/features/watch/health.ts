@@ -1,0 +1,144 @@
+/**
+ * What the admin shows of the watched sites: per site its uptime over 30 and 90 days, response time p50/p95 from the
+ * availability checks, the certificate's expiry, the crawls' score trend, the latest check of each kind and its open
+ * problems; and the alerts, open first, with their evidence.
+ */
+import type { WatchKind } from '~/config/watch';
+import type { WatchAlertView, WatchSiteHealth, WatchSiteView } from '~/lib/watch-types';
+import type { Db } from '../../db';
+import { kindsOf, listSites } from './sites';
+import type { WatchedSite } from './types';
+
+const dayMs = 86_400_000;
+
+/** The nearest-rank percentile of sorted numbers. */
+export function percentile(sorted: number[], p: number): number | null {
+  if (sorted.length === 0) return null;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
+}
+
+async function healthOf(db: Db, site: WatchedSite, now: number): Promise<WatchSiteHealth> {
+  const availability = await db
+    .selectFrom('watch_results')
+    .select(['at', 'ok', 'response_ms'])
+    .where('site_id', '=', site.id)
+    .where('kind', '=', 'availability')
+    .where('at', '>=', now - 90 * dayMs)
+    .execute();
+  const recent = availability.filter((r) => Number(r.at) >= now - 30 * dayMs);
+  const share = (rows: typeof availability) => (rows.length === 0 ? null : rows.filter((r) => Number(r.ok) === 1).length / rows.length);
+  const times = recent
+    .filter((r) => r.response_ms !== null)
+    .map((r) => Number(r.response_ms))
+    .sort((a, b) => a - b);
+  const certificate = await db
+    .selectFrom('watch_results')
+    .select(['evidence'])
+    .where('site_id', '=', site.id)
+    .where('kind', '=', 'certificate')
+    .orderBy('at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const cert = certificate ? (JSON.parse(certificate.evidence) as { validTo?: number; daysLeft?: number; names?: string[] }) : null;
+  const scores = await db
+    .selectFrom('watch_results')
+    .select(['at', 'score'])
+    .where('site_id', '=', site.id)
+    .where('kind', '=', 'crawl')
+    .where('score', 'is not', null)
+    .orderBy('at', 'desc')
+    .limit(30)
+    .execute();
+  const latest = await db
+    .selectFrom('watch_results as r')
+    .innerJoin(
+      (eb) =>
+        eb
+          .selectFrom('watch_results')
+          .select(['kind', (e) => e.fn.max('at').as('at')])
+          .where('site_id', '=', site.id)
+          .groupBy('kind')
+          .as('l'),
+      (join) => join.onRef('l.kind', '=', 'r.kind').onRef('l.at', '=', 'r.at'),
+    )
+    .select(['r.kind', 'r.at', 'r.ok', 'r.summary'])
+    .where('r.site_id', '=', site.id)
+    .execute();
+  const open = await db
+    .selectFrom('watch_alerts')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('site_id', '=', site.id)
+    .where('open_key', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return {
+    uptime30: share(recent),
+    uptime90: share(availability),
+    responseP50: percentile(times, 0.5),
+    responseP95: percentile(times, 0.95),
+    checks30: recent.length,
+    certificate: cert && typeof cert.validTo === 'number' ? { validTo: cert.validTo, daysLeft: cert.daysLeft ?? 0, names: cert.names ?? [] } : null,
+    scores: scores.reverse().map((r) => ({ at: Number(r.at), score: Number(r.score) })),
+    lastChecks: latest
+      .map((r) => ({ kind: r.kind as WatchKind, at: Number(r.at), ok: Number(r.ok) === 1, summary: r.summary }))
+      .sort((a, b) => a.kind.localeCompare(b.kind)),
+    openAlerts: Number(open.count),
+  };
+}
+
+export function siteView(site: WatchedSite, health: WatchSiteHealth): WatchSiteView {
+  return { ...site, kinds: kindsOf(site), health };
+}
+
+export async function sitesWithHealth(db: Db, now = Date.now()): Promise<WatchSiteView[]> {
+  const sites = await listSites(db, { withRemoved: true });
+  return Promise.all(sites.map(async (site) => siteView(site, await healthOf(db, site, now))));
+}
+
+export async function siteWithHealth(db: Db, site: WatchedSite, now = Date.now()): Promise<WatchSiteView> {
+  return siteView(site, await healthOf(db, site, now));
+}
+
+/** The alerts, open ones first (newest first within each), at most `limit`. */
+export async function listAlerts(
+  db: Db,
+  { status = 'all', site, limit = 200 }: { status?: 'open' | 'closed' | 'all'; site?: string; limit?: number } = {},
+): Promise<WatchAlertView[]> {
+  let query = db
+    .selectFrom('watch_alerts as a')
+    .innerJoin('watch_sites as s', 's.id', 'a.site_id')
+    .select([
+      'a.id',
+      'a.site_id',
+      's.name',
+      'a.kind',
+      'a.title',
+      'a.detail',
+      'a.urgent',
+      'a.open_key',
+      'a.opened_at',
+      'a.last_seen_at',
+      'a.closed_at',
+      'a.evidence',
+    ])
+    .orderBy('a.closed_at', (o) => o.desc().nullsFirst())
+    .orderBy('a.opened_at', 'desc')
+    .limit(limit);
+  if (status === 'open') query = query.where('a.open_key', 'is not', null);
+  if (status === 'closed') query = query.where('a.open_key', 'is', null);
+  if (site) query = query.where('a.site_id', '=', site);
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    id: row.id,
+    siteId: row.site_id,
+    siteName: row.name,
+    kind: row.kind as WatchKind,
+    title: row.title,
+    detail: row.detail,
+    urgent: Number(row.urgent) === 1,
+    open: row.open_key !== null,
+    openedAt: Number(row.opened_at),
+    lastSeenAt: Number(row.last_seen_at),
+    closedAt: row.closed_at === null ? null : Number(row.closed_at),
+    evidence: JSON.parse(row.evidence) as unknown,
+  }));
+}

@@ -1,0 +1,37 @@
+/** What the owner types for a watched site (the admin's form and `npm run watch:add`), checked with zod. */
+import { z } from 'zod';
+import { clientKinds, watchDefaults, watchKinds, watchSiteBounds as b } from '~/config/watch';
+
+const wholeNumber = (min: number, max: number, what: string) =>
+  z.coerce
+    .number({ error: `Enter ${what} as a whole number.` })
+    .int(`Enter ${what} as a whole number.`)
+    .min(min, `${what[0]!.toUpperCase()}${what.slice(1)} must be at least ${min}.`)
+    .max(max, `${what[0]!.toUpperCase()}${what.slice(1)} must be at most ${max}.`);
+
+export const watchSiteForm = z.object({
+  url: z.string().trim().min(1, 'Enter the address of the site, such as https://www.example.co.uk.').max(2000, 'That address is too long.'),
+  name: z.string().trim().min(1, 'Enter a name for the site.').max(b.nameMax, `Keep the name to ${b.nameMax} characters.`),
+  clientEmail: z
+    .union([z.literal(''), z.email('Enter the client’s e-mail address, or leave it empty.')])
+    .optional()
+    .transform((value) => (value ? value : null)),
+  copyClient: z.coerce.boolean().default(false),
+  crawlEveryHours: wholeNumber(b.crawlEveryHoursMin, b.crawlEveryHoursMax, 'the hours between crawls').default(watchDefaults.crawlEveryHours),
+  availabilityEveryMinutes: wholeNumber(b.availabilityEveryMinutesMin, b.availabilityEveryMinutesMax, 'the minutes between availability checks').default(
+    watchDefaults.availabilityEveryMinutes,
+  ),
+  kindsOff: z.array(z.enum(watchKinds)).default([]),
+});
+export type WatchSiteInput = z.input<typeof watchSiteForm>;
+export type WatchSiteValues = z.output<typeof watchSiteForm>;
+
+/** An edit: everything but the address (a new address is a new site). */
+export const watchSiteEdit = watchSiteForm.omit({ url: true }).partial();
+
+export const alertsQuery = z.object({
+  status: z.enum(['open', 'closed', 'all']).default('all'),
+  site: z.string().max(100).optional(),
+});
+
+export { clientKinds };

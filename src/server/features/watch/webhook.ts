@@ -1,0 +1,115 @@
+/**
+ * Alert webhook calls (ALERT_WEBHOOK_URL): queued in the same transaction as the alert, like the e-mail outbox, then
+ * delivered by a worker: claimed under a lease (so two instances, or a restart mid-call, do not send one twice),
+ * retried with exponential backoff or the receiver's Retry-After until it answers 2xx.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import type { Db } from '../../db';
+import type { Database } from '../../db/schema';
+import { backoffMs, type OutboxTiming } from '../../platform/outbox';
+import { retryAfterMs } from '../../platform/retry.mjs';
+
+/**
+ * The JSON body: `text` (Slack and Slack-compatible), `content` (Discord), `message` and `title` (ntfy's JSON form),
+ * and the alert's facts for anything else.
+ */
+export function webhookBody(facts: {
+  event: 'opened' | 'escalated' | 'closed';
+  site: string;
+  siteUrl: string;
+  title: string;
+  detail: string;
+  urgent: boolean;
+  alertId: string;
+  link: string;
+}) {
+  const prefix = facts.event === 'closed' ? 'Resolved: ' : facts.urgent ? 'URGENT: ' : '';
+  const head = `${prefix}${facts.site}: ${facts.title}`;
+  const text = `${head}\n${facts.detail}\n${facts.link}`.slice(0, 1900);
+  return { ...facts, text, content: text, title: head.slice(0, 200), message: `${facts.detail}\n${facts.link}`.slice(0, 1900), alertTitle: facts.title };
+}
+
+export async function enqueueWebhook(trx: Db | Transaction<Database>, call: { alertId: string; url: string; body: unknown; now: number; notBefore: number }) {
+  await trx
+    .insertInto('watch_webhooks')
+    .values({
+      id: randomUUID(),
+      alert_id: call.alertId,
+      url: call.url,
+      body: JSON.stringify(call.body),
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: Math.max(call.now, call.notBefore),
+      locked_until: 0,
+      last_error: null,
+      created_at: call.now,
+      sent_at: null,
+    })
+    .execute();
+}
+
+/** Sends every due call once; a failure is tried again later. Returns how many were sent and how many failed. */
+export async function deliverWebhooks(db: Db, timing: OutboxTiming & { timeoutMs: number }, now = Date.now(), batch = 20) {
+  const report = { sent: 0, failed: 0 };
+  const due = await db
+    .selectFrom('watch_webhooks')
+    .select(['id', 'locked_until'])
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<=', now)
+    .where('locked_until', '<=', now)
+    .orderBy('created_at')
+    .limit(batch)
+    .execute();
+  for (const candidate of due) {
+    // Claimed one at a time, on the lock it was read with: a row another instance took meanwhile is skipped.
+    const claimed = await db
+      .updateTable('watch_webhooks')
+      .set({ locked_until: Date.now() + timing.leaseMs })
+      .where('id', '=', candidate.id)
+      .where('status', '=', 'pending')
+      .where('locked_until', '=', candidate.locked_until)
+      .returningAll()
+      .executeTakeFirst();
+    if (!claimed) continue;
+    let failure: string | null = null;
+    let wait: number | null = null;
+    try {
+      const response = await fetch(claimed.url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: claimed.body,
+        signal: AbortSignal.timeout(timing.timeoutMs),
+      });
+      await response.arrayBuffer().catch(() => null);
+      if (!response.ok) {
+        failure = `answered ${response.status}`;
+        wait = retryAfterMs(response.headers.get('retry-after'));
+      }
+    } catch (error) {
+      failure = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+    }
+    const attempts = claimed.attempts + 1;
+    if (failure === null) {
+      await db
+        .updateTable('watch_webhooks')
+        .set({ status: 'sent', sent_at: Date.now(), attempts, last_error: null, locked_until: 0 })
+        .where('id', '=', claimed.id)
+        .execute();
+      report.sent++;
+    } else {
+      await db
+        .updateTable('watch_webhooks')
+        .set({
+          attempts,
+          next_attempt_at: Date.now() + Math.min(timing.maxDelayMs, wait ?? backoffMs(attempts, timing)),
+          locked_until: 0,
+          last_error: failure.slice(0, 500),
+        })
+        .where('id', '=', claimed.id)
+        .execute();
+      report.failed++;
+    }
+  }
+  return report;
+}

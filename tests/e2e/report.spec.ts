@@ -1,0 +1,135 @@
+/**
+ * The client report in Chromium at 390 and 1280 px: last month's drafts prepared as the schedule does (once); the
+ * owner makes a month's report in the Reports tab, a summary stating a figure the report lacks is refused, the AI draft
+ * (the fake model quotes the report's figures) is saved, the report is approved and sent (one e-mail, with the PDF and
+ * the link); the client's link shows the report, axe finds nothing on either page; withdrawn, the link answers 410 with
+ * a page of the site.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { business } from '../../src/config/business';
+import { reportText } from '../../src/config/report';
+import { formatCount } from '../../src/lib/report-layout';
+import { openDatabase } from '../../src/server/db';
+import { monthBefore, monthOf, monthPeriod } from '../../src/server/features/report/period';
+import { openTab, signedInTest as test } from './admin-session';
+import { asNewClient, toast } from './contact-form';
+import { wcagTags } from './helpers';
+
+/** Months long before the analytics specs' periods (their counts must see only their own visits), one per width. */
+const cases = [
+  { width: 390, height: 844, month: '2025-01', visitors: 140 },
+  { width: 1280, height: 900, month: '2025-02', visitors: 84 },
+] as const;
+/** The month before this one, as the schedule prepares it (UK time). */
+const previousMonth = () => monthBefore(monthOf(Date.now()));
+const smtpMessages = `http://127.0.0.1:${process.env.E2E_SMTP_HTTP_PORT}/messages`;
+
+test.beforeAll(async () => {
+  const { db } = await openDatabase(process.env.E2E_DATABASE_URL);
+  try {
+    for (const c of cases) {
+      const { from } = monthPeriod(c.month);
+      // Seven days of visits (20 or 12 visitors a day); the same rows again on a re-run are left as they are.
+      await db
+        .insertInto('analytics_daily')
+        .values(
+          Array.from({ length: 7 }, (_, i) => ({
+            day: `${from.slice(0, 8)}${String(i + 10).padStart(2, '0')}`,
+            page_views: 50,
+            visitors: c.visitors / 7,
+            visits: c.visitors / 7 + 2,
+            bounces: 3,
+            engaged_ms: 40_000,
+            conversions: 0,
+          })),
+        )
+        .onConflict((conflict) => conflict.column('day').doNothing())
+        .execute();
+    }
+  } finally {
+    await db.destroy();
+  }
+});
+
+test.beforeEach(async ({ page }) => asNewClient(page));
+
+async function expectNoAxeViolations(page: Page) {
+  const axe = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+const noOverflow = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+
+for (const c of cases) {
+  test(`a report drafted, reviewed and sent, and the client's link, at ${c.width} px`, async ({ page, request }, info) => {
+    await page.setViewportSize({ width: c.width, height: c.height });
+    const { label } = monthPeriod(c.month);
+    await openTab(page, 'reports');
+    // Last month's drafts, as the schedule prepares them: once, however often asked.
+    await page.getByRole('button', { name: 'Prepare last month’s drafts now' }).click();
+    await expect(toast(page)).toContainText(/Reports prepared(1 draft prepared for|Every site's report for) /);
+    await expect(page.getByRole('button', { name: new RegExp(`, ${monthPeriod(previousMonth()).label}$`) })).toHaveCount(1);
+    await page.getByLabel('Month', { exact: true }).fill(c.month);
+    await page.getByRole('button', { name: 'Make report' }).click();
+    const detail = page.locator('section', { has: page.getByRole('heading', { level: 2, name: new RegExp(`, ${label}$`) }) });
+    await expect(detail).toBeVisible();
+    await expect(detail.getByText(formatCount(c.visitors), { exact: true }).first()).toBeVisible();
+
+    // A figure the report does not hold is refused, with the figure named.
+    const summary = detail.getByLabel('Summary for the client');
+    await summary.fill('Visits reached 99,999 this month.');
+    await detail.getByRole('button', { name: 'Save summary' }).click();
+    await expect(detail.getByText(/states 1 figure the report does not hold: 99,999/)).toBeVisible();
+
+    // The AI draft quotes the report's own figures and is saved.
+    await detail.getByRole('button', { name: 'Draft with AI' }).click();
+    await expect(summary).toHaveValue(`A steady month for the site. It had ${formatCount(c.visitors)} unique visitors. It received 0 enquiries.`);
+    await detail.getByRole('button', { name: 'Save summary' }).click();
+    await expect(toast(page)).toContainText('Summary saved');
+    await expectNoAxeViolations(page);
+    await noOverflow(page);
+    await page.screenshot({ path: info.outputPath(`reports-tab-${c.width}.png`), fullPage: true });
+
+    // Approved and sent: one e-mail to the site's client (this site's is the business itself), with the PDF and link.
+    await detail.getByRole('button', { name: 'Approve and send' }).click();
+    await detail.getByRole('button', { name: /^Send to / }).click();
+    await expect(toast(page)).toContainText('Report sent');
+    await expect(detail.getByText('Sent', { exact: true })).toBeVisible();
+    const subject = `: your report for ${label}`;
+    const mail = await expect
+      .poll(async () => {
+        const messages = (await (await request.get(smtpMessages)).json()) as { to: string[]; raw: string }[];
+        return messages.filter((m) => m.raw.includes(subject));
+      })
+      .toHaveLength(1)
+      .then(async () => ((await (await request.get(smtpMessages)).json()) as { raw: string }[]).find((m) => m.raw.includes(subject))!);
+    const raw = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    expect(raw).toContain('application/pdf');
+    const link = new URL(/https?:\/\/\S+\/reports\/([A-Za-z0-9_-]{43})/.exec(raw)![0]).pathname;
+
+    // The client's page: the report in the business's brand, the PDF a link away.
+    await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(`: report for ${label}`);
+    await expect(page.getByText(`It had ${formatCount(c.visitors)} unique visitors.`)).toBeVisible();
+    await expect(page.getByText(reportText.preparedFor(business.name))).toBeVisible();
+    await expect(page.getByRole('link', { name: reportText.pdfLink })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await noOverflow(page);
+    await page.screenshot({ path: info.outputPath(`client-link-${c.width}.png`), fullPage: true });
+    const pdf = await request.get(`${link}/pdf`);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+
+    // Withdrawn in the admin: the link answers 410 with a page of the site.
+    await openTab(page, 'reports');
+    await page.getByRole('button', { name: new RegExp(`, ${label}$`) }).click();
+    await detail.getByRole('button', { name: 'Withdraw' }).click();
+    await expect(toast(page)).toContainText('Link withdrawn');
+    const gone = await page.goto(link);
+    expect(gone!.status()).toBe(410);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(reportText.linkGone);
+    await expect(page.locator('footer')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: info.outputPath(`link-gone-${c.width}.png`), fullPage: true });
+  });
+}

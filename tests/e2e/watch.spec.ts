@@ -1,0 +1,169 @@
+/**
+ * The watched sites and their alerts in the admin (docs/watch.md), at a phone's and a desktop's width: a client's site
+ * added, edited, removed and erased through the Sites tab; a seeded site's health (uptime, response time, certificate,
+ * score trend) and its alerts, open and closed with their evidence, on the Sites and Alerts tabs and first on the
+ * Overview; axe on each, and screenshots to look at.
+ */
+import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { adminPaths } from '../../src/config/admin';
+import { openDatabase } from '../../src/server/db';
+import { openTab, signedInTest as test } from './admin-session';
+
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const viewports = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } } as const;
+const dayMs = 86_400_000;
+
+async function expectNoAxeViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    label,
+  ).toEqual([]);
+}
+
+async function expectNoSidewaysScroll(page: Page, label: string) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), label).toBeLessThanOrEqual(0);
+}
+
+/** A client's site with 30 days of history, one open alert and one resolved; its checks are switched off, so the server leaves it be. */
+async function seedSite(name: string) {
+  const { db } = await openDatabase(process.env.E2E_DATABASE_URL);
+  const id = randomUUID();
+  const now = Date.now();
+  try {
+    await db
+      .insertInto('watch_sites')
+      .values({
+        id,
+        url: `https://www.${name.toLowerCase().replace(/\W+/g, '-')}.example/`,
+        name,
+        client_email: 'client@shop.example',
+        copy_client: 1,
+        own: 0,
+        crawl_every_hours: 24,
+        availability_every_minutes: 5,
+        kinds_off: JSON.stringify(['availability', 'certificate', 'crawl']),
+        created_at: now - 30 * dayMs,
+        updated_at: now,
+        removed_at: null,
+      })
+      .execute();
+    const result = (kind: string, at: number, ok: boolean, extra: { response_ms?: number; score?: number; evidence?: unknown; summary?: string }) => ({
+      id: randomUUID(),
+      site_id: id,
+      kind,
+      at,
+      ok: ok ? 1 : 0,
+      response_ms: extra.response_ms ?? null,
+      score: extra.score ?? null,
+      summary: extra.summary ?? (ok ? 'Answered 200.' : 'Did not answer.'),
+      evidence: JSON.stringify(extra.evidence ?? {}),
+    });
+    const rows = [
+      ...Array.from({ length: 60 }, (_, i) => result('availability', now - i * 12 * 3_600_000, i !== 7, { response_ms: 180 + ((i * 37) % 400) })),
+      ...[92, 90, 93, 81, 88].map((score, i) => result('crawl', now - (5 - i) * dayMs, true, { score, summary: `12 pages, score ${score}.` })),
+      result('certificate', now - 3_600_000, true, {
+        evidence: { validTo: now + 41 * dayMs, daysLeft: 41, names: ['www.shop.example', 'shop.example'] },
+        summary: 'Certificate for www.shop.example, 41 days left.',
+      }),
+    ];
+    await db.insertInto('watch_results').values(rows).execute();
+    const alert = (open: boolean, title: string, openedAt: number, evidence: unknown) => ({
+      id: randomUUID(),
+      site_id: id,
+      kind: 'crawl',
+      problem: `crawl-${randomUUID()}`,
+      open_key: open ? `${id}|${randomUUID()}` : null,
+      urgent: 0,
+      title,
+      detail: '- The page has no title.\n- https://www.shop.example/services began to answer 500 (it answered 200).',
+      evidence: JSON.stringify(evidence),
+      opened_at: openedAt,
+      last_seen_at: now,
+      closed_at: open ? null : openedAt + 3_600_000,
+    });
+    await db
+      .insertInto('watch_alerts')
+      .values([
+        alert(true, `2 new problems on ${name} since the last crawl`, now - 2 * 3_600_000, {
+          items: [{ key: 'title-missing|/about|', text: 'The page has no title.' }],
+        }),
+        alert(false, `${name} is down`, now - 3 * dayMs, { status: null, error: 'the connection was refused' }),
+      ])
+      .execute();
+  } finally {
+    await db.destroy();
+  }
+}
+
+for (const [label, viewport] of Object.entries(viewports)) {
+  test.describe(`watched sites on a ${label} (${viewport.width} px)`, () => {
+    test.use({ viewport });
+
+    test('a seeded site shows its health, its alerts are listed open first, and the Overview shows them first', async ({ page }, info) => {
+      const name = `Seeded shop ${viewport.width}`;
+      await seedSite(name);
+
+      await openTab(page, 'sites');
+      const panel = page.getByRole('tabpanel', { name: 'Sites' });
+      const card = panel.locator('section', { has: page.getByRole('heading', { name: new RegExp(name) }) });
+      await expect(card.getByText(/98\.33 % over 30 days/)).toBeVisible();
+      await expect(card.getByText(/p50 \d+ ms · p95 \d+ ms/)).toBeVisible();
+      await expect(card.getByText(/^expires .* \(41 days left\)/)).toBeVisible();
+      await expect(card.getByText('88 out of 100 now; 92 4 crawls ago')).toBeVisible();
+      await expect(card.getByText('1 open problem')).toBeVisible();
+      await expectNoSidewaysScroll(page, 'sites');
+      await expectNoAxeViolations(page, 'sites');
+      await page.screenshot({ path: info.outputPath(`sites-${viewport.width}.png`), fullPage: true });
+
+      await card.getByRole('button', { name: 'See the problems' }).click();
+      await expect(page).toHaveURL(adminPaths.tab('alerts'));
+      const alerts = page.getByRole('tabpanel', { name: 'Alerts' });
+      await expect(alerts.getByText(`2 new problems on ${name} since the last crawl`)).toBeVisible();
+      await alerts.getByText('All', { exact: true }).click();
+      await expect(alerts.getByText(`${name} is down`)).toBeVisible();
+      await alerts.getByText('The evidence').first().click();
+      await expect(alerts.getByText(/title-missing/).first()).toBeVisible();
+      await expectNoSidewaysScroll(page, 'alerts');
+      await expectNoAxeViolations(page, 'alerts');
+      await page.screenshot({ path: info.outputPath(`alerts-${viewport.width}.png`), fullPage: true });
+
+      await openTab(page, 'overview');
+      const first = page.getByRole('tabpanel', { name: 'Overview' }).locator('section').first();
+      await expect(first.getByRole('heading', { name: /open alerts?$/ })).toBeVisible();
+      await expect(first.getByText(`2 new problems on ${name} since the last crawl`)).toBeVisible();
+    });
+
+    test('a client site is added (a private address refused with the reason), edited, removed and erased', async ({ page }) => {
+      const name = `Client ${viewport.width} ${Date.now()}`;
+      await openTab(page, 'sites');
+      const panel = page.getByRole('tabpanel', { name: 'Sites' });
+      await panel.getByRole('button', { name: "Add a client's site" }).click();
+      await panel.getByLabel('Address').fill('http://192.168.1.20/');
+      await panel.getByLabel('Name', { exact: true }).fill(name);
+      // Its checks off: the server then has nothing to fetch (the test adds a name that does not resolve).
+      for (const check of ['Availability', 'HTTPS certificate', 'Crawl and changes']) await panel.getByRole('checkbox', { name: check }).uncheck();
+      await panel.getByRole('button', { name: 'Add site' }).click();
+      await expect(panel.getByText(/192\.168\.1\.20 resolves to a private address \(192\.168\.1\.20, private network\)/)).toBeVisible();
+      await panel.getByLabel('Address').fill(`https://www.client-${viewport.width}.example`);
+      await panel.getByRole('button', { name: 'Add site' }).click();
+      const card = panel.locator('section', { has: page.getByRole('heading', { name: new RegExp(name) }) });
+      await expect(card).toBeVisible();
+
+      await card.getByRole('button', { name: `Edit ${name}` }).click();
+      await card.getByLabel('Name', { exact: true }).fill(`${name} renamed`);
+      await card.getByRole('button', { name: 'Save' }).click();
+      const renamed = panel.locator('section', { has: page.getByRole('heading', { name: new RegExp(`${name} renamed`) }) });
+      await expect(renamed).toBeVisible();
+
+      page.once('dialog', (dialog) => void dialog.accept());
+      await renamed.getByRole('button', { name: `Remove ${name} renamed` }).click();
+      await expect(renamed.getByText('Removed', { exact: true })).toBeVisible();
+      page.once('dialog', (dialog) => void dialog.accept());
+      await renamed.getByRole('button', { name: `Erase ${name} renamed` }).click();
+      await expect(renamed).toHaveCount(0);
+    });
+  });
+}

@@ -1,0 +1,125 @@
+/** Watching sites: the crawl diff, quiet hours, the webhook's body, what a site gets checked for, percentiles. */
+import { describe, expect, it } from 'vitest';
+import { clientKinds, watchKinds } from '../../src/config/watch';
+import { alarming, type CrawlSnapshot, diffCrawls, presentKeys } from '../../src/server/features/watch/crawl';
+import { percentile } from '../../src/server/features/watch/health';
+import { heldUntil, minuteOfDay } from '../../src/server/features/watch/quiet';
+import { isReservedHost, kindsOf } from '../../src/server/features/watch/sites';
+import type { WatchedSite } from '../../src/server/features/watch/types';
+import { webhookBody } from '../../src/server/features/watch/webhook';
+
+const page = (url: string, status: number | null, extra: Partial<CrawlSnapshot['pages'][number]> = {}) => ({
+  url,
+  status,
+  noindex: false,
+  inSitemap: true,
+  skipped: null,
+  ...extra,
+});
+const finding = (rule: string, url: string | null, severity = 'error') => ({ key: `${rule}|${url ?? ''}|`, rule, severity, url, message: `${rule} on ${url}` });
+
+describe('the crawl diff', () => {
+  const before: CrawlSnapshot = {
+    pages: [page('/a', 200), page('/b', 200), page('/c', 200, { inSitemap: false }), page('/gone', 200)],
+    findings: [finding('description-length', '/b', 'warning'), finding('h1-missing', '/gone')],
+  };
+
+  it('lists new and fixed findings on pages both crawls read, pages that broke, said noindex, or moved in the sitemap', () => {
+    const now: CrawlSnapshot = {
+      pages: [page('/a', 200, { noindex: true }), page('/b', 500), page('/c', 200), page('/new', 200)],
+      findings: [finding('title-missing', '/a'), finding('http-error', '/b'), finding('orphan-page', '/c', 'notice'), finding('title-missing', '/new')],
+    };
+    const diff = diffCrawls(before, now);
+    // /new was not read before and /b not now: their page findings are not compared, but /b's failure is.
+    expect(diff.newFindings.map((f) => f.key).sort()).toEqual(['http-error|/b|', 'orphan-page|/c|', 'title-missing|/a|']);
+    expect(diff.fixedFindings).toEqual([]);
+    expect(diff.beganError.map((f) => f.key)).toEqual(['status|/b']);
+    expect(diff.beganNoindex.map((f) => f.key)).toEqual(['noindex|/a']);
+    expect(diff.appearedInSitemap.sort()).toEqual(['/c', '/new']);
+    expect(diff.leftSitemap).toEqual(['/gone']);
+    // Notices raise nothing.
+    expect(
+      alarming(diff, now)
+        .map((f) => f.key)
+        .sort(),
+    ).toEqual(['http-error|/b|', 'noindex|/a', 'status|/b', 'title-missing|/a|']);
+    expect(presentKeys(now).has('status|/b')).toBe(true);
+  });
+
+  it('a page that recovers fixes its failure without its old findings reading as new', () => {
+    const broken: CrawlSnapshot = { pages: [page('/b', 500)], findings: [finding('http-error', '/b')] };
+    const back: CrawlSnapshot = { pages: [page('/b', 200)], findings: [finding('description-length', '/b', 'warning')] };
+    const diff = diffCrawls(broken, back);
+    expect(diff.newFindings).toEqual([]);
+    expect(diff.fixedFindings.map((f) => f.key)).toEqual(['http-error|/b|']);
+  });
+});
+
+describe('quiet hours (UK time)', () => {
+  // 26 November: GMT, so UK time is UTC.
+  const at = (time: string) => Date.parse(`2026-11-26T${time}:00Z`);
+  it('none by default: at once', () => {
+    expect(heldUntil(at('23:30'), undefined)).toBe(at('23:30'));
+  });
+  it('inside hours that run past midnight, held until they end; outside, at once', () => {
+    const quiet = { fromMinute: 22 * 60, toMinute: 7 * 60 };
+    expect(minuteOfDay(at('23:30'))).toBe(23 * 60 + 30);
+    expect(heldUntil(at('23:30'), quiet)).toBe(Date.parse('2026-11-27T07:00:00Z'));
+    expect(heldUntil(at('03:15'), quiet)).toBe(at('07:00'));
+    expect(heldUntil(at('07:00'), quiet)).toBe(at('07:00'));
+    expect(heldUntil(at('12:00'), quiet)).toBe(at('12:00'));
+  });
+  it('within one day', () => {
+    expect(heldUntil(at('13:10'), { fromMinute: 13 * 60, toMinute: 14 * 60 })).toBe(at('14:00'));
+  });
+});
+
+describe('the webhook body', () => {
+  it('carries text (Slack), content (Discord), title and message (ntfy) and the facts', () => {
+    const body = webhookBody({
+      event: 'opened',
+      site: 'Shop',
+      siteUrl: 'https://shop.example/',
+      title: 'shop.example is down',
+      detail: 'No answer.',
+      urgent: true,
+      alertId: 'a1',
+      link: 'https://x/admin?tab=alerts',
+    });
+    expect(body.text).toBe('URGENT: Shop: shop.example is down\nNo answer.\nhttps://x/admin?tab=alerts');
+    expect(body.content).toBe(body.text);
+    expect(body.title).toBe('URGENT: Shop: shop.example is down');
+    expect(body).toMatchObject({ event: 'opened', site: 'Shop', urgent: true, alertId: 'a1', alertTitle: 'shop.example is down' });
+    expect(webhookBody({ ...body, event: 'closed', urgent: false, title: 'x', detail: 'y', siteUrl: '' }).text).toMatch(/^Resolved: Shop: x/);
+  });
+});
+
+describe('what a site is checked for', () => {
+  const site = (url: string, own: boolean, kindsOff: WatchedSite['kindsOff'] = []): WatchedSite => ({
+    id: 's',
+    url,
+    name: 'n',
+    clientEmail: null,
+    copyClient: false,
+    own,
+    crawlEveryHours: 24,
+    availabilityEveryMinutes: 5,
+    kindsOff,
+    createdAt: 0,
+    removedAt: null,
+  });
+  it('a client site its network checks; this site its own data too, its network checks only on a real name', () => {
+    expect(kindsOf(site('https://client.co.uk/', false))).toEqual([...clientKinds].sort((a, b) => watchKinds.indexOf(a) - watchKinds.indexOf(b)));
+    expect(kindsOf(site('https://www.hale.co.uk/', true))).toEqual([...watchKinds]);
+    expect(kindsOf(site('https://www.hale-digital.example/', true))).toEqual(['vitals', 'traffic', 'enquiries']);
+    expect(kindsOf(site('https://client.co.uk/', false, ['crawl']))).toEqual(['availability', 'certificate']);
+    expect(isReservedHost('shop.test')).toBe(true);
+    expect(isReservedHost('shop.co.uk')).toBe(false);
+  });
+});
+
+it('percentiles by nearest rank', () => {
+  expect(percentile([], 0.5)).toBeNull();
+  expect(percentile([10, 20, 30, 40], 0.5)).toBe(20);
+  expect(percentile([10, 20, 30, 40], 0.95)).toBe(40);
+});
