@@ -7,8 +7,8 @@ import { expect, type Page, test } from '@playwright/test';
 import { adminPaths, adminTabs, indexNowSwitchText } from '../../src/config/admin';
 import { totp } from '../support/totp';
 import { loadSettings } from '../../src/config/settings.mjs';
-import { createOwner, ownerPassword as password, signIn, signedInTest } from './admin-session';
-import { asNewClient, toast } from './contact-form';
+import { createOwner, ownerPassword as password, signIn, signedInTest } from '../support/e2e-admin-session';
+import { asNewClient, toast } from '../support/e2e-contact-form';
 
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 

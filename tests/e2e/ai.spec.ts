@@ -8,8 +8,8 @@ import { expect, type Page } from '@playwright/test';
 import { aiLimits, aiMessages, aiProblems } from '../../src/config/ai';
 import { describeRange, serviceOffers } from '../../src/config/pricing';
 import { fakeAnswers } from '../support/fake-openai.mjs';
-import { openTab, signedInTest as test } from './admin-session';
-import { asNewClient, toast } from './contact-form';
+import { openTab, signedInTest as test } from '../support/e2e-admin-session';
+import { asNewClient, toast } from '../support/e2e-contact-form';
 
 const aiBase = `http://127.0.0.1:${process.env.E2E_AI_PORT}`;
 

@@ -8,9 +8,9 @@ import { type Browser, expect, type Page } from '@playwright/test';
 import { adminApi, adminPaths } from '../../src/config/admin';
 import { postPaths } from '../../src/config/posts';
 import { analyticsEndpoint } from '../../src/config/analytics';
-import { openTab, signedInTest as test } from './admin-session';
-import { asNewClient, fillValid, hydrateForm, sendAndExpectSent } from './contact-form';
-import { sitemapPaths } from './helpers';
+import { openTab, signedInTest as test } from '../support/e2e-admin-session';
+import { asNewClient, fillValid, hydrateForm, sendAndExpectSent } from '../support/e2e-contact-form';
+import { sitemapPaths } from '../support/e2e-helpers';
 
 test.describe.configure({ mode: 'serial' });
 

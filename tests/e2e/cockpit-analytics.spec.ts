@@ -15,9 +15,9 @@ import { paths } from '../../src/config/paths';
 import { analyticsEndpoint, analyticsView, breakdownLimit, vitalMetrics } from '../../src/config/analytics';
 import { thresholdText } from '../../src/lib/analytics-figures';
 import { niceScale } from '../../src/lib/chart-scale';
-import { openTab, signedInTest as test } from './admin-session';
-import { asNewClient } from './contact-form';
-import { sitemapPaths } from './helpers';
+import { openTab, signedInTest as test } from '../support/e2e-admin-session';
+import { asNewClient } from '../support/e2e-contact-form';
+import { sitemapPaths } from '../support/e2e-helpers';
 
 test.describe.configure({ mode: 'serial' });
 

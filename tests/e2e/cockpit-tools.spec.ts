@@ -12,8 +12,8 @@ import { type Browser, expect, type Locator, type Page } from '@playwright/test'
 import { adminApi, adminPaths, adminTabs } from '../../src/config/admin';
 import { aiLimits, aiMessages, aiProblems } from '../../src/config/ai';
 import { postPaths } from '../../src/config/posts';
-import { createOwner, openTab, signedInTest as test, signIn } from './admin-session';
-import { asNewClient, toast } from './contact-form';
+import { createOwner, openTab, signedInTest as test, signIn } from '../support/e2e-admin-session';
+import { asNewClient, toast } from '../support/e2e-contact-form';
 
 const aiBase = `http://127.0.0.1:${process.env.E2E_AI_PORT}`;
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];

@@ -12,7 +12,7 @@ import { contactLimits } from '../../src/config/contact';
 import { alertLabels, securitySentences } from '../../src/config/security-log';
 import { backupCodes } from '../../src/config/two-factor.mjs';
 import { totp } from '../support/totp';
-import { createOwner, ownerPassword as password } from './admin-session';
+import { createOwner, ownerPassword as password } from '../support/e2e-admin-session';
 
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 

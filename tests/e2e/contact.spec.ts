@@ -4,7 +4,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { checklist } from '../../src/config/checklist';
 import { paths } from '../../src/config/paths';
 import { contactMessages, requestPresets } from '../../src/lib/contact';
-import { asNewClient, fillValid, form, hydrateForm, sendAndExpectSent, sentConfirmation, toast } from './contact-form';
+import { asNewClient, fillValid, form, hydrateForm, sendAndExpectSent, sentConfirmation, toast } from '../support/e2e-contact-form';
 
 /** The downloaded checklist is the PDF the site built. */
 async function expectChecklistDownload(page: Page, link: Locator) {

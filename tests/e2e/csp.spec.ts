@@ -4,8 +4,8 @@
  * public-walk.spec.ts).
  */
 import { expect, test } from '@playwright/test';
-import { asNewClient, fillValid, hydrateForm, sendAndExpectSent } from './contact-form';
-import { watchCspViolations } from './helpers';
+import { asNewClient, fillValid, hydrateForm, sendAndExpectSent } from '../support/e2e-contact-form';
+import { watchCspViolations } from '../support/e2e-helpers';
 
 test('no CSP violation when the map is opened and the contact form is used', async ({ page }) => {
   const violations = await watchCspViolations(page);

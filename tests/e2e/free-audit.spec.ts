@@ -15,8 +15,8 @@ import { contactMessages, requestPresets } from '../../src/lib/contact';
 import { visitDetailsKey } from '../../src/lib/visit-details';
 import { rules } from '../../src/lib/sitecheck-rules.mjs';
 import { FixtureSite, markupTitle } from '../support/fixture-site';
-import { signedInTest as test } from './admin-session';
-import { asNewClient, form, hydrateForm, sentConfirmation } from './contact-form';
+import { signedInTest as test } from '../support/e2e-admin-session';
+import { asNewClient, form, hydrateForm, sentConfirmation } from '../support/e2e-contact-form';
 
 // One worker: the fixtures listen on ports the server was told of (playwright.config.ts).
 test.describe.configure({ mode: 'serial' });

@@ -4,8 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { e2eAiApiKey } from '../support/e2e-secrets';
-import { ownerPassword } from './admin-session';
-import { enquiryText } from './contact-form';
+import { ownerPassword } from '../support/e2e-admin-session';
+import { enquiryText } from '../support/e2e-contact-form';
 
 export default function checkServerLog() {
   const file = process.env.E2E_LOG_FILE!;

@@ -13,8 +13,8 @@ import { loadSettings } from '../../src/config/settings.mjs';
 import { runAdminScript } from '../support/admin-account';
 import { FakeIndexNow } from '../support/fake-indexnow.mjs';
 import { freePort, SiteProcess } from '../support/server';
-import { ownerPassword } from './admin-session';
-import { toast } from './contact-form';
+import { ownerPassword } from '../support/e2e-admin-session';
+import { toast } from '../support/e2e-contact-form';
 
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const siteUrl = loadSettings({}).siteUrl;

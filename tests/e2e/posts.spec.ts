@@ -11,9 +11,9 @@ import sharp from 'sharp';
 import { postLimits, postMessages, postPaths } from '../../src/config/posts';
 import { rules } from '../../src/lib/sitecheck-rules.mjs';
 import { utcToLondonLocal } from '../../src/lib/posts';
-import { openTab, signedInTest as test } from './admin-session';
-import { asNewClient } from './contact-form';
-import { siteOrigin } from './helpers';
+import { openTab, signedInTest as test } from '../support/e2e-admin-session';
+import { asNewClient } from '../support/e2e-contact-form';
+import { siteOrigin } from '../support/e2e-helpers';
 import { adminApi } from '../../src/config/admin';
 
 const indexNowRequests = `http://127.0.0.1:${process.env.E2E_INDEXNOW_PORT}/requests`;

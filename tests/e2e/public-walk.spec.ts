@@ -7,7 +7,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { allModesOn, hydrateAll, walkPaths as paths, watchCspViolations, wcagTags } from './helpers';
+import { allModesOn, hydrateAll, walkPaths as paths, watchCspViolations, wcagTags } from '../support/e2e-helpers';
 
 /** Axe at both widths with the default settings; the policy is watched on every walk, once with every mode on. */
 const walks = [

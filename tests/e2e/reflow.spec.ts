@@ -16,7 +16,7 @@ import { createRequire } from 'node:module';
 import { expect, type Page, test } from '@playwright/test';
 import { fontSizeBounds } from '../../src/config/accessibility';
 import { type A11yPreferences, applyPreferences, defaultPreferences, toggleAttributes, toggleKeys } from '../../src/lib/a11y-prefs';
-import { allModesOn, hydrateAll, walkPaths } from './helpers';
+import { allModesOn, hydrateAll, walkPaths } from '../support/e2e-helpers';
 
 const widths = [320, 768, 1280];
 

@@ -12,9 +12,9 @@ import { reportText } from '../../src/config/report';
 import { formatCount } from '../../src/lib/report-layout';
 import { openDatabase } from '../../src/server/db';
 import { monthBefore, monthOf, monthPeriod } from '../../src/server/features/report/period';
-import { openTab, signedInTest as test } from './admin-session';
-import { asNewClient, toast } from './contact-form';
-import { wcagTags } from './helpers';
+import { openTab, signedInTest as test } from '../support/e2e-admin-session';
+import { asNewClient, toast } from '../support/e2e-contact-form';
+import { wcagTags } from '../support/e2e-helpers';
 
 /** Months long before the analytics specs' periods (their counts must see only their own visits), one per width. */
 const cases = [

@@ -17,7 +17,7 @@ import { migrateToLatest } from '../../src/server/migrate.mjs';
 import { replaceDays, stageRows } from '../../src/server/features/search/store.mjs';
 import { createPost } from '../../src/server/features/posts/store';
 import { formatCount, formatCtr } from '../../src/components/admin/search/figures';
-import { openTab, signedInTest as test } from './admin-session';
+import { openTab, signedInTest as test } from '../support/e2e-admin-session';
 
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const viewports = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } } as const;

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectedRoutes } from '../support/routes';
-import { e2ePostPrefix, siteOrigin, sitemapPaths } from './helpers';
+import { e2ePostPrefix, siteOrigin, sitemapPaths } from '../support/e2e-helpers';
 
 const today = new Date().toISOString().slice(0, 10);
 

@@ -6,8 +6,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect } from '@playwright/test';
 import { siteCheckText } from '../../src/config/admin';
 import { FixtureSite } from '../support/fixture-site';
-import { openTab, signedInTest as test } from './admin-session';
-import { asNewClient, toast } from './contact-form';
+import { openTab, signedInTest as test } from '../support/e2e-admin-session';
+import { asNewClient, toast } from '../support/e2e-contact-form';
 
 // Plain HTTP, and a page that takes two seconds: long enough to see the run in progress.
 const fixture = new FixtureSite('defects', 2000, false);

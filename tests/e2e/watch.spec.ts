@@ -9,7 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { adminPaths } from '../../src/config/admin';
 import { openDatabase } from '../../src/server/db';
-import { openTab, signedInTest as test } from './admin-session';
+import { openTab, signedInTest as test } from '../support/e2e-admin-session';
 
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const viewports = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } } as const;

@@ -1,7 +1,7 @@
 /** The owner's account and sign-in, shared by the admin specs. */
 import { expect, type Page, test } from '@playwright/test';
 import { adminPaths } from '../../src/config/admin';
-import { runAdminScript } from '../support/admin-account';
+import { runAdminScript } from './admin-account';
 
 export const ownerPassword = 'owner long passphrase for tests';
 

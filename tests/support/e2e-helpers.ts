@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { fontSizeBounds } from '../../src/config/accessibility';
 import { defaultPreferences, storageKey, toggleKeys } from '../../src/lib/a11y-prefs';
 import { settings } from '../../src/config/settings.mjs';
-import { expectedRoutes } from '../support/routes';
+import { expectedRoutes } from './routes';
 
 export const siteOrigin = settings().siteUrl;
 
