@@ -1,6 +1,8 @@
 /** The owner's admin: its addresses, tabs, sign-in limits and messages, shared by pages, endpoints and tests. */
 import { plural } from '../lib/plural.mjs';
+import type { PostAction } from './posts';
 
+/** The admin's pages. Its API is `adminApi` below: the two are the admin's permalinks, for pages, endpoints and tests. */
 export const adminPaths = {
   home: '/admin',
   signIn: '/admin/sign-in',
@@ -8,10 +10,28 @@ export const adminPaths = {
   resetPassword: '/admin/reset-password',
   leads: '/admin/leads',
   lead: (id: string) => `/admin/leads/${encodeURIComponent(id)}`,
-  leadsCsv: '/api/admin/leads.csv',
   security: '/admin/security',
   /** The security log showing only enquiries the contact form's limit refused. */
   refusedEnquiries: '/admin/security?show=refused',
+  tab: (tab: AdminTab) => (tab === 'overview' ? '/admin' : `/admin?tab=${tab}`),
+} as const;
+
+/**
+ * Every address of the admin's API (the routes under src/pages/api/admin, and signing out), in one place: the admin's
+ * components read and write through these, and the routes' tests call them.
+ */
+export const adminApi = {
+  signOut: '/api/auth/sign-out',
+  leadsCsv: '/api/admin/leads.csv',
+  lead: (id: string) => `/api/admin/leads/${encodeURIComponent(id)}`,
+  password: '/api/admin/password',
+  sessions: '/api/admin/sessions',
+  twoFactor: {
+    start: '/api/admin/two-factor/start',
+    confirm: '/api/admin/two-factor/confirm',
+    disable: '/api/admin/two-factor/disable',
+    backupCodes: '/api/admin/two-factor/backup-codes',
+  },
   indexNow: '/api/admin/indexnow',
   indexNowUrl: '/api/admin/indexnow/url',
   indexNowSwitch: '/api/admin/indexnow/switch',
@@ -37,7 +57,12 @@ export const adminPaths = {
   searchSync: '/api/admin/search/sync',
   searchImport: '/api/admin/search/import',
   dashboardTab: (tab: AdminTab) => `/api/admin/dashboard?tab=${tab}`,
-  tab: (tab: AdminTab) => (tab === 'overview' ? '/admin' : `/admin?tab=${tab}`),
+  /** Posts written in the admin: the list and new posts, one post, its publish/unpublish/restore, the preview, covers. */
+  posts: '/api/admin/posts',
+  post: (id: string) => `/api/admin/posts/${encodeURIComponent(id)}`,
+  postAction: (id: string, action: PostAction) => `/api/admin/posts/${encodeURIComponent(id)}/${action}`,
+  postRender: '/api/admin/posts/render',
+  postCover: '/api/admin/posts/cover',
 } as const;
 
 /** Pages under /admin that are reachable without a session. */

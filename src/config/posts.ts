@@ -1,15 +1,10 @@
-/** Blog posts written in the admin: addresses, limits and messages, shared by the editor, endpoints and tests. */
+/** Blog posts written in the admin: addresses (the API's are in admin.ts's `adminApi`), limits and messages, shared by the editor, endpoints and tests. */
 
 export const postPaths = {
   list: '/admin/posts',
   editor: (id: string) => `/admin/posts/${encodeURIComponent(id)}`,
   newPost: '/admin/posts/new',
   preview: (id: string) => `/admin/posts/${encodeURIComponent(id)}/preview`,
-  api: '/api/admin/posts',
-  apiPost: (id: string) => `/api/admin/posts/${encodeURIComponent(id)}`,
-  apiAction: (id: string, action: PostAction) => `/api/admin/posts/${encodeURIComponent(id)}/${action}`,
-  apiRender: '/api/admin/posts/render',
-  apiCover: '/api/admin/posts/cover',
   /** A cover image of an admin post, one size and format. */
   cover: (id: string, width: number, format: CoverFormat) => `/media/posts/${id}-${width}.${format}`,
   /** An admin post's social card (built posts' are files under /og/blog/). */

@@ -406,6 +406,53 @@ export interface VitalTrendAnswer {
   trend: VitalTrend;
 }
 
+/**
+ * What the admin's writes answer (`post<Answer>()` in components/admin/data/post.ts reads them; the server can build
+ * each with `satisfies`). A refusal is `AdminRefusal` whatever the endpoint.
+ */
+export interface AdminRefusal {
+  ok: false;
+  /** What went wrong, for a message or a toast. */
+  error?: string;
+  /** A message per form field. */
+  errors?: Record<string, string>;
+  /** Sign-in: added once a pause is near. */
+  warning?: string;
+  /** Sign-in's code step: the password must be given again. */
+  restart?: boolean;
+}
+/** A write that answers nothing more than that it was done. */
+export interface DoneAnswer {
+  ok: true;
+}
+/** The password step of signing in: done, or a two-factor code is asked for next. */
+export interface SignInAnswer {
+  ok: true;
+  twoFactor?: true;
+}
+/** "Forgot password" and setting the new one: what to tell the owner, and the server command when no e-mail can come. */
+export interface PasswordResetAnswer {
+  ok: true;
+  message: string;
+  help?: string;
+  command?: string;
+}
+/** Sessions signed out; `signedOut` when this one was among them. */
+export interface SessionsAnswer {
+  ok: true;
+  signedOut?: true;
+}
+/** Two-factor enrolment begun: the authenticator's address and secret, and the backup codes, shown once. */
+export interface TwoFactorStartAnswer {
+  ok: true;
+  totpURI: string;
+  secret: string;
+  backupCodes: string[];
+}
+export interface BackupCodesAnswer {
+  ok: true;
+  backupCodes: string[];
+}
 export interface WeeklySummaryAnswer {
   ok: true;
   enabled: boolean;

@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page } from '@playwright/test';
-import { adminPaths } from '../../src/config/admin';
+import { adminApi, adminPaths } from '../../src/config/admin';
 import { postPaths } from '../../src/config/posts';
 import { analyticsEndpoint } from '../../src/config/analytics';
 import { openTab, signedInTest as test } from '../support/e2e-admin-session';
@@ -178,7 +178,7 @@ test('an automated browser sends nothing', async ({ page }) => {
 test('a phone visit to a post published from the admin shows in its views on Posts', async ({ browser, page }) => {
   // In this serial file: the visit is counted, and the first test compares every count exactly.
   const slug = `e2e-analytics-${Date.now()}`;
-  const created = await page.request.post(postPaths.api, {
+  const created = await page.request.post(adminApi.posts, {
     data: {
       title: 'Counted on a phone',
       slug,
@@ -189,7 +189,7 @@ test('a phone visit to a post published from the admin shows in its views on Pos
   });
   expect(created.status()).toBe(201);
   const { post } = (await created.json()) as { post: { id: string; version: number } };
-  const published = await page.request.post(postPaths.apiAction(post.id, 'publish'), { data: { version: post.version } });
+  const published = await page.request.post(adminApi.postAction(post.id, 'publish'), { data: { version: post.version } });
   expect(published.status()).toBe(200);
 
   const phone = await visitor(browser, 'phone');
@@ -206,6 +206,6 @@ test('a phone visit to a post published from the admin shows in its views on Pos
       .innerText(); // what is shown: on a phone the cell also says "views in the last 30 days"
   };
   await expect.poll(views, { timeout: 15_000 }).toBe('1');
-  const latest = (await (await page.request.get(postPaths.apiPost(post.id))).json()) as { post: { version: number } };
-  expect((await page.request.post(postPaths.apiAction(post.id, 'unpublish'), { data: { version: latest.post.version } })).status()).toBe(200);
+  const latest = (await (await page.request.get(adminApi.post(post.id))).json()) as { post: { version: number } };
+  expect((await page.request.post(adminApi.postAction(post.id, 'unpublish'), { data: { version: latest.post.version } })).status()).toBe(200);
 });

@@ -9,7 +9,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, request as playwrightRequest } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { adminPaths } from '../../src/config/admin';
+import { adminApi } from '../../src/config/admin';
 import { business } from '../../src/config/business';
 import { paths } from '../../src/config/paths';
 import { analyticsEndpoint, analyticsView, breakdownLimit, vitalMetrics } from '../../src/config/analytics';
@@ -212,7 +212,7 @@ test('"Visitors now" reads itself again every 30 seconds while the tab is visibl
   const api = await visitorApi(baseURL);
   await visit(api, '/about');
   await api.dispose();
-  const asked = page.waitForResponse((r) => r.url().endsWith(adminPaths.analyticsNow));
+  const asked = page.waitForResponse((r) => r.url().endsWith(adminApi.analyticsNow));
   await page.clock.fastForward(analyticsView.currentVisitorsRefreshMs);
   await asked;
   await expect(now).toHaveText(String(before + 1));

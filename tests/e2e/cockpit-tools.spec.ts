@@ -9,7 +9,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Locator, type Page } from '@playwright/test';
-import { adminPaths, adminTabs } from '../../src/config/admin';
+import { adminApi, adminPaths, adminTabs } from '../../src/config/admin';
 import { aiLimits, aiMessages, aiProblems } from '../../src/config/ai';
 import { postPaths } from '../../src/config/posts';
 import { createOwner, openTab, signedInTest as test, signIn } from '../support/e2e-admin-session';
@@ -281,8 +281,8 @@ test('the hourly limit is shown, and Generate stays off, after a reload', async 
     await signIn(page, createOwner('limit', info.workerIndex));
     await expect(page).toHaveURL(adminPaths.home);
     await openTab(page, 'ai-tools');
-    const perHour = await page.evaluate(async (url) => {
-      const read = await fetch('/api/admin/ai/history').then((r) => r.json() as Promise<{ status: { generationsPerHour: number } }>);
+    const perHour = await page.evaluate(async ({ url, history }) => {
+      const read = await fetch(history).then((r) => r.json() as Promise<{ status: { generationsPerHour: number } }>);
       const n = read.status.generationsPerHour;
       for (let i = 0; i < n; i++) {
         const answer = await fetch(url, {
@@ -293,7 +293,7 @@ test('the hourly limit is shown, and Generate stays off, after a reload', async 
         await answer.text();
       }
       return n;
-    }, adminPaths.aiGenerate);
+    }, { url: adminApi.aiGenerate, history: adminApi.aiHistory });
     await page.reload();
     await expect(page.locator('[data-ai-limit]')).toContainText(`You have used all ${perHour} generations for this hour`);
     await page.getByLabel('Prompt').fill('One more');

@@ -14,6 +14,7 @@ import { utcToLondonLocal } from '../../src/lib/posts';
 import { openTab, signedInTest as test } from '../support/e2e-admin-session';
 import { asNewClient } from '../support/e2e-contact-form';
 import { siteOrigin } from '../support/e2e-helpers';
+import { adminApi } from '../../src/config/admin';
 
 const indexNowRequests = `http://127.0.0.1:${process.env.E2E_INDEXNOW_PORT}/requests`;
 const submitted = async () => ((await (await fetch(indexNowRequests)).json()) as { body: { urlList: string[] } }[]).flatMap((r) => r.body.urlList);
@@ -38,7 +39,7 @@ test('an AI draft, checked, previewed and published is a live, indexed post; unp
 
   const aiTitle = 'Local SEO in Hatfield: A Practical Guide';
   const drafts = async () =>
-    ((await (await page.request.get(postPaths.api)).json()) as { posts: { title: string }[] }).posts.filter((p) => p.title === aiTitle).length;
+    ((await (await page.request.get(adminApi.posts)).json()) as { posts: { title: string }[] }).posts.filter((p) => p.title === aiTitle).length;
   const before = await drafts();
   await openTab(page, 'ai-tools');
   await page.getByLabel('Prompt').fill('A practical guide to local SEO for Hatfield businesses');

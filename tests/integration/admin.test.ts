@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminPaths, adminTabs, authMessages, leadCsvColumns, resetPasswordCommand, signInLimits } from '../../src/config/admin';
+import { adminApi, adminPaths, adminTabs, authMessages, leadCsvColumns, resetPasswordCommand, signInLimits } from '../../src/config/admin';
 import { type Db, openDatabase } from '../../src/server/db';
 import { runAdminScript } from '../support/admin-account';
 import { CookieClient } from '../support/browser-session';
@@ -28,16 +28,16 @@ const nextAddress = () => `198.51.100.${++addressCounter % 250}`;
 /** Every admin page and endpoint, as the guard must refuse them without a valid session. */
 const guardedPages = [adminPaths.home, adminPaths.tab('settings'), adminPaths.leads, adminPaths.lead('x'), adminPaths.security];
 const guardedEndpoints: [string, string][] = [
-  ['GET', '/api/admin/sessions'],
-  ['POST', '/api/admin/sessions'],
-  ['POST', '/api/admin/password'],
-  ['POST', '/api/admin/two-factor/start'],
-  ['POST', '/api/admin/two-factor/confirm'],
-  ['POST', '/api/admin/two-factor/disable'],
-  ['POST', '/api/admin/leads/x'],
-  ['DELETE', '/api/admin/leads/x'],
-  ['GET', adminPaths.leadsCsv],
-  ['GET', adminPaths.dashboardTab('overview')],
+  ['GET', adminApi.sessions],
+  ['POST', adminApi.sessions],
+  ['POST', adminApi.password],
+  ['POST', adminApi.twoFactor.start],
+  ['POST', adminApi.twoFactor.confirm],
+  ['POST', adminApi.twoFactor.disable],
+  ['POST', adminApi.lead('x')],
+  ['DELETE', adminApi.lead('x')],
+  ['GET', adminApi.leadsCsv],
+  ['GET', adminApi.dashboardTab('overview')],
 ];
 
 describe.each(databaseNames())('admin on %s', (name) => {
@@ -110,7 +110,7 @@ describe.each(databaseNames())('admin on %s', (name) => {
     await expectRefused(forged);
     const signedOut = await signedIn();
     const stolen = signedOut.cookie('hale-admin.session_token')!;
-    await signedOut.json('/api/auth/sign-out');
+    await signedOut.json(adminApi.signOut);
     const replay = browser();
     replay.setCookie('hale-admin.session_token', stolen);
     await expectRefused(replay);
@@ -161,7 +161,7 @@ describe.each(databaseNames())('admin on %s', (name) => {
   it('reads each dashboard tab on its own: the page carries only the tab asked for, the others come from their endpoint', async () => {
     const client = await signedIn();
     for (const { id } of adminTabs) {
-      const response = await client.request(adminPaths.dashboardTab(id));
+      const response = await client.request(adminApi.dashboardTab(id));
       expect(response.status, id).toBe(200);
       expect(response.headers.get('cache-control'), id).toBe('no-store');
       const body = (await response.json()) as { ok: boolean; data: { tab: string; now: number } };
@@ -184,7 +184,7 @@ describe.each(databaseNames())('admin on %s', (name) => {
     expect(response.status).toBe(200);
     const cookie = response.headers.getSetCookie().find((c) => c.startsWith('__Secure-hale-admin.session_token='));
     expect(cookie).toMatch(/; HttpOnly; Secure; SameSite=Lax$/);
-    expect((await client.request('/api/admin/sessions', { headers: https })).status).toBe(200);
+    expect((await client.request(adminApi.sessions, { headers: https })).status).toBe(200);
     const plain = await browser().post('/api/auth/sign-in', owner);
     expect(plain.headers.getSetCookie().find((c) => c.startsWith('hale-admin.session_token='))).toMatch(/; HttpOnly; SameSite=Lax$/);
   });
@@ -271,20 +271,20 @@ describe.each(databaseNames())('admin on %s', (name) => {
     const securityEventsBefore = (await db.selectFrom('security_events').select('id').where('type', '=', 'auth_failure').execute()).length;
     const wrong = 'not the password either';
     const attempts: [string, Record<string, string>][] = [
-      ['/api/admin/password', { currentPassword: wrong, newPassword: 'a new long passphrase here' }],
-      ['/api/admin/two-factor/start', { password: wrong }],
-      ['/api/admin/two-factor/disable', { password: wrong }],
+      [adminApi.password, { currentPassword: wrong, newPassword: 'a new long passphrase here' }],
+      [adminApi.twoFactor.start, { password: wrong }],
+      [adminApi.twoFactor.disable, { password: wrong }],
     ];
     for (let i = 0; i < signInLimits.accountFailures; i++) {
       const [path, body] = attempts[i % attempts.length]!;
       expect((await client.json(path, body)).status, `${path}, attempt ${i + 1}`).toBe(400);
     }
     // The right password no longer helps, in the session or at sign-in from anywhere.
-    const paused = await client.post('/api/admin/two-factor/start', { password: guesser.password });
+    const paused = await client.post(adminApi.twoFactor.start, { password: guesser.password });
     expect(paused.status).toBe(429);
     expect(Number(paused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(((await paused.json()) as { error: string }).error).toBe(authMessages.passwordAttemptsPaused(signInLimits.lockMinutes));
-    expect((await client.json('/api/admin/password', { currentPassword: guesser.password, newPassword: 'a new long passphrase here' })).status).toBe(429);
+    expect((await client.json(adminApi.password, { currentPassword: guesser.password, newPassword: 'a new long passphrase here' })).status).toBe(429);
     expect(await browser().json('/api/auth/sign-in', guesser)).toEqual({
       status: 401,
       body: { ok: false, error: authMessages.accountPaused(signInLimits.lockMinutes) },
@@ -299,8 +299,8 @@ describe.each(databaseNames())('admin on %s', (name) => {
     const client = await signedIn();
     for (const [path, body] of [
       ['/api/auth/sign-in', owner],
-      ['/api/admin/sessions', { scope: 'others' }],
-      ['/api/admin/leads/x', { status: 'spam' }],
+      [adminApi.sessions, { scope: 'others' }],
+      [adminApi.lead('x'), { status: 'spam' }],
     ] as const) {
       const response = await client.post(path, body, { Origin: 'https://evil.example' });
       expect(response.status, path).toBe(403);
@@ -314,55 +314,55 @@ describe.each(databaseNames())('admin on %s', (name) => {
     const phone = await signedIn();
     const laptop = await signedIn();
     const { body } = await here
-      .request('/api/admin/sessions')
+      .request(adminApi.sessions)
       .then(async (r) => ({ body: (await r.json()) as { sessions: { id: string; current: boolean }[] } }));
     expect(body.sessions.filter((s) => s.current)).toHaveLength(1);
-    const phoneSessions = (await (await phone.request('/api/admin/sessions')).json()) as { sessions: { id: string; current: boolean }[] };
+    const phoneSessions = (await (await phone.request(adminApi.sessions)).json()) as { sessions: { id: string; current: boolean }[] };
     const phoneId = phoneSessions.sessions.find((s) => s.current)!.id;
-    expect((await here.json('/api/admin/sessions', { scope: 'one', id: phoneId })).status).toBe(200);
-    expect((await phone.request('/api/admin/sessions')).status).toBe(401);
-    expect((await laptop.request('/api/admin/sessions')).status).toBe(200);
-    expect((await here.json('/api/admin/sessions', { scope: 'others' })).status).toBe(200);
-    expect((await laptop.request('/api/admin/sessions')).status).toBe(401);
-    expect((await here.request('/api/admin/sessions')).status).toBe(200);
+    expect((await here.json(adminApi.sessions, { scope: 'one', id: phoneId })).status).toBe(200);
+    expect((await phone.request(adminApi.sessions)).status).toBe(401);
+    expect((await laptop.request(adminApi.sessions)).status).toBe(200);
+    expect((await here.json(adminApi.sessions, { scope: 'others' })).status).toBe(200);
+    expect((await laptop.request(adminApi.sessions)).status).toBe(401);
+    expect((await here.request(adminApi.sessions)).status).toBe(200);
     // Everywhere: this session too.
     const other = await signedIn();
-    expect(await here.json('/api/admin/sessions', { scope: 'all' })).toEqual({ status: 200, body: { ok: true, signedOut: true } });
-    expect((await here.request('/api/admin/sessions')).status).toBe(401);
-    expect((await other.request('/api/admin/sessions')).status).toBe(401);
+    expect(await here.json(adminApi.sessions, { scope: 'all' })).toEqual({ status: 200, body: { ok: true, signedOut: true } });
+    expect((await here.request(adminApi.sessions)).status).toBe(401);
+    expect((await other.request(adminApi.sessions)).status).toBe(401);
   });
 
   it('enrols two-factor with a code computed from the secret, then asks for a code at sign-in; a backup code works once', async () => {
     const client = await signedIn();
-    expect((await client.json('/api/admin/two-factor/start', { password: 'wrong password here' })).status).toBe(400);
-    const started = await client.json('/api/admin/two-factor/start', { password: owner.password });
+    expect((await client.json(adminApi.twoFactor.start, { password: 'wrong password here' })).status).toBe(400);
+    const started = await client.json(adminApi.twoFactor.start, { password: owner.password });
     expect(started.status).toBe(200);
     const secret = String(started.body.secret);
     const backupCodes = started.body.backupCodes as string[];
     expect(backupCodes).toHaveLength(10);
     expect(String(started.body.totpURI)).toMatch(/^otpauth:\/\/totp\//);
-    expect((await client.json('/api/admin/two-factor/confirm', { code: '000000' === totp(secret) ? '111111' : '000000' })).status).toBe(400);
+    expect((await client.json(adminApi.twoFactor.confirm, { code: '000000' === totp(secret) ? '111111' : '000000' })).status).toBe(400);
     const enrolmentCode = totp(secret);
-    expect((await client.json('/api/admin/two-factor/confirm', { code: enrolmentCode })).status).toBe(200);
+    expect((await client.json(adminApi.twoFactor.confirm, { code: enrolmentCode })).status).toBe(200);
 
     // Password alone no longer signs in.
     const next = browser();
     expect(await next.json('/api/auth/sign-in', owner)).toEqual({ status: 200, body: { ok: true, twoFactor: true } });
-    expect((await next.request('/api/admin/sessions')).status).toBe(401);
+    expect((await next.request(adminApi.sessions)).status).toBe(401);
     expect((await next.json('/api/auth/two-factor', { method: 'totp', code: totp(secret) === '123456' ? '654321' : '123456' })).status).toBe(401);
     // A code is good once: the one that confirmed enrolment is spent, still inside its window.
     expect((await next.json('/api/auth/two-factor', { method: 'totp', code: enrolmentCode })).status).toBe(401);
     // The next step's code (accepted one step early) signs in, once.
     const signInCode = totp(secret, Date.now() + 30_000);
     expect((await next.json('/api/auth/two-factor', { method: 'totp', code: signInCode })).status).toBe(200);
-    expect((await next.request('/api/admin/sessions')).status).toBe(200);
+    expect((await next.request(adminApi.sessions)).status).toBe(200);
     const replay = browser();
     expect(await replay.json('/api/auth/sign-in', owner)).toEqual({ status: 200, body: { ok: true, twoFactor: true } });
     expect(await replay.json('/api/auth/two-factor', { method: 'totp', code: signInCode })).toEqual({
       status: 401,
       body: { ok: false, error: authMessages.invalidCode, restart: false },
     });
-    expect((await replay.request('/api/admin/sessions')).status).toBe(401);
+    expect((await replay.request(adminApi.sessions)).status).toBe(401);
 
     const withBackup = browser();
     await withBackup.json('/api/auth/sign-in', owner);
@@ -373,8 +373,8 @@ describe.each(databaseNames())('admin on %s', (name) => {
     expect((await again.json('/api/auth/two-factor', { method: 'backup', code: backupCodes[1] })).status).toBe(200);
 
     // Turning it off needs the password; the history lists each step.
-    expect((await again.json('/api/admin/two-factor/disable', { password: 'wrong password here' })).status).toBe(400);
-    expect((await again.json('/api/admin/two-factor/disable', { password: owner.password })).status).toBe(200);
+    expect((await again.json(adminApi.twoFactor.disable, { password: 'wrong password here' })).status).toBe(400);
+    expect((await again.json(adminApi.twoFactor.disable, { password: owner.password })).status).toBe(200);
     expect(await browser().json('/api/auth/sign-in', owner)).toEqual({ status: 200, body: { ok: true } });
     const types = (await db.selectFrom('account_events').select('type').execute()).map((e) => e.type);
     for (const type of ['signed_in', 'signed_out', 'two_factor_enrolled', 'two_factor_verified', 'two_factor_backup_code_used', 'two_factor_removed']) {
@@ -453,12 +453,12 @@ describe.each(databaseNames())('admin on %s', (name) => {
   it('changes the password and signs out every other session', async () => {
     const here = await signedIn();
     const elsewhere = await signedIn();
-    expect((await here.json('/api/admin/password', { currentPassword: 'wrong password here', newPassword: 'changed long passphrase' })).status).toBe(400);
-    expect((await here.json('/api/admin/password', { currentPassword: owner.password, newPassword: 'qwerty123456' })).status).toBe(400);
-    expect((await here.json('/api/admin/password', { currentPassword: owner.password, newPassword: 'changed long passphrase' })).status).toBe(200);
+    expect((await here.json(adminApi.password, { currentPassword: 'wrong password here', newPassword: 'changed long passphrase' })).status).toBe(400);
+    expect((await here.json(adminApi.password, { currentPassword: owner.password, newPassword: 'qwerty123456' })).status).toBe(400);
+    expect((await here.json(adminApi.password, { currentPassword: owner.password, newPassword: 'changed long passphrase' })).status).toBe(200);
     owner.password = 'changed long passphrase';
-    expect((await elsewhere.request('/api/admin/sessions')).status).toBe(401);
-    expect((await here.request('/api/admin/sessions')).status).toBe(200);
+    expect((await elsewhere.request(adminApi.sessions)).status).toBe(401);
+    expect((await here.request(adminApi.sessions)).status).toBe(200);
   });
 
   it('without a trusted proxy, a claimed X-Forwarded-For does not make a new client: the socket address is limited', async () => {
@@ -554,7 +554,7 @@ describe.each(databaseNames())('lead inbox on %s', (name) => {
         message: '=1+1',
       })
       .execute();
-    const response = await client.request(adminPaths.leadsCsv);
+    const response = await client.request(adminApi.leadsCsv);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     const bytes = new Uint8Array(await response.arrayBuffer());
@@ -585,8 +585,8 @@ describe.each(databaseNames())('lead inbox on %s', (name) => {
 
   it('marks, searches and deletes enquiries', async () => {
     const { id } = (await (await enquire('Marked as a client')).json()) as { id: string };
-    expect((await client.json(`/api/admin/leads/${id}`, { status: 'client' })).status).toBe(200);
-    expect((await client.json(`/api/admin/leads/${id}`, { status: 'archived' })).status).toBe(400);
+    expect((await client.json(adminApi.lead(id), { status: 'client' })).status).toBe(200);
+    expect((await client.json(adminApi.lead(id), { status: 'archived' })).status).toBe(400);
     const row = await db.selectFrom('contact_messages').select(['status']).where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.status).toBe('client');
     const found = await (await client.request(`${adminPaths.leads}?q=${encodeURIComponent('marked as A CLIENT')}`)).text();
@@ -597,7 +597,7 @@ describe.each(databaseNames())('lead inbox on %s', (name) => {
     const detail = await client.request(adminPaths.lead(id));
     expect(detail.status).toBe(200);
     // A browser sends its origin with a DELETE; Astro's origin check refuses one without.
-    const erase = () => client.request(`/api/admin/leads/${id}`, { method: 'DELETE', headers: { Origin: site.base } });
+    const erase = () => client.request(adminApi.lead(id), { method: 'DELETE', headers: { Origin: site.base } });
     expect((await erase()).status).toBe(200);
     expect(await db.selectFrom('contact_messages').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
     expect((await erase()).status).toBe(404);

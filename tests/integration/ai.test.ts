@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import yaml from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminPaths } from '../../src/config/admin';
+import { adminApi } from '../../src/config/admin';
 import { aiLimits, aiMessages, aiProblems } from '../../src/config/ai';
 import { describeRange, formatGbp, pricingPlans, serviceOffers } from '../../src/config/pricing';
 import { checkOutput, statedPrices } from '../../src/server/features/ai/checks';
@@ -100,7 +100,7 @@ describe.each(databaseNames())('AI generator on %s', (name) => {
     return client;
   }
   const start = (client: CookieClient, input: Record<string, unknown>, signal?: AbortSignal) =>
-    client.request(adminPaths.aiGenerate, { method: 'POST', body: JSON.stringify(input), headers: { 'Content-Type': 'application/json' }, signal });
+    client.request(adminApi.aiGenerate, { method: 'POST', body: JSON.stringify(input), headers: { 'Content-Type': 'application/json' }, signal });
   async function generate(input: Record<string, unknown>, client = owner) {
     const response = await start(client, input);
     expect(response.status).toBe(200);
@@ -137,13 +137,13 @@ describe.each(databaseNames())('AI generator on %s', (name) => {
 
   it('not signed in: 401, and nothing reaches the model', async () => {
     const before = fake.requests.length;
-    const response = await fetch(`${site.base}${adminPaths.aiGenerate}`, {
+    const response = await fetch(`${site.base}${adminApi.aiGenerate}`, {
       method: 'POST',
       body: '{"prompt":"x","type":"blog"}',
       headers: { 'Content-Type': 'application/json' },
     });
     expect(response.status).toBe(401);
-    expect((await fetch(`${site.base}${adminPaths.aiHistory}`)).status).toBe(401);
+    expect((await fetch(`${site.base}${adminApi.aiHistory}`)).status).toBe(401);
     expect(fake.requests.length).toBe(before);
   });
 
@@ -219,7 +219,7 @@ describe.each(databaseNames())('AI generator on %s', (name) => {
     stop.abort();
     await until(async () => (fake.abandoned > abandonedBefore ? true : undefined), 5000);
     const history = await until(async () => {
-      const body = (await (await owner.request(adminPaths.aiHistory)).json()) as { history: { prompt: string; outcome: string; output: string }[] };
+      const body = (await (await owner.request(adminApi.aiHistory)).json()) as { history: { prompt: string; outcome: string; output: string }[] };
       const row = body.history.find((h) => h.prompt === 'Slow one [fake:slow]');
       return row ? row : undefined;
     }, 5000);
@@ -252,7 +252,7 @@ describe.each(databaseNames())('AI generator on %s', (name) => {
       [{ prompt: 'ok', type: 'service' }, { service: 'Choose the service to describe.' }],
     ];
     for (const [input, errors] of cases) {
-      const answer = await owner.json(adminPaths.aiGenerate, input);
+      const answer = await owner.json(adminApi.aiGenerate, input);
       expect(answer.status).toBe(400);
       expect(answer.body).toEqual({ ok: false, errors });
     }
@@ -260,7 +260,7 @@ describe.each(databaseNames())('AI generator on %s', (name) => {
   });
 
   it('history lists every generation with its outcome, and deletes one', async () => {
-    const body = (await (await owner.request(adminPaths.aiHistory)).json()) as {
+    const body = (await (await owner.request(adminApi.aiHistory)).json()) as {
       history: { id: string; outcome: string; model: string; type: string }[];
       status: { model: string; endpointHost: string; lastCall: { outcome: string } };
     };
@@ -268,7 +268,7 @@ describe.each(databaseNames())('AI generator on %s', (name) => {
     expect(new Set(body.history.map((h) => h.outcome))).toEqual(new Set(['success', 'warning', 'failed', 'stopped']));
     expect(body.status).toMatchObject({ model: modelName, endpointHost: new URL(fake.url).host, missing: [] });
     const id = body.history[0]!.id;
-    const remove = () => owner.request(adminPaths.aiGeneration(id), { method: 'DELETE', headers: { Origin: site.base } });
+    const remove = () => owner.request(adminApi.aiGeneration(id), { method: 'DELETE', headers: { Origin: site.base } });
     expect((await remove()).status).toBe(200);
     expect((await remove()).status).toBe(404);
   });
@@ -276,12 +276,12 @@ describe.each(databaseNames())('AI generator on %s', (name) => {
   it(`${perHour} generations per hour per account, then 429 with when to retry`, async () => {
     const limited = await signedIn('limited@example.com');
     for (let i = 0; i < perHour; i++) expect(last(await generate({ prompt: `n${i} [fake:server-error]`, type: 'blog' }, limited)).type).toBe('error');
-    const refused = await limited.json(adminPaths.aiGenerate, { prompt: 'one more', type: 'blog' });
+    const refused = await limited.json(adminApi.aiGenerate, { prompt: 'one more', type: 'blog' });
     expect(refused.status).toBe(429);
     expect(refused.body.error).toBe(`You have used all ${perHour} generations for this 60 minutes. Try again in 60 minutes.`);
     // The tab reads the same count, so a reload still shows the limit and when it ends.
     const allowance = async (client: typeof limited) =>
-      ((await (await client.request(adminPaths.aiHistory)).json()) as { status: { allowance: { used: number; freeAt: number | null } } }).status.allowance;
+      ((await (await client.request(adminApi.aiHistory)).json()) as { status: { allowance: { used: number; freeAt: number | null } } }).status.allowance;
     const used = await allowance(limited);
     expect(used.used).toBe(perHour);
     expect(used.freeAt! - Date.now()).toBeGreaterThan((aiLimits.windowMinutes - 1) * 60_000);
@@ -308,7 +308,7 @@ describe('AI generator not configured', () => {
     expect(runAdminScript('create', 'owner@example.com', password, target.url).stderr).toBe('');
     const client = new CookieClient(site.base, browserAgent);
     await client.json('/api/auth/sign-in', { email: 'owner@example.com', password });
-    expect(await client.json(adminPaths.aiGenerate, { prompt: 'hello', type: 'blog' })).toEqual({
+    expect(await client.json(adminApi.aiGenerate, { prompt: 'hello', type: 'blog' })).toEqual({
       status: 409,
       body: { ok: false, error: 'The AI generator is not set up: set AI_BASE_URL and AI_MODEL.' },
     });

@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminPaths } from '../../src/config/admin';
+import { adminApi } from '../../src/config/admin';
 import { auditLimits, auditMessages, quotedSite, ruleWhy } from '../../src/config/audit';
 import { contactLimits } from '../../src/config/contact';
 import { paths } from '../../src/config/paths';
@@ -212,7 +212,7 @@ describe.each(databaseNames())('the free audit on %s', (name) => {
     expect(Buffer.from(pdfPart.replace(/\s/g, ''), 'base64').subarray(0, 5).toString()).toBe('%PDF-');
 
     // The owner's list and the conversion rate.
-    const answer = (await (await owner.request(adminPaths.audits)).json()) as AuditsAnswer;
+    const answer = (await (await owner.request(adminApi.audits)).json()) as AuditsAnswer;
     expect(answer.audits.find((a) => a.id === id)).toMatchObject({ site: fixture.origin, score: row.score, leadId: lead.id, status: 'done' });
     expect(answer.conversion.enquiries).toBe(1);
     expect(answer.conversion.rate).toBeGreaterThan(0);

@@ -14,6 +14,7 @@ import { runAdminScript } from '../support/admin-account';
 import { CookieClient } from '../support/browser-session';
 import { createTarget, databaseNames, type DatabaseTarget } from '../support/databases';
 import { freePort, SiteProcess } from '../support/server';
+import { adminApi } from '../../src/config/admin';
 
 /**
  * Runs one of the project's scripts as the owner would, with DATABASE_URL set, from a shell with the usual umask (022:
@@ -139,7 +140,7 @@ describe.each(databaseNames())('backup and restore on %s', (name) => {
     expect(runAdminScript('create', 'owner@example.com', password, source.url).stderr).toBe('');
     const owner = new CookieClient(site.base, { 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36' });
     expect((await owner.json('/api/auth/sign-in', { email: 'owner@example.com', password })).status).toBe(200);
-    expect((await owner.request('/api/admin/sessions')).status).toBe(200);
+    expect((await owner.request(adminApi.sessions)).status).toBe(200);
 
     const folder = path.join(dir, 'private', 'nightly');
     const taken = await script('scripts/db-backup.mjs', ['--dir', folder, '--keep', '2'], source.url);
@@ -166,11 +167,11 @@ describe.each(databaseNames())('backup and restore on %s', (name) => {
           const [cookieName, ...value] = cookie.split('=');
           sameBrowser.setCookie(cookieName!, value.join('='));
         }
-        expect((await sameBrowser.request('/api/admin/sessions')).status).toBe(401);
+        expect((await sameBrowser.request(adminApi.sessions)).status).toBe(401);
         // The owner signs in again: the account came with the backup.
         const again = new CookieClient(restoredSite.base, { 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36' });
         expect((await again.json('/api/auth/sign-in', { email: 'owner@example.com', password })).status).toBe(200);
-        expect((await again.request('/api/admin/sessions')).status).toBe(200);
+        expect((await again.request(adminApi.sessions)).status).toBe(200);
       } finally {
         await restoredSite.stop();
       }

@@ -8,8 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { adminPaths, indexNowSwitchText } from '../../src/config/admin';
-import { postPaths } from '../../src/config/posts';
+import { adminApi, indexNowSwitchText } from '../../src/config/admin';
 import { staticPages } from '../../src/config/pages';
 import { paths } from '../../src/config/paths';
 import { indexNowKeyPattern, loadSettings } from '../../src/config/settings.mjs';
@@ -346,36 +345,36 @@ describe.each(databaseNames())('IndexNow in the server on %s', (name) => {
 
   it('the admin starts runs, submits one URL of the site and refuses another host; signed out it is 401', async () => {
     const site = sites[0]!;
-    expect((await fetch(`${site.base}${adminPaths.indexNow}`)).status).toBe(401);
-    expect((await fetch(`${site.base}${adminPaths.indexNow}`, { method: 'POST', headers: { Origin: site.base } })).status).toBe(401);
+    expect((await fetch(`${site.base}${adminApi.indexNow}`)).status).toBe(401);
+    expect((await fetch(`${site.base}${adminApi.indexNow}`, { method: 'POST', headers: { Origin: site.base } })).status).toBe(401);
     const owner = { email: 'owner@example.com', password: 'a sensible long passphrase' };
     expect(runAdminScript('create', owner.email, owner.password, target.url).stderr).toBe('');
     const client = new CookieClient(site.base, { 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36' });
     expect((await client.json('/api/auth/sign-in', owner)).status).toBe(200);
 
     endpoint.reset();
-    const started = await client.json(adminPaths.indexNow, {});
+    const started = await client.json(adminApi.indexNow, {});
     expect(started.status).toBe(202);
     const finished = async () => {
-      const response = await client.request(adminPaths.indexNow);
+      const response = await client.request(adminApi.indexNow);
       const { overview } = (await response.json()) as { overview: { running: boolean; lastRun: { startedAt: number; outcome: string } | null } };
       return !overview.running && overview.lastRun!.startedAt >= (started.body.requestedAt as number) ? overview : undefined;
     };
     expect((await until(finished, 10_000))!.lastRun!.outcome).toBe('nothing');
     expect(endpoint.requests).toHaveLength(0);
 
-    expect(await client.json(adminPaths.indexNowUrl, { url: 'https://elsewhere.example/about' })).toEqual({
+    expect(await client.json(adminApi.indexNowUrl, { url: 'https://elsewhere.example/about' })).toEqual({
       status: 400,
       body: { ok: false, errors: { url: `Only pages of ${new URL(siteUrl).host} can be submitted.` } },
     });
-    expect((await client.json(adminPaths.indexNowUrl, { url: 42 })).status).toBe(400);
+    expect((await client.json(adminApi.indexNowUrl, { url: 42 })).status).toBe(400);
     for (const notAPage of ['/admin', '/no-such-page']) {
-      expect(await client.json(adminPaths.indexNowUrl, { url: notAPage }), notAPage).toEqual({
+      expect(await client.json(adminApi.indexNowUrl, { url: notAPage }), notAPage).toEqual({
         status: 400,
         body: { ok: false, errors: { url: `${notAPage} is not a page of this site (it is not in the sitemap).` } },
       });
     }
-    const single = await client.json(adminPaths.indexNowUrl, { url: '/about' });
+    const single = await client.json(adminApi.indexNowUrl, { url: '/about' });
     expect(single.status).toBe(202);
     await until(async () => (endpoint.requests.length === 1 && (await finished()) ? true : undefined), 10_000);
     expect(endpoint.submitted()).toEqual([aboutUrl]);
@@ -460,11 +459,11 @@ describe.each(databaseNames())('IndexNow switched on and off in the admin on %s'
     return client;
   };
   const overview = async (client: CookieClient) =>
-    ((await (await client.request(adminPaths.indexNow)).json()) as { overview: { switchedBy: string | null; keyLocation: string | null; running: boolean } })
+    ((await (await client.request(adminApi.indexNow)).json()) as { overview: { switchedBy: string | null; keyLocation: string | null; running: boolean } })
       .overview;
   /** A post written and published through the admin's API; its public address. */
   const publish = async (client: CookieClient, slug: string) => {
-    const created = await client.json(postPaths.api, {
+    const created = await client.json(adminApi.posts, {
       title: `Notes on ${slug}`,
       slug,
       description: 'A short post for the IndexNow switch test, long enough to be a proper meta description of the page it sits on.',
@@ -475,7 +474,7 @@ describe.each(databaseNames())('IndexNow switched on and off in the admin on %s'
     });
     expect(created.status).toBe(201);
     const post = created.body.post as { id: string; version: number };
-    expect((await client.json(postPaths.apiAction(post.id, 'publish'), { version: post.version })).status).toBe(200);
+    expect((await client.json(adminApi.postAction(post.id, 'publish'), { version: post.version })).status).toBe(200);
     return siteUrl + paths.post(slug);
   };
 
@@ -501,11 +500,11 @@ describe.each(databaseNames())('IndexNow switched on and off in the admin on %s'
     const stored = (await db.selectFrom('settings').select('value').where('key', '=', 'indexnow_key').executeTakeFirstOrThrow()).value;
     await db.destroy();
     expect((await fetch(`${site.base}/${stored}.txt`)).status).toBe(404);
-    expect((await site.post(adminPaths.indexNowSwitch, JSON.stringify({ on: 'on' }), { 'Content-Type': 'application/json', Origin: site.base })).status).toBe(
+    expect((await site.post(adminApi.indexNowSwitch, JSON.stringify({ on: 'on' }), { 'Content-Type': 'application/json', Origin: site.base })).status).toBe(
       401,
     );
-    expect((await owner.json(adminPaths.indexNowSwitch, { on: 'on' }, { Origin: 'https://elsewhere.example' })).status).toBe(403);
-    expect((await owner.json(adminPaths.indexNowSwitch, { on: 'yes' })).status).toBe(400);
+    expect((await owner.json(adminApi.indexNowSwitch, { on: 'on' }, { Origin: 'https://elsewhere.example' })).status).toBe(403);
+    expect((await owner.json(adminApi.indexNowSwitch, { on: 'yes' })).status).toBe(400);
     expect(await overview(owner)).toMatchObject({ switchedBy: null, keyLocation: null });
     expect((await fetch(`${site.base}/${stored}.txt`)).status).toBe(404);
     expect(endpoint.requests).toHaveLength(0);
@@ -513,7 +512,7 @@ describe.each(databaseNames())('IndexNow switched on and off in the admin on %s'
 
   let keyPath = '';
   it('switched on: the key file answers with the key, the pages are submitted, and so is a post published', async () => {
-    const switched = await owner.json(adminPaths.indexNowSwitch, { on: 'on' });
+    const switched = await owner.json(adminApi.indexNowSwitch, { on: 'on' });
     expect(switched.status).toBe(200);
     const answer = switched.body as { overview: { switchedBy: string; off: string | null; keyLocation: string }; requestedAt: number | null };
     expect(answer.overview).toMatchObject({ switchedBy: 'admin', off: null });
@@ -542,7 +541,7 @@ describe.each(databaseNames())('IndexNow switched on and off in the admin on %s'
   });
 
   it('switched off: the key file answers 404 and a post published is not submitted', async () => {
-    const switched = await owner.json(adminPaths.indexNowSwitch, { on: 'off' });
+    const switched = await owner.json(adminApi.indexNowSwitch, { on: 'off' });
     expect(switched).toMatchObject({ status: 200, body: { overview: { switchedBy: null, off: 'no-key', keyLocation: null }, requestedAt: null } });
     expect((await fetch(`${site.base}${keyPath}`)).status).toBe(404);
     endpoint.reset();
@@ -550,11 +549,11 @@ describe.each(databaseNames())('IndexNow switched on and off in the admin on %s'
     // Switched on again and another post published: its submission, queued after the first's, shows the first was
     // never sent on its own (not merely not yet). What changed while off goes with the run that switching on starts,
     // as after a start: the post published meanwhile among it.
-    expect((await owner.json(adminPaths.indexNowSwitch, { on: 'on' })).status).toBe(200);
+    expect((await owner.json(adminApi.indexNowSwitch, { on: 'on' })).status).toBe(200);
     const sent = await publish(owner, 'switched-on-again-post');
     await until(async () => (endpoint.submitted().includes(sent) ? true : undefined), 15_000);
     await until(async () => ((await overview(owner)).running === false ? true : undefined), 15_000);
-    const { submissions } = ((await (await owner.request(adminPaths.indexNow)).json()) as { overview: { submissions: { trigger: string; urls: string[] }[] } })
+    const { submissions } = ((await (await owner.request(adminApi.indexNow)).json()) as { overview: { submissions: { trigger: string; urls: string[] }[] } })
       .overview;
     expect(submissions.filter((submission) => submission.urls.includes(unsent)).map((submission) => submission.trigger)).toEqual(['admin']);
     expect(endpoint.requests.filter((request) => request.body.urlList.includes(unsent))).toHaveLength(1);
@@ -568,7 +567,7 @@ describe.each(databaseNames())('IndexNow switched on and off in the admin on %s'
     await second.start();
     const client = await signIn(second);
     expect(await overview(client)).toMatchObject({ switchedBy: 'server', keyLocation: `${siteUrl}/${serverKey}.txt` });
-    expect(await client.json(adminPaths.indexNowSwitch, { on: 'off' })).toEqual({ status: 409, body: { ok: false, error: indexNowSwitchText.server } });
+    expect(await client.json(adminApi.indexNowSwitch, { on: 'off' })).toEqual({ status: 409, body: { ok: false, error: indexNowSwitchText.server } });
     expect(await (await fetch(`${second.base}/${serverKey}.txt`)).text()).toBe(serverKey);
     expect((await fetch(`${second.base}${keyPath}`)).status).toBe(404);
     endpoint.reset();

@@ -13,6 +13,7 @@ import { runAdminScript } from '../support/admin-account';
 import { CookieClient } from '../support/browser-session';
 import { createTarget, databaseNames, type DatabaseTarget } from '../support/databases';
 import { freePort, logErrors, SiteProcess } from '../support/server';
+import { adminApi } from '../../src/config/admin';
 
 const browserAgent = { 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36' };
 const password = 'a sensible long passphrase';
@@ -50,7 +51,7 @@ describe.each(databaseNames())('a hostile post on %s', (name) => {
   });
 
   it('allows no script of its text, fetches nothing from elsewhere (page and feed), and the site’s own scripts still run', async () => {
-    const created = await send(postPaths.api, {
+    const created = await send(adminApi.posts, {
       title: `</script><script>${injected}</script>`,
       slug: 'hostile-post',
       description: `A post whose text tries to become a script: </script><script>${injected}</script>, and to show a picture from elsewhere.`,
@@ -67,7 +68,7 @@ describe.each(databaseNames())('a hostile post on %s', (name) => {
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const { id, version } = created.body.post;
-    expect((await send(postPaths.apiAction(id, 'publish'), { version })).status).toBe(200);
+    expect((await send(adminApi.postAction(id, 'publish'), { version })).status).toBe(200);
 
     const response = await fetch(`${site.base}/blog/hostile-post`, { headers: browserAgent });
     expect(response.status).toBe(200);

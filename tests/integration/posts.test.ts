@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminPaths } from '../../src/config/admin';
+import { adminApi } from '../../src/config/admin';
 import { analyticsEndpoint } from '../../src/config/analytics-wire.mjs';
 import { paths } from '../../src/config/paths';
 import { business } from '../../src/config/business';
@@ -100,7 +100,7 @@ describe.each(databaseNames())('admin posts on %s', (name) => {
   });
 
   it('needs the owner: 401 without a session', async () => {
-    expect((await fetch(`${siteA.base}${postPaths.api}`)).status).toBe(401);
+    expect((await fetch(`${siteA.base}${adminApi.posts}`)).status).toBe(401);
     expect((await fetch(`${siteA.base}${postPaths.list}`, { redirect: 'manual' })).status).toBe(303);
   });
 
@@ -108,16 +108,16 @@ describe.each(databaseNames())('admin posts on %s', (name) => {
   let version = 0;
 
   it('refuses an empty title, a bad or taken slug (a built post’s too), and keeps a draft off the site', async () => {
-    expect(await send(postPaths.api, fields({ title: '  ' }))).toMatchObject({ status: 400, body: { errors: { title: postMessages.titleEmpty } } });
-    expect(await send(postPaths.api, fields({ slug: 'Not A Slug' }))).toMatchObject({ status: 400, body: { errors: { slug: postMessages.slugInvalid } } });
-    expect(await send(postPaths.api, fields({ slug: 'local-seo-mistakes' }))).toMatchObject({
+    expect(await send(adminApi.posts, fields({ title: '  ' }))).toMatchObject({ status: 400, body: { errors: { title: postMessages.titleEmpty } } });
+    expect(await send(adminApi.posts, fields({ slug: 'Not A Slug' }))).toMatchObject({ status: 400, body: { errors: { slug: postMessages.slugInvalid } } });
+    expect(await send(adminApi.posts, fields({ slug: 'local-seo-mistakes' }))).toMatchObject({
       status: 409,
       body: { errors: { slug: postMessages.slugTaken } },
     });
-    const created = await send(postPaths.api, fields());
+    const created = await send(adminApi.posts, fields());
     expect(created).toMatchObject({ status: 201, body: { ok: true, post: { status: 'draft', slug: 'winter-seo-for-hatfield-shops', version: 1 } } });
     ({ id, version } = created.body.post);
-    expect(await send(postPaths.api, fields())).toMatchObject({ status: 409, body: { errors: { slug: postMessages.slugTaken } } });
+    expect(await send(adminApi.posts, fields())).toMatchObject({ status: 409, body: { errors: { slug: postMessages.slugTaken } } });
     expect((await page(siteA, '/blog/winter-seo-for-hatfield-shops')).status).toBe(404);
     const preview = await owner.request(postPaths.preview(id));
     expect(preview.status).toBe(200);
@@ -126,23 +126,23 @@ describe.each(databaseNames())('admin posts on %s', (name) => {
   });
 
   it('publishing needs a description; a date in the past is refused', async () => {
-    const saved = await send(postPaths.apiPost(id), { ...fields({ description: '' }), version }, 'PUT');
+    const saved = await send(adminApi.post(id), { ...fields({ description: '' }), version }, 'PUT');
     expect(saved.status).toBe(200);
     version = saved.body.post.version;
-    expect(await send(postPaths.apiAction(id, 'publish'), { version })).toMatchObject({
+    expect(await send(adminApi.postAction(id, 'publish'), { version })).toMatchObject({
       status: 400,
       body: { errors: { description: postMessages.descriptionNeeded } },
     });
-    const back = await send(postPaths.apiPost(id), { ...fields(), version }, 'PUT');
+    const back = await send(adminApi.post(id), { ...fields(), version }, 'PUT');
     version = back.body.post.version;
-    expect(await send(postPaths.apiAction(id, 'publish'), { version, at: '2020-01-01T09:00' })).toMatchObject({
+    expect(await send(adminApi.postAction(id, 'publish'), { version, at: '2020-01-01T09:00' })).toMatchObject({
       status: 400,
       body: { errors: { at: postMessages.scheduleInPast } },
     });
   });
 
   it('published: a first-class page on both servers within 5 s, on /blog, in the sitemap and feed, submitted to IndexNow', async () => {
-    const published = await send(postPaths.apiAction(id, 'publish'), { version });
+    const published = await send(adminApi.postAction(id, 'publish'), { version });
     expect(published).toMatchObject({ status: 200, body: { post: { status: 'published' } } });
     version = published.body.post.version;
     const url = `${siteOrigin}/blog/winter-seo-for-hatfield-shops`;
@@ -257,7 +257,7 @@ describe.each(databaseNames())('admin posts on %s', (name) => {
 
     const started = Date.now();
     const edited = await send(
-      postPaths.apiPost(id),
+      adminApi.post(id),
       { ...fields({ body: `${fields().body}\n\n## Then your reviews\n\nAsk each happy customer for a review while the visit is fresh.` }), version },
       'PUT',
     );
@@ -283,17 +283,17 @@ describe.each(databaseNames())('admin posts on %s', (name) => {
   });
 
   it('an edit updates dateModified; a save from a stale copy is refused with what changed; an earlier version can be restored', async () => {
-    const edited = await send(postPaths.apiPost(id), { ...fields({ title: 'Winter SEO for Hatfield shops and cafés' }), version }, 'PUT');
+    const edited = await send(adminApi.post(id), { ...fields({ title: 'Winter SEO for Hatfield shops and cafés' }), version }, 'PUT');
     expect(edited.status).toBe(200);
     expect(edited.body.post.modifiedAt).toBeGreaterThan(0);
-    const stale = await send(postPaths.apiPost(id), { ...fields({ body: 'Typed in another tab' }), version }, 'PUT');
+    const stale = await send(adminApi.post(id), { ...fields({ body: 'Typed in another tab' }), version }, 'PUT');
     expect(stale).toMatchObject({ status: 409, body: { error: postMessages.conflict, conflict: { changed: ['title', 'body'] } } });
     version = edited.body.post.version;
     const html = await (await page(siteA, '/blog/winter-seo-for-hatfield-shops')).text();
     expect(html).toContain('Winter SEO for Hatfield shops and cafés');
     expect(html).toMatch(/"dateModified":"[^"]+"/);
     const earlier = edited.body.versions[0].version as number;
-    const restored = await send(postPaths.apiAction(id, 'restore'), { restore: earlier, version });
+    const restored = await send(adminApi.postAction(id, 'restore'), { restore: earlier, version });
     expect(restored).toMatchObject({ status: 200, body: { post: { title: 'Winter SEO for Hatfield shops' } } });
     version = restored.body.post.version;
   });
@@ -306,7 +306,7 @@ describe.each(databaseNames())('admin posts on %s', (name) => {
     });
     expect(beacon.status).toBe(204);
     const views = await until(async () => {
-      const list = (await owner.request(postPaths.api).then((r) => r.json())) as { posts: { path: string; views30: number }[] };
+      const list = (await owner.request(adminApi.posts).then((r) => r.json())) as { posts: { path: string; views30: number }[] };
       const row = list.posts.find((p) => p.path === '/blog/winter-seo-for-hatfield-shops');
       return row && row.views30 > 0 ? row.views30 : undefined;
     });
@@ -316,16 +316,16 @@ describe.each(databaseNames())('admin posts on %s', (name) => {
   it('the Overview names the post in its lists by its title (the analytics view too), as it names the built pages', async () => {
     const postPath = '/blog/winter-seo-for-hatfield-shops';
     type Lists = { view: { lists: Record<string, { value: string; title?: string }[]> } };
-    const overview = (await owner.request(adminPaths.dashboardTab('overview')).then((r) => r.json())) as { data: { analytics: Lists } };
+    const overview = (await owner.request(adminApi.dashboardTab('overview')).then((r) => r.json())) as { data: { analytics: Lists } };
     const pages = overview.data.analytics.view.lists.page!;
     expect(pages.find((row) => row.value === postPath)?.title).toBe('Winter SEO for Hatfield shops');
-    const view = (await owner.request(adminPaths.analyticsView('period=30d')).then((r) => r.json())) as Lists;
+    const view = (await owner.request(adminApi.analyticsView('period=30d')).then((r) => r.json())) as Lists;
     expect(view.view.lists.entry!.find((row) => row.value === postPath)?.title).toBe('Winter SEO for Hatfield shops');
   });
 
   it('unpublished: 410 Gone on both servers, out of /blog, the sitemap and the feed, submitted again; it cannot be deleted', async () => {
     const before = endpoint.submitted().length;
-    expect(await send(postPaths.apiAction(id, 'unpublish'), { version })).toMatchObject({ status: 200, body: { post: { status: 'unpublished' } } });
+    expect(await send(adminApi.postAction(id, 'unpublish'), { version })).toMatchObject({ status: 200, body: { post: { status: 'unpublished' } } });
     expect((await page(siteA, '/blog/winter-seo-for-hatfield-shops')).status).toBe(410);
     await until(async () => ((await page(siteB, '/blog/winter-seo-for-hatfield-shops')).status === 410 ? true : undefined), 5000);
     expect(await (await page(siteB, '/blog')).text()).not.toContain('winter-seo-for-hatfield-shops');
@@ -333,14 +333,14 @@ describe.each(databaseNames())('admin posts on %s', (name) => {
     expect(await (await page(siteB, paths.feed)).text()).not.toContain('winter-seo-for-hatfield-shops');
     await until(async () => (endpoint.submitted().length > before ? true : undefined));
     expect(endpoint.submitted().slice(before)).toContain(`${siteOrigin}/blog/winter-seo-for-hatfield-shops`);
-    expect(await send(postPaths.apiPost(id), {}, 'DELETE')).toMatchObject({ status: 409, body: { error: postMessages.deleteOnlyDraft } });
+    expect(await send(adminApi.post(id), {}, 'DELETE')).toMatchObject({ status: 409, body: { error: postMessages.deleteOnlyDraft } });
   });
 
   it('a scheduled post goes live when its time comes, published by the scheduler', async () => {
-    const created = await send(postPaths.api, fields({ title: 'Spring checklist', slug: 'spring-checklist' }));
+    const created = await send(adminApi.posts, fields({ title: 'Spring checklist', slug: 'spring-checklist' }));
     const sid = created.body.post.id as string;
     const at = utcToLondonLocal(Date.now() + 2 * 3600_000);
-    const scheduled = await send(postPaths.apiAction(sid, 'publish'), { version: created.body.post.version, at });
+    const scheduled = await send(adminApi.postAction(sid, 'publish'), { version: created.body.post.version, at });
     expect(scheduled).toMatchObject({ status: 200, body: { post: { status: 'scheduled', publishAt: londonLocalToUtc(at) } } });
     expect((await page(siteA, '/blog/spring-checklist')).status).toBe(404);
     // Its time comes (moved to a moment ago, rather than waiting two hours).
@@ -355,14 +355,14 @@ describe.each(databaseNames())('admin posts on %s', (name) => {
   });
 
   it('a draft can be deleted', async () => {
-    const created = await send(postPaths.api, fields({ title: 'Throwaway', slug: 'throwaway' }));
-    expect(await send(postPaths.apiPost(created.body.post.id), {}, 'DELETE')).toMatchObject({ status: 200 });
-    expect((await owner.request(postPaths.apiPost(created.body.post.id))).status).toBe(404);
+    const created = await send(adminApi.posts, fields({ title: 'Throwaway', slug: 'throwaway' }));
+    expect(await send(adminApi.post(created.body.post.id), {}, 'DELETE')).toMatchObject({ status: 200 });
+    expect((await owner.request(adminApi.post(created.body.post.id))).status).toBe(404);
   });
 
   it('covers: a real image becomes AVIF and WebP sizes served from the database; a non-image or a 10 MB+ file is refused', async () => {
     const upload = (body: Uint8Array, type: string) =>
-      owner.request(postPaths.apiCover, { method: 'POST', body: new Blob([new Uint8Array(body)]), headers: { 'Content-Type': type } });
+      owner.request(adminApi.postCover, { method: 'POST', body: new Blob([new Uint8Array(body)]), headers: { 'Content-Type': type } });
     const png = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#1d4ed8' } })
       .png()
       .toBuffer();
@@ -375,17 +375,17 @@ describe.each(databaseNames())('admin posts on %s', (name) => {
       expect(image.headers.get('content-type')).toBe(`image/${file.split('.').at(-1)}`);
     }
     // On a published post: a <picture> of AVIF and WebP sources below the header, with its alt text.
-    const created = await send(postPaths.api, fields({ title: 'With a cover', slug: 'with-a-cover', coverId: cover.id, coverAlt: '' }));
-    expect(await send(postPaths.apiAction(created.body.post.id, 'publish'), { version: created.body.post.version })).toMatchObject({
+    const created = await send(adminApi.posts, fields({ title: 'With a cover', slug: 'with-a-cover', coverId: cover.id, coverAlt: '' }));
+    expect(await send(adminApi.postAction(created.body.post.id, 'publish'), { version: created.body.post.version })).toMatchObject({
       status: 400,
       body: { errors: { coverAlt: postMessages.altNeeded } },
     });
     const withAlt = await send(
-      postPaths.apiPost(created.body.post.id),
+      adminApi.post(created.body.post.id),
       { ...fields({ title: 'With a cover', slug: 'with-a-cover', coverId: cover.id, coverAlt: 'A blue banner' }), version: created.body.post.version },
       'PUT',
     );
-    expect((await send(postPaths.apiAction(created.body.post.id, 'publish'), { version: withAlt.body.post.version })).status).toBe(200);
+    expect((await send(adminApi.postAction(created.body.post.id, 'publish'), { version: withAlt.body.post.version })).status).toBe(200);
     const html = await (await page(siteB, '/blog/with-a-cover')).text();
     expect(html).toContain(
       `<source type="image/avif" srcSet="${postPaths.cover(cover.id, 480, 'avif')} 480w, ${postPaths.cover(cover.id, 800, 'avif')} 800w, ${postPaths.cover(cover.id, 1200, 'avif')} 1200w"`,

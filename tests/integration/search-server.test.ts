@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminPaths } from '../../src/config/admin';
+import { adminApi } from '../../src/config/admin';
 import { loadSettings } from '../../src/config/settings.mjs';
 import { searchParams } from '../../src/lib/search-query';
 import type { SearchOverview, SearchStatus } from '../../src/lib/search-types';
@@ -72,41 +72,41 @@ describe.each(databaseNames())('search endpoints on %s', (name) => {
 
   it('is for the owner only', async () => {
     const stranger = new CookieClient(site.base, { 'X-Forwarded-For': '198.51.100.78' });
-    for (const url of [adminPaths.searchStatus, adminPaths.searchOverview('period=28d&source=all')]) {
+    for (const url of [adminApi.searchStatus, adminApi.searchOverview('period=28d&source=all')]) {
       expect((await stranger.request(url)).status, url).toBe(401);
     }
-    expect((await stranger.json(adminPaths.searchSync)).status).toBe(401);
+    expect((await stranger.json(adminApi.searchSync)).status).toBe(401);
   });
 
   it('syncs when asked (409 while it runs), then shows the sources’ figures exactly', async () => {
-    const before = await read<SearchStatus>(adminPaths.searchStatus);
+    const before = await read<SearchStatus>(adminApi.searchStatus);
     expect(before.body.sources.map((s) => [s.source, s.state, s.message])).toEqual([
       ['google', 'ok', 'Set up; the first sync has not run yet.'],
       ['bing', 'ok', 'Set up; the first sync has not run yet.'],
     ]);
     fake.delayMs = 2;
-    expect((await client.json(adminPaths.searchSync)).status).toBe(202);
-    expect((await client.json(adminPaths.searchSync)).status).toBe(409);
-    await until(async () => ((await read<SearchStatus>(adminPaths.searchStatus)).body.running ? undefined : true), 60_000);
-    const after = await read<SearchStatus>(adminPaths.searchStatus);
+    expect((await client.json(adminApi.searchSync)).status).toBe(202);
+    expect((await client.json(adminApi.searchSync)).status).toBe(409);
+    await until(async () => ((await read<SearchStatus>(adminApi.searchStatus)).body.running ? undefined : true), 60_000);
+    const after = await read<SearchStatus>(adminApi.searchStatus);
     expect(after.body.sources.map((s) => [s.source, s.state, s.rowsStored, s.dataToDay])).toEqual([
       ['google', 'ok', 2, day(-2)],
       ['bing', 'ok', 1, day(-2)],
     ]);
-    const overview = await read<SearchOverview>(adminPaths.searchOverview(searchParams({ period: '7d', source: 'all' })));
+    const overview = await read<SearchOverview>(adminApi.searchOverview(searchParams({ period: '7d', source: 'all' })));
     expect(overview.status).toBe(200);
     expect(overview.body.totals).toMatchObject({ clicks: 4 + 1 + 2, impressions: 90 + 30 + 20 });
     expect(overview.body.totals.position).toBeCloseTo((90 * 3 + 30 * 9 + 20 * 3) / 140, 12);
   }, 90_000);
 
   it('bad input is a 400 with the reason, never a 5xx', async () => {
-    const badPeriod = await read<{ ok: false; error: string }>(adminPaths.searchOverview('period=forever&source=all'));
+    const badPeriod = await read<{ ok: false; error: string }>(adminApi.searchOverview('period=forever&source=all'));
     expect(badPeriod.status).toBe(400);
-    const notExport = await client.json(adminPaths.searchImport, { files: [{ name: 'notes.pdf', data: Buffer.from('%PDF-1.7').toString('base64') }] });
+    const notExport = await client.json(adminApi.searchImport, { files: [{ name: 'notes.pdf', data: Buffer.from('%PDF-1.7').toString('base64') }] });
     expect(notExport.status).toBe(400);
     expect(notExport.body.error).toMatch(/^Not imported: notes\.pdf is neither a ZIP nor a CSV file/);
     const queries = readFileSync('tests/fixtures/search-console-export/Queries.csv');
-    const imported = await client.json(adminPaths.searchImport, { files: [{ name: 'Queries.csv', data: queries.toString('base64') }] });
+    const imported = await client.json(adminApi.searchImport, { files: [{ name: 'Queries.csv', data: queries.toString('base64') }] });
     expect(imported).toMatchObject({ status: 200, body: { ok: true, queries: 5, pages: 0 } });
   });
 

@@ -4,7 +4,7 @@
  * command, and the admin shows the same warning, while the site keeps serving; the site checker names the likely cause.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminPaths, siteUrlMismatchText } from '../../src/config/admin';
+import { adminApi, siteUrlMismatchText } from '../../src/config/admin';
 import { settings } from '../../src/config/settings.mjs';
 import { canonicalOriginText } from '../../src/lib/sitecheck-rules.mjs';
 import { anyAddress } from '../../src/server/features/sitecheck/address-guard.mjs';
@@ -38,7 +38,7 @@ describe('a start with a SITE_URL unlike the build’s', () => {
     await site.start();
     const client = new CookieClient(site.base, { 'X-Forwarded-For': '198.51.100.7' });
     expect((await client.json('/api/auth/sign-in', owner)).status).toBe(200);
-    const answer = await client.request(adminPaths.dashboardTab('overview'));
+    const answer = await client.request(adminApi.dashboardTab('overview'));
     expect(answer.status).toBe(200);
     return ((await answer.json()) as DashboardTabAnswer).data as OverviewTabData;
   }

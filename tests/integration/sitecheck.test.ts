@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminPaths } from '../../src/config/admin';
+import { adminApi } from '../../src/config/admin';
 import { rules } from '../../src/lib/sitecheck-rules.mjs';
 import { isPublicAddress } from '../../src/server/platform/address-range.mjs';
 import { anyAddress, guardFor, hostPort, publicOnly, RefusedAddress } from '../../src/server/features/sitecheck/address-guard.mjs';
@@ -281,7 +281,7 @@ describe.each(databaseNames())('site checks in the admin on %s', (name) => {
   const finished = (id: string) =>
     until(
       async () => {
-        const { run } = (await (await owner.request(adminPaths.siteCheck(id))).json()) as { run: { status: string } & Record<string, unknown> };
+        const { run } = (await (await owner.request(adminApi.siteCheck(id))).json()) as { run: { status: string } & Record<string, unknown> };
         return run.status === 'running' ? undefined : run;
       },
       60_000,
@@ -291,7 +291,7 @@ describe.each(databaseNames())('site checks in the admin on %s', (name) => {
   // The site passes its own check: a page that regresses (a description out of bounds, a duplicate title, heavy
   // HTML, a broken link) fails here with the finding's message.
   it("this project's own built site has no errors and no warnings", async () => {
-    const started = await owner.json(adminPaths.siteChecks, { url: site.base, maxPages: '200' });
+    const started = await owner.json(adminApi.siteChecks, { url: site.base, maxPages: '200' });
     expect(started.status).toBe(202);
     const run = (await finished(started.body.id as string)) as unknown as {
       status: string;
@@ -305,12 +305,12 @@ describe.each(databaseNames())('site checks in the admin on %s', (name) => {
   });
 
   it('runs in the background with progress, compares with the previous run, downloads, cancels', async () => {
-    const first = await owner.json(adminPaths.siteChecks, { url: fixture.origin, maxPages: '60' });
+    const first = await owner.json(adminApi.siteChecks, { url: fixture.origin, maxPages: '60' });
     expect(first.status).toBe(202);
     // Only one at a time.
-    expect((await owner.json(adminPaths.siteChecks, { url: fixture.origin, maxPages: '60' })).status).toBe(409);
+    expect((await owner.json(adminApi.siteChecks, { url: fixture.origin, maxPages: '60' })).status).toBe(409);
     const progress = await until(async () => {
-      const { runs } = (await (await owner.request(adminPaths.siteChecks)).json()) as { runs: { id: string; progress: { done: number; total: number } }[] };
+      const { runs } = (await (await owner.request(adminApi.siteChecks)).json()) as { runs: { id: string; progress: { done: number; total: number } }[] };
       const run = runs.find((r) => r.id === first.body.id);
       return run && run.progress.total > 0 ? run.progress : undefined;
     });
@@ -319,33 +319,33 @@ describe.each(databaseNames())('site checks in the admin on %s', (name) => {
     expect(done.status).toBe('done');
     expect(done.comparison).toBeNull();
 
-    const second = await owner.json(adminPaths.siteChecks, { url: fixture.origin, maxPages: '60' });
+    const second = await owner.json(adminApi.siteChecks, { url: fixture.origin, maxPages: '60' });
     const again = (await finished(second.body.id as string)) as unknown as { comparison: { newKeys: string[]; fixed: unknown[] } };
     expect(again.comparison).toMatchObject({ newKeys: [], fixed: [] });
 
-    const csv = await owner.request(adminPaths.siteCheckReport(second.body.id as string, 'csv'));
+    const csv = await owner.request(adminApi.siteCheckReport(second.body.id as string, 'csv'));
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     const text = await csv.text();
     expect(text).toContain('"Severity","Rule","Page","Finding","Fix"');
     expect(text).toContain('broken-link');
-    const json = (await (await owner.request(adminPaths.siteCheckReport(second.body.id as string, 'json'))).json()) as { findings: unknown[] };
+    const json = (await (await owner.request(adminApi.siteCheckReport(second.body.id as string, 'json'))).json()) as { findings: unknown[] };
     expect(json.findings.length).toBe(done.findings.length);
 
-    const third = await owner.json(adminPaths.siteChecks, { url: fixture.origin, maxPages: '60' });
-    expect((await owner.json(adminPaths.siteCheckCancel(third.body.id as string), {})).status).toBe(200);
+    const third = await owner.json(adminApi.siteChecks, { url: fixture.origin, maxPages: '60' });
+    expect((await owner.json(adminApi.siteCheckCancel(third.body.id as string), {})).status).toBe(200);
     expect(((await finished(third.body.id as string)) as { status: string }).status).toBe('cancelled');
   });
 
   it('bad input is a 400 with the reason; an unreachable site fails with it; signed out is 401', async () => {
-    expect(await owner.json(adminPaths.siteChecks, { url: 'ftp://example.com', maxPages: '10' })).toEqual({
+    expect(await owner.json(adminApi.siteChecks, { url: 'ftp://example.com', maxPages: '10' })).toEqual({
       status: 400,
       body: { ok: false, errors: { url: 'Only http and https addresses can be checked, not ftp: addresses.' } },
     });
-    expect((await owner.json(adminPaths.siteChecks, { url: fixture.origin, maxPages: '0' })).status).toBe(400);
-    const unreachable = await owner.json(adminPaths.siteChecks, { url: `http://127.0.0.1:${closedPort}`, maxPages: '10' });
+    expect((await owner.json(adminApi.siteChecks, { url: fixture.origin, maxPages: '0' })).status).toBe(400);
+    const unreachable = await owner.json(adminApi.siteChecks, { url: `http://127.0.0.1:${closedPort}`, maxPages: '10' });
     const failed = (await finished(unreachable.body.id as string)) as unknown as { status: string; message: string };
     expect(failed).toMatchObject({ status: 'failed', message: expect.stringContaining('could not be reached') });
-    expect((await fetch(`${site.base}${adminPaths.siteChecks}`)).status).toBe(401);
+    expect((await fetch(`${site.base}${adminApi.siteChecks}`)).status).toBe(401);
   });
 
   it("refuses the server's own network: an address is a 400, a name that resolves there fails the run, nothing is fetched", async () => {
@@ -357,11 +357,11 @@ describe.each(databaseNames())('site checks in the admin on %s', (name) => {
         `http://2130706433:${inside.port}/`,
         'http://169.254.169.254/latest/meta-data/',
       ]) {
-        const answer = await owner.json(adminPaths.siteChecks, { url, maxPages: '10' });
+        const answer = await owner.json(adminApi.siteChecks, { url, maxPages: '10' });
         expect(answer.status, url).toBe(400);
         expect(String((answer.body.errors as { url: string }).url), url).toMatch(/resolves to a private address \(.+\); not checked\.$/);
       }
-      const byName = await owner.json(adminPaths.siteChecks, { url: `http://localhost:${inside.port}/`, maxPages: '10' });
+      const byName = await owner.json(adminApi.siteChecks, { url: `http://localhost:${inside.port}/`, maxPages: '10' });
       expect(byName.status).toBe(202);
       const run = (await finished(byName.body.id as string)) as unknown as { status: string; message: string };
       expect(run).toMatchObject({

@@ -14,7 +14,8 @@ import { SettingsPanel } from './settings/SettingsPanel';
 import { SearchPanel } from './search/SearchPanel';
 import { SiteCheckPanel } from './sitecheck/SiteCheckPanel';
 import { AuditList } from './audit/AuditPanels';
-import { Button, Notice } from './ui/primitives';
+import { Button } from './ui/button';
+import { Notice } from './ui/notice';
 import { AlertsPanel } from './watch/AlertsPanel';
 import { SitesPanel } from './watch/SitesPanel';
 

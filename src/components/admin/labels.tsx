@@ -4,7 +4,8 @@ import type { AiOutcome } from '~/config/ai';
 import { alertLabels } from '~/config/security-log';
 import type { Delivery, SecurityEvent, Severity } from '~/lib/admin-types';
 import { formatExact, formatRelative } from '~/lib/format';
-import { Badge, type BadgeVariant, TimeAgo } from './ui/primitives';
+import { Badge, type BadgeVariant } from './ui/badge';
+import { TimeAgo } from './ui/time-ago';
 import { plural } from '~/lib/plural.mjs';
 
 const severityVariant: Record<Severity, BadgeVariant> = { critical: 'bad', high: 'bad', medium: 'warn', low: 'neutral' };

@@ -7,14 +7,16 @@
 import { takeAiPrefill } from './prefill-handoff';
 import { ApplyToPost } from './ApplyToPost';
 import { type ChangeEvent, type KeyboardEvent, type SubmitEvent, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
-import { adminPaths } from '~/config/admin';
+import { adminApi } from '~/config/admin';
 import { type AiContentType, aiContentTypes, aiLimits, aiMessages, type AiServiceKey, aiServiceChoices, defaultAiContentType } from '~/config/ai';
 import type { AiGeneration, AiStatus } from '~/lib/admin-types';
 import { jsonLines } from '../data/json-lines';
-import { postJson } from '../data/post-json';
+import { post } from '../data/post';
 import { toast } from '~/lib/toast';
 import { adminKeys, useAiHistory, useQueryClient } from '../data/queries';
-import { Button, Card, Notice } from '../ui/primitives';
+import { Button } from '../ui/button';
+import { Card } from '../ui/card';
+import { Notice } from '../ui/notice';
 import { copyText, download, formatNumber, type MetaTags, metaFromHtml, postDraftFromMarkdown, postFilename } from './output';
 import { postPaths } from '~/config/posts';
 import { aiDraftKey } from '../posts/draft-handoff';
@@ -126,7 +128,7 @@ export function AiPanel({
     let problems: string[] = [];
     let stopped = false;
     try {
-      const response = await fetch(adminPaths.aiGenerate, {
+      const response = await fetch(adminApi.aiGenerate, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: 'application/x-ndjson' },
         body: JSON.stringify({ prompt, type, ...(type === 'service' && { service }) }),
@@ -194,8 +196,8 @@ export function AiPanel({
 
   async function remove(item: AiGeneration) {
     if (!window.confirm('Delete this generation from the history?')) return;
-    const { body } = await postJson(adminPaths.aiGeneration(item.id), {}, 'DELETE');
-    if (!body.ok) toast({ title: 'Not deleted', description: String(body.error ?? ''), variant: 'destructive' });
+    const { body } = await post(adminApi.aiGeneration(item.id), {}, 'DELETE');
+    if (!body.ok) toast({ title: 'Not deleted', description: body.error ?? '', variant: 'destructive' });
     await refreshHistory();
   }
 

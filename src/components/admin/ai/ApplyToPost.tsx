@@ -4,10 +4,11 @@
  * any publication. The Search view then marks the day on the page's chart.
  */
 import { useState } from 'react';
-import { postPaths } from '~/config/posts';
-import type { PostAnswer } from '~/lib/post-types';
-import { postJson } from '../data/post-json';
-import { Button, Notice } from '../ui/primitives';
+import { adminApi } from '~/config/admin';
+import type { PostAnswer, PostConflictAnswer } from '~/lib/post-types';
+import { post } from '../data/post';
+import { Button } from '../ui/button';
+import { Notice } from '../ui/notice';
 import type { MetaTags } from './output';
 
 export function ApplyToPost({ postId, page, meta }: { postId: string; page: string; meta: MetaTags }) {
@@ -17,29 +18,30 @@ export function ApplyToPost({ postId, page, meta }: { postId: string; page: stri
     setBusy(true);
     setState(null);
     try {
-      const response = await fetch(postPaths.apiPost(postId), { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+      const response = await fetch(adminApi.post(postId), { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
       const current = (await response.json()) as PostAnswer | { ok: false; error?: string };
       if (!current.ok) throw new Error(current.error ?? 'The post could not be read.');
-      const { post } = current;
-      const saved = await postJson(
-        postPaths.apiPost(postId),
+      const existing = current.post;
+      const saved = await post<PostAnswer, PostConflictAnswer>(
+        adminApi.post(postId),
         {
           title: meta.title,
-          slug: post.slug,
+          slug: existing.slug,
           description: meta.description,
-          keywords: post.keywords,
-          body: post.body,
-          coverId: post.coverId,
-          coverAlt: post.coverAlt ?? '',
-          version: post.version,
+          keywords: existing.keywords,
+          body: existing.body,
+          coverId: existing.coverId,
+          coverAlt: existing.coverAlt ?? '',
+          version: existing.version,
         },
         'PUT',
       );
-      if (saved.status !== 200) throw new Error(String(saved.body.error ?? `The save was refused (${saved.status}).`));
-      const after = saved.body as unknown as PostAnswer;
+      if (saved.status !== 200 || !saved.body.ok) throw new Error((saved.body.ok ? undefined : saved.body.error) ?? `The save was refused (${saved.status}).`);
+      const after = saved.body;
       if (after.post.status !== 'published') {
-        const published = await postJson(postPaths.apiAction(postId, 'publish'), { version: after.post.version });
-        if (published.status !== 200) throw new Error(String(published.body.error ?? `Publishing was refused (${published.status}).`));
+        const published = await post<PostAnswer, PostConflictAnswer>(adminApi.postAction(postId, 'publish'), { version: after.post.version });
+        if (published.status !== 200)
+          throw new Error((published.body.ok ? undefined : published.body.error) ?? `Publishing was refused (${published.status}).`);
       }
       setState({ tone: 'success', text: `Applied to ${page} and published.` });
     } catch (error) {

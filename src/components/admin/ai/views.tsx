@@ -2,7 +2,9 @@
 import { aiContentTypeLabels, aiLimits } from '~/config/ai';
 import type { AiGeneration } from '~/lib/admin-types';
 import { AiOutcomeBadge } from '../labels';
-import { Badge, Button, TimeAgo } from '../ui/primitives';
+import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
+import { TimeAgo } from '../ui/time-ago';
 import { copyText, formatNumber, type MetaTags } from './output';
 import { plural } from '~/lib/plural.mjs';
 

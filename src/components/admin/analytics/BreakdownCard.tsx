@@ -5,7 +5,9 @@
 import { useId, useRef, useState } from 'react';
 import { breakdownLimit, type breakdowns } from '~/config/analytics';
 import type { AnalyticsRow } from '~/lib/admin-types';
-import { Button, Card } from '../ui/primitives';
+import { Button } from '../ui/button';
+import { Card } from '../ui/card';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../ui/table';
 
 type Breakdown = (typeof breakdowns)[number];
 
@@ -25,21 +27,19 @@ function Rows({
   // The full list (in "Show all") is marked apart from the card's top rows.
   const marks = full ? { 'data-breakdown-all': breakdown.id } : { 'data-breakdown': breakdown.id };
   return (
-    <table className="w-full table-fixed text-sm" {...marks}>
-      <thead>
-        <tr className="text-left text-muted">
-          <th scope="col" className="pb-2 font-medium">
-            {breakdown.column}
-          </th>
-          <th scope="col" className="w-24 pb-2 text-right font-medium">
+    <Table className="table-fixed" {...marks}>
+      <TableHeader>
+        <TableRow>
+          <TableHead>{breakdown.column}</TableHead>
+          <TableHead numeric className="w-24">
             {breakdown.counts}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
         {rows.map((row) => (
-          <tr key={row.value} className="border-t border-slate-100" data-row={row.value}>
-            <td className="relative py-1 pr-2">
+          <TableRow key={row.value} data-row={row.value}>
+            <TableCell className="relative pr-2">
               <span aria-hidden="true" className="absolute inset-y-1 left-0 rounded bg-brand-50" style={{ width: `${(row.count / top) * 100}%` }} />
               <button
                 type="button"
@@ -50,12 +50,14 @@ function Rows({
                 <span className="font-medium text-ink">{row.label}</span>
                 {row.title && <span className="block text-xs text-muted">{row.title}</span>}
               </button>
-            </td>
-            <td className="py-1 text-right align-top font-semibold tabular-nums">{row.count.toLocaleString('en-GB')}</td>
-          </tr>
+            </TableCell>
+            <TableCell numeric className="align-top font-semibold">
+              {row.count.toLocaleString('en-GB')}
+            </TableCell>
+          </TableRow>
         ))}
-      </tbody>
-    </table>
+      </TableBody>
+    </Table>
   );
 }
 

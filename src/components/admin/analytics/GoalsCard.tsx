@@ -1,7 +1,9 @@
 /** Goals beside enquiries: 404 visits (listed by path and the site that linked there), outbound clicks, the clicks on the checklist and the free audit. */
 import { goals } from '~/config/analytics';
 import type { AnalyticsView } from '~/lib/admin-types';
-import { Card, ScrollArea } from '../ui/primitives';
+import { Card } from '../ui/card';
+import { ScrollArea } from '../ui/scroll-area';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../ui/table';
 
 function change(count: number, previous: number) {
   if (count === previous) return 'same as the period before';
@@ -29,30 +31,26 @@ export function GoalsCard({ view, filtered }: { view: AnalyticsView; filtered: b
             <p className="text-muted">No visits to a missing page.</p>
           ) : (
             <ScrollArea label="Visits to missing pages">
-              <table className="w-full text-sm" data-not-found>
-                <thead>
-                  <tr className="text-left text-muted">
-                    <th scope="col" className="pb-2 font-medium">
-                      Path
-                    </th>
-                    <th scope="col" className="pb-2 font-medium">
-                      Linked from
-                    </th>
-                    <th scope="col" className="pb-2 text-right font-medium">
-                      Visits
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
+              <Table data-not-found>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Path</TableHead>
+                    <TableHead>Linked from</TableHead>
+                    <TableHead numeric>Visits</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
                   {view.notFound.slice(0, 50).map((r) => (
-                    <tr key={`${r.path} ${r.referrer}`} className="border-t border-slate-100">
-                      <td className="py-1 pr-2 [overflow-wrap:anywhere]">{r.path}</td>
-                      <td className="py-1 pr-2 [overflow-wrap:anywhere]">{r.referrer || 'No referring site'}</td>
-                      <td className="py-1 text-right font-semibold tabular-nums">{r.count.toLocaleString('en-GB')}</td>
-                    </tr>
+                    <TableRow key={`${r.path} ${r.referrer}`}>
+                      <TableCell className="pr-2 [overflow-wrap:anywhere]">{r.path}</TableCell>
+                      <TableCell className="pr-2 [overflow-wrap:anywhere]">{r.referrer || 'No referring site'}</TableCell>
+                      <TableCell numeric className="font-semibold">
+                        {r.count.toLocaleString('en-GB')}
+                      </TableCell>
+                    </TableRow>
                   ))}
-                </tbody>
-              </table>
+                </TableBody>
+              </Table>
             </ScrollArea>
           )}
         </div>
@@ -61,26 +59,24 @@ export function GoalsCard({ view, filtered }: { view: AnalyticsView; filtered: b
           {view.outbound.length === 0 ? (
             <p className="text-muted">No clicks on links to other sites.</p>
           ) : (
-            <table className="w-full text-sm" data-outbound>
-              <thead>
-                <tr className="text-left text-muted">
-                  <th scope="col" className="pb-2 font-medium">
-                    Site
-                  </th>
-                  <th scope="col" className="pb-2 text-right font-medium">
-                    Clicks
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
+            <Table data-outbound>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Site</TableHead>
+                  <TableHead numeric>Clicks</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
                 {view.outbound.slice(0, 50).map((r) => (
-                  <tr key={r.value} className="border-t border-slate-100">
-                    <td className="py-1 pr-2 [overflow-wrap:anywhere]">{r.label}</td>
-                    <td className="py-1 text-right font-semibold tabular-nums">{r.count.toLocaleString('en-GB')}</td>
-                  </tr>
+                  <TableRow key={r.value}>
+                    <TableCell className="pr-2 [overflow-wrap:anywhere]">{r.label}</TableCell>
+                    <TableCell numeric className="font-semibold">
+                      {r.count.toLocaleString('en-GB')}
+                    </TableCell>
+                  </TableRow>
                 ))}
-              </tbody>
-            </table>
+              </TableBody>
+            </Table>
           )}
         </div>
       </div>

@@ -8,8 +8,14 @@ import type { PerformanceData, VitalSummary, VitalTrend } from '~/lib/admin-type
 import { formatVital, percent, ratingLabels, ratingOfValue, thresholdText } from '~/lib/analytics-figures';
 import { formatShortDay } from '~/lib/format';
 import { adminKeys, useQueryClient, useVitalTrend } from '../data/queries';
-import { Badge, type BadgeVariant, Button, Card, Notice, ScrollArea, SegmentedControl } from '../ui/primitives';
+import { Badge, type BadgeVariant } from '../ui/badge';
+import { Button } from '../ui/button';
+import { Card } from '../ui/card';
+import { Notice } from '../ui/notice';
+import { ScrollArea } from '../ui/scroll-area';
+import { SegmentedControl } from '../ui/segmented-control';
 import { plural } from '~/lib/plural.mjs';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../ui/table';
 
 const ratingBadge: Record<string, BadgeVariant> = { good: 'good', 'needs-improvement': 'warn', poor: 'bad' };
 
@@ -121,43 +127,41 @@ export function PerformancePanel({ data }: { data: PerformanceData }) {
           <p className="text-muted">No measurements from {formFactors.find((f) => f.id === formFactor)!.label.toLowerCase()} yet.</p>
         ) : (
           <ScrollArea label="Core Web Vitals by page">
-            <table className="w-full min-w-[40rem] text-sm" data-vitals-pages>
-              <thead>
-                <tr className="text-left text-muted">
-                  <th scope="col" className="sticky left-0 z-20 w-36 bg-white pb-2 font-medium shadow-[1px_0_0_0_var(--color-slate-200)]">
-                    Page
-                  </th>
+            <Table className="min-w-[40rem]" data-vitals-pages>
+              <TableHeader>
+                <TableRow>
+                  <TableHead className="sticky left-0 z-20 w-36 bg-white shadow-[1px_0_0_0_var(--color-slate-200)]">Page</TableHead>
                   {vitalMetrics.map((m) => (
-                    <th key={m.id} scope="col" className="pb-2 font-medium">
+                    <TableHead key={m.id}>
                       <abbr title={m.label}>{m.id}</abbr>
-                    </th>
+                    </TableHead>
                   ))}
-                  <th scope="col" className="pb-2 text-right font-medium">
-                    Page views measured
-                  </th>
-                  <th scope="col" className="pb-2">
+                  <TableHead numeric>Page views measured</TableHead>
+                  <TableHead>
                     <span className="sr-only">Trend</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
+                  </TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
                 {pages.map((page) => {
                   const vitals = of(page.vitals, formFactor);
                   return (
-                    <tr key={page.path} className="border-t border-slate-100 align-top">
-                      <th
+                    <TableRow key={page.path} className="align-top">
+                      <TableHead
                         scope="row"
                         className="sticky left-0 z-20 w-36 max-w-36 min-w-36 bg-white py-2 pr-2 text-left font-medium [overflow-wrap:anywhere] shadow-[1px_0_0_0_var(--color-slate-200)]"
                       >
                         {page.path}
-                      </th>
+                      </TableHead>
                       {vitals.map((v) => (
-                        <td key={v.metric} className="py-2 pr-2 pl-2">
+                        <TableCell key={v.metric} className="py-2 pr-2 pl-2">
                           {v.p75 === null ? <span className="text-muted">–</span> : <P75 vital={v} />}
-                        </td>
+                        </TableCell>
                       ))}
-                      <td className="py-2 text-right tabular-nums">{lcpSamples(vitals)}</td>
-                      <td className="py-2 pl-2 text-right">
+                      <TableCell numeric className="py-2">
+                        {lcpSamples(vitals)}
+                      </TableCell>
+                      <TableCell className="py-2 pl-2 text-right">
                         <Button size="sm" variant="secondary" onClick={() => showTrend(page.path)} disabled={loading === page.path}>
                           {loading === page.path ? (
                             'Loading…'
@@ -167,12 +171,12 @@ export function PerformancePanel({ data }: { data: PerformanceData }) {
                             </>
                           )}
                         </Button>
-                      </td>
-                    </tr>
+                      </TableCell>
+                    </TableRow>
                   );
                 })}
-              </tbody>
-            </table>
+              </TableBody>
+            </Table>
           </ScrollArea>
         )}
         {trendError && <Notice tone="error">{trendError}</Notice>}
@@ -194,41 +198,39 @@ function TrendCard({ trend, formFactor }: { trend: VitalTrend; formFactor: FormF
         <p className="text-muted">No measurements of this page from these devices in the last 30 days.</p>
       ) : (
         <ScrollArea label="Trend by day">
-          <table className="w-full min-w-[36rem] text-sm" data-vitals-trend>
-            <thead>
-              <tr className="text-left text-muted">
-                <th scope="col" className="pb-2 font-medium">
-                  Day
-                </th>
+          <Table className="min-w-[36rem]" data-vitals-trend>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Day</TableHead>
                 {vitalMetrics.map((m) => (
-                  <th key={m.id} scope="col" className="pb-2 font-medium">
+                  <TableHead key={m.id}>
                     <abbr title={m.label}>{m.id}</abbr> (p75)
-                  </th>
+                  </TableHead>
                 ))}
-                <th scope="col" className="pb-2 text-right font-medium">
-                  Page views measured
-                </th>
-              </tr>
-            </thead>
-            <tbody>
+                <TableHead numeric>Page views measured</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
               {days.map((d) => {
                 const vitals = of(d.vitals, formFactor);
                 return (
-                  <tr key={d.day} className="border-t border-slate-100">
-                    <th scope="row" className="py-1.5 text-left font-normal">
+                  <TableRow key={d.day}>
+                    <TableHead scope="row" className="py-1.5 text-left font-normal">
                       {formatShortDay(d.day)}
-                    </th>
+                    </TableHead>
                     {vitals.map((v) => (
-                      <td key={v.metric} className="py-1.5">
+                      <TableCell key={v.metric} className="py-1.5">
                         {v.p75 === null ? <span className="text-muted">Not enough data</span> : formatVital(v.metric, v.p75)}
-                      </td>
+                      </TableCell>
                     ))}
-                    <td className="py-1.5 text-right tabular-nums">{lcpSamples(vitals)}</td>
-                  </tr>
+                    <TableCell numeric className="py-1.5">
+                      {lcpSamples(vitals)}
+                    </TableCell>
+                  </TableRow>
                 );
               })}
-            </tbody>
-          </table>
+            </TableBody>
+          </Table>
         </ScrollArea>
       )}
     </Card>

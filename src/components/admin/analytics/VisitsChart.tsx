@@ -8,6 +8,7 @@ import type { AnalyticsPoint } from '~/lib/admin-types';
 import { niceScale } from '~/lib/chart-scale';
 import { formatShortDay as dayLabel } from '~/lib/format';
 import { plural } from '~/lib/plural.mjs';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow, TableCaption } from '../ui/table';
 
 const width = 600;
 const height = 200;
@@ -121,33 +122,31 @@ export function VisitsChart({ series, unit, caption }: { series: AnalyticsPoint[
       </div>
       <details className="mt-3">
         <summary className="cursor-pointer font-medium text-brand-700">Show the figures as a table</summary>
-        <table className="mt-2 w-full text-sm" data-daily-table>
-          <caption className="sr-only">{caption}</caption>
-          <thead>
-            <tr className="text-left text-muted">
-              <th scope="col" className="py-1 font-medium">
-                {unit === 'month' ? 'Month' : 'Day'}
-              </th>
-              <th scope="col" className="py-1 text-right font-medium">
+        <Table className="mt-2" data-daily-table>
+          <TableCaption>{caption}</TableCaption>
+          <TableHeader>
+            <TableRow>
+              <TableHead className="py-1">{unit === 'month' ? 'Month' : 'Day'}</TableHead>
+              <TableHead numeric className="py-1">
                 Visitors
-              </th>
-              <th scope="col" className="py-1 text-right font-medium">
+              </TableHead>
+              <TableHead numeric className="py-1">
                 Page views
-              </th>
-            </tr>
-          </thead>
-          <tbody>
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
             {[...series].reverse().map((d) => (
-              <tr key={d.from} className="border-t border-slate-100">
-                <th scope="row" className="py-1 text-left font-normal">
+              <TableRow key={d.from}>
+                <TableHead scope="row" className="py-1 text-left font-normal">
                   {pointLabel(d, unit)}
-                </th>
-                <td className="py-1 text-right tabular-nums">{d.visitors}</td>
-                <td className="py-1 text-right tabular-nums">{d.pageViews}</td>
-              </tr>
+                </TableHead>
+                <TableCell numeric>{d.visitors}</TableCell>
+                <TableCell numeric>{d.pageViews}</TableCell>
+              </TableRow>
             ))}
-          </tbody>
-        </table>
+          </TableBody>
+        </Table>
       </details>
     </div>
   );

@@ -1,8 +1,11 @@
 /** Settings: the weekly summary e-mail, on by default when a mail server is set, turned off (or on again) in one click. */
 import { useState } from 'react';
-import { adminPaths } from '~/config/admin';
-import { postJson } from '../data/post-json';
-import { Button, Card, Notice } from '../ui/primitives';
+import { adminApi } from '~/config/admin';
+import { post } from '../data/post';
+import type { WeeklySummaryAnswer } from '~/lib/admin-types';
+import { Button } from '../ui/button';
+import { Card } from '../ui/card';
+import { Notice } from '../ui/notice';
 
 export function WeeklySummaryCard({ enabled: initial, smtpConfigured }: { enabled: boolean; smtpConfigured: boolean }) {
   const [enabled, setEnabled] = useState(initial);
@@ -11,10 +14,10 @@ export function WeeklySummaryCard({ enabled: initial, smtpConfigured }: { enable
   async function toggle() {
     setBusy(true);
     setError(null);
-    const answer = await postJson(adminPaths.weeklySummary, { enabled: enabled ? 'off' : 'on' });
+    const { status, body } = await post<WeeklySummaryAnswer>(adminApi.weeklySummary, { enabled: enabled ? 'off' : 'on' });
     setBusy(false);
-    if (answer.status === 200) setEnabled(!enabled);
-    else setError(String(answer.body.error ?? 'The setting could not be saved.'));
+    if (status === 200 && body.ok) setEnabled(body.enabled);
+    else setError((body.ok ? undefined : body.error) ?? 'The setting could not be saved.');
   }
   return (
     <Card title="Weekly summary e-mail" headingLevel={3}>

@@ -3,8 +3,13 @@ import { adminPaths } from '~/config/admin';
 import { paths } from '~/config/paths';
 import type { AuditConversion } from '~/lib/audit-types';
 import { useAudits } from '../data/queries';
-import { Badge, Card, Notice, ScrollArea, TimeAgo } from '../ui/primitives';
+import { Badge } from '../ui/badge';
+import { Card } from '../ui/card';
+import { Notice } from '../ui/notice';
+import { ScrollArea } from '../ui/scroll-area';
+import { TimeAgo } from '../ui/time-ago';
 import { plural } from '~/lib/plural.mjs';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../ui/table';
 
 const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 1000) / 10}%`);
 
@@ -51,42 +56,34 @@ export function AuditList() {
         <>
           <p className="mb-3 text-sm text-muted">{conversionText(data.conversion)} Audits are kept 30 days; each links to the results the visitor saw.</p>
           <ScrollArea label="Free audits">
-            <table className="w-full text-left text-sm">
-              <thead>
-                <tr className="border-b border-slate-200 text-muted">
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Site
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    When
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Score
-                  </th>
-                  <th scope="col" className="py-2 font-medium">
-                    Enquiry
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
+            <Table kind="list">
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Site</TableHead>
+                  <TableHead>When</TableHead>
+                  <TableHead>Score</TableHead>
+                  <TableHead className="pr-0">Enquiry</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
                 {data.audits.map((audit) => (
-                  <tr key={audit.id} className="border-b border-slate-100 align-top">
-                    <td className="py-2 pr-3 break-all">
+                  <TableRow key={audit.id}>
+                    <TableCell className="break-all">
                       <a href={paths.auditResult(audit.id)} className="font-medium text-brand-700 underline underline-offset-2">
                         {audit.site}
                       </a>
-                    </td>
-                    <td className="py-2 pr-3 whitespace-nowrap">
+                    </TableCell>
+                    <TableCell className="whitespace-nowrap">
                       <TimeAgo at={audit.createdAt} now={data.now} />
-                    </td>
-                    <td className="py-2 pr-3">
+                    </TableCell>
+                    <TableCell>
                       {audit.status === 'done' ? (
                         `${audit.score}/100`
                       ) : (
                         <Badge variant={audit.status === 'failed' ? 'bad' : 'info'}>{audit.status === 'failed' ? 'Failed' : 'Running'}</Badge>
                       )}
-                    </td>
-                    <td className="py-2">
+                    </TableCell>
+                    <TableCell className="pr-0">
                       {audit.leadId ? (
                         <a href={adminPaths.lead(audit.leadId)} className="text-brand-700 underline underline-offset-2">
                           Yes
@@ -94,11 +91,11 @@ export function AuditList() {
                       ) : (
                         'No'
                       )}
-                    </td>
-                  </tr>
+                    </TableCell>
+                  </TableRow>
                 ))}
-              </tbody>
-            </table>
+              </TableBody>
+            </Table>
           </ScrollArea>
         </>
       )}

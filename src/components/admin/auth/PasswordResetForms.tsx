@@ -1,17 +1,13 @@
 /** "Forgotten password": ask for a link by e-mail, then choose a new password on the page the link opens. */
 import { type SubmitEvent, useState } from 'react';
 import { adminPaths } from '~/config/admin';
-import { type FieldErrors, fieldErrors, forgotPasswordForm, resetPasswordForm } from '~/lib/admin-forms';
-import { postJson } from '../data/post-json';
-import { Button, Field, Notice } from '../ui/primitives';
+import { forgotPasswordForm, resetPasswordForm } from '~/lib/admin-forms';
+import type { PasswordResetAnswer } from '~/lib/admin-types';
+import { useAdminForm } from '../data/use-admin-form';
+import { Button } from '../ui/button';
+import { Field } from '../ui/field';
+import { Notice } from '../ui/notice';
 import { publicEndpoints } from '~/config/endpoints.mjs';
-
-function useSubmit() {
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  return { errors, setErrors, message, setMessage, busy, setBusy };
-}
 
 /** What to do when no e-mail comes (or none can be sent): the server command, ready to copy. */
 function NoMailHelp({ help, command }: { help: string; command: string }) {
@@ -24,19 +20,22 @@ function NoMailHelp({ help, command }: { help: string; command: string }) {
 }
 
 export function ForgotPasswordForm() {
-  const state = useSubmit();
+  const state = useAdminForm();
   const [help, setHelp] = useState<{ help: string | null; command: string } | null>(null);
-  async function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = forgotPasswordForm.safeParse({ email: new FormData(event.currentTarget).get('email') ?? '' });
-    if (!checked.success) return state.setErrors(fieldErrors(checked.error));
-    state.setErrors({});
-    state.setBusy(true);
-    const { body } = await postJson(publicEndpoints.forgotPassword, checked.data);
-    state.setBusy(false);
-    state.setMessage(body.ok ? { tone: 'success', text: String(body.message) } : { tone: 'error', text: String(body.error ?? '') });
-    setHelp(body.ok && typeof body.command === 'string' ? { help: typeof body.help === 'string' ? body.help : null, command: body.command } : null);
-  }
+  const submit = (event: SubmitEvent<HTMLFormElement>) =>
+    state.submit(event, {
+      schema: forgotPasswordForm,
+      url: publicEndpoints.forgotPassword,
+      values: (form) => ({ email: new FormData(form).get('email') ?? '' }),
+      onSuccess: (answer: PasswordResetAnswer) => {
+        state.setMessage({ tone: 'success', text: answer.message });
+        setHelp(typeof answer.command === 'string' ? { help: answer.help ?? null, command: answer.command } : null);
+      },
+      onRefused: (refusal) => {
+        state.setMessage({ tone: 'error', text: refusal.error ?? '' });
+        setHelp(null);
+      },
+    });
   return (
     <form method="post" onSubmit={submit} noValidate className="grid gap-4">
       {state.message && <Notice tone={state.message.tone}>{state.message.text}</Notice>}
@@ -58,25 +57,22 @@ export function ForgotPasswordForm() {
 }
 
 export function ResetPasswordForm({ token }: { token: string }) {
-  const state = useSubmit();
+  const state = useAdminForm();
   const [done, setDone] = useState(false);
-  async function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const password = String(data.get('password') ?? '');
-    if (password !== String(data.get('confirm') ?? '')) return state.setErrors({ confirm: 'The two passwords are not the same.' });
-    const checked = resetPasswordForm.safeParse({ token, password });
-    if (!checked.success) return state.setErrors(fieldErrors(checked.error));
-    state.setErrors({});
-    state.setBusy(true);
-    const { body } = await postJson(publicEndpoints.resetPassword, checked.data);
-    state.setBusy(false);
-    if (body.ok) {
-      setDone(true);
-      state.setMessage({ tone: 'success', text: String(body.message) });
-    } else if (body.errors) state.setErrors(body.errors as FieldErrors);
-    else state.setMessage({ tone: 'error', text: String(body.error ?? '') });
-  }
+  const submit = (event: SubmitEvent<HTMLFormElement>) =>
+    state.submit(event, {
+      schema: resetPasswordForm,
+      url: publicEndpoints.resetPassword,
+      values: (form) => {
+        const data = new FormData(form);
+        return { token, password: String(data.get('password') ?? ''), confirm: String(data.get('confirm') ?? '') };
+      },
+      precheck: (values) => (values.password !== values.confirm ? { confirm: 'The two passwords are not the same.' } : null),
+      onSuccess: (answer: PasswordResetAnswer) => {
+        setDone(true);
+        state.setMessage({ tone: 'success', text: answer.message });
+      },
+    });
   if (done && state.message) {
     return (
       <div className="grid gap-4">

@@ -5,18 +5,19 @@
  */
 import { type SubmitEvent, useEffect, useRef, useState } from 'react';
 import { adminPaths } from '~/config/admin';
-import { codeForm, type FieldErrors, fieldErrors, signInForm } from '~/lib/admin-forms';
-import { postJson } from '../data/post-json';
+import { codeForm, signInForm } from '~/lib/admin-forms';
+import type { SignInAnswer } from '~/lib/admin-types';
+import { useAdminForm } from '../data/use-admin-form';
 import { safeNext } from '~/lib/safe-next';
-import { Button, Field, Notice } from '../ui/primitives';
+import { Button } from '../ui/button';
+import { Field } from '../ui/field';
+import { Notice } from '../ui/notice';
 import { publicEndpoints } from '~/config/endpoints.mjs';
 
 export function SignInForm({ next, notice }: { next: string; notice?: string }) {
   const [step, setStep] = useState<'password' | 'code'>('password');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [warning, setWarning] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useAdminForm();
+  const { errors, busy, message } = form;
   const codeRef = useRef<HTMLInputElement>(null);
   const errorRef = useRef<HTMLDivElement>(null);
 
@@ -26,62 +27,41 @@ export function SignInForm({ next, notice }: { next: string; notice?: string }) 
 
   const done = () => window.location.assign(safeNext(next, adminPaths.home));
 
-  function fail(text: string, near?: unknown) {
-    setMessage(text);
-    setWarning(typeof near === 'string' ? near : null);
+  function fail(text: string, near?: string) {
+    form.setMessage({ tone: 'error', text, detail: near });
     requestAnimationFrame(() => errorRef.current?.focus());
   }
 
-  async function submitPassword(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
-    const checked = signInForm.safeParse(data);
-    setMessage(null);
-    setWarning(null);
-    if (!checked.success) {
-      const found = fieldErrors(checked.error);
-      setErrors(found);
-      const first = event.currentTarget.querySelector<HTMLInputElement>(`[name="${Object.keys(found)[0]}"]`);
-      first?.focus();
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    const { body } = await postJson(publicEndpoints.signIn, checked.data);
-    setBusy(false);
-    if (body.ok && body.twoFactor) setStep('code');
-    else if (body.ok) done();
-    else if (body.errors) setErrors(body.errors as FieldErrors);
-    else fail(String(body.error), body.warning);
-  }
+  const submitPassword = (event: SubmitEvent<HTMLFormElement>) =>
+    form.submit(event, {
+      schema: signInForm,
+      url: publicEndpoints.signIn,
+      onInvalid: (found, element) => element.querySelector<HTMLInputElement>(`[name="${Object.keys(found)[0]}"]`)?.focus(),
+      onSuccess: (answer: SignInAnswer) => (answer.twoFactor ? setStep('code') : done()),
+      onRefused: (refusal) => (refusal.errors ? form.setErrors(refusal.errors) : fail(refusal.error ?? '', refusal.warning)),
+    });
 
-  async function submitCode(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const code = String(new FormData(event.currentTarget).get('code') ?? '');
-    const checked = codeForm.safeParse({ code });
-    setMessage(null);
-    setWarning(null);
-    if (!checked.success) {
-      setErrors(fieldErrors(checked.error));
-      codeRef.current?.focus();
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    // The server tells the two kinds of code apart again: it gets the code as typed.
-    const { body } = await postJson(publicEndpoints.twoFactor, { code });
-    setBusy(false);
-    if (body.ok) return done();
-    if (body.restart) setStep('password');
-    fail(String(body.error ?? (body.errors as FieldErrors | undefined)?.code ?? ''), body.warning);
-  }
+  const submitCode = (event: SubmitEvent<HTMLFormElement>) =>
+    form.submit(event, {
+      schema: codeForm,
+      url: publicEndpoints.twoFactor,
+      values: (element) => ({ code: String(new FormData(element).get('code') ?? '') }),
+      // The server tells the two kinds of code apart again: it gets the code as typed.
+      send: (_code, values) => values,
+      onInvalid: () => codeRef.current?.focus(),
+      onSuccess: () => done(),
+      onRefused: (refusal) => {
+        if (refusal.restart) setStep('password');
+        fail(refusal.error ?? refusal.errors?.code ?? '', refusal.warning);
+      },
+    });
 
   const errorBox = (
     <div ref={errorRef} tabIndex={-1} className="outline-none">
       {message && (
         <Notice tone="error">
-          {message}
-          {warning && <strong className="mt-1 block">{warning}</strong>}
+          {message.text}
+          {message.detail && <strong className="mt-1 block">{message.detail}</strong>}
         </Notice>
       )}
     </div>

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { adminPaths } from '~/config/admin';
-import { postJson } from '../data/post-json';
-import { Button } from '../ui/primitives';
+import { adminApi, adminPaths } from '~/config/admin';
+import { post } from '../data/post';
+import { Button } from '../ui/button';
 
 export function SignOutButton() {
   const [busy, setBusy] = useState(false);
   async function signOut() {
     setBusy(true);
-    await postJson('/api/auth/sign-out', {});
+    await post(adminApi.signOut);
     window.location.assign(`${adminPaths.signIn}?signed-out=1`);
   }
   return (

@@ -5,12 +5,12 @@
  */
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { adminPaths } from '~/config/admin';
+import { adminApi } from '~/config/admin';
 import type { AdminTab } from '~/config/admin';
 import type { AuditsAnswer } from '~/lib/audit-types';
-import { postPaths } from '~/config/posts';
-import type { PostListItem, PostRenderAnswer } from '~/lib/post-types';
+import type { PostListAnswer, PostListItem, PostRenderAnswer } from '~/lib/post-types';
 import { analyticsView } from '~/config/analytics';
+import { answeredMessage, post, unreachableMessage } from './post';
 import { type AnalyticsQuery, sameQuery, writeAnalyticsQuery } from '~/lib/analytics-query';
 import type { AnalyticsView, AnalyticsViewAnswer, CurrentVisitorsAnswer } from '~/lib/admin-types';
 import { defaultSearchQuery, type SearchQuery, searchParams } from '~/lib/search-query';
@@ -36,10 +36,10 @@ async function read<T>(url: string): Promise<T> {
   try {
     response = await fetch(url, { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
   } catch {
-    throw new AdminReadError(0, 'The server could not be reached. Check your connection and try again.');
+    throw new AdminReadError(0, unreachableMessage);
   }
   const body = (await response.json().catch(() => null)) as { ok?: boolean; error?: string } | null;
-  if (!response.ok || !body?.ok) throw new AdminReadError(response.status, body?.error ?? `The server answered ${response.status}.`);
+  if (!response.ok || !body?.ok) throw new AdminReadError(response.status, body?.error ?? answeredMessage(response.status));
   return body as T;
 }
 
@@ -84,7 +84,7 @@ export function indexNowRunEnded(answer: IndexNowAnswer, since: number) {
 export function useIndexNowOverview(initial: IndexNowAnswer, since: number | null) {
   return useQuery({
     queryKey: adminKeys.indexNow,
-    queryFn: () => read<IndexNowAnswer>(adminPaths.indexNow),
+    queryFn: () => read<IndexNowAnswer>(adminApi.indexNow),
     initialData: initial,
     refetchInterval: (query) => (since !== null && query.state.data && !indexNowRunEnded(query.state.data, since) ? pollIntervals.indexNow : false),
   });
@@ -94,7 +94,7 @@ export function useIndexNowOverview(initial: IndexNowAnswer, since: number | nul
 export function useSiteCheckRuns(initial: SiteChecksAnswer) {
   return useQuery({
     queryKey: adminKeys.siteChecks,
-    queryFn: () => read<SiteChecksAnswer>(adminPaths.siteChecks),
+    queryFn: () => read<SiteChecksAnswer>(adminApi.siteChecks),
     initialData: initial,
     refetchInterval: (query) => (query.state.data?.runs.some((run) => run.status === 'running') ? pollIntervals.siteCheck : false),
   });
@@ -104,21 +104,21 @@ export function useSiteCheckRuns(initial: SiteChecksAnswer) {
 export function useSiteCheck(id: string | null) {
   return useQuery({
     queryKey: adminKeys.siteCheck(id ?? ''),
-    queryFn: () => read<SiteCheckAnswer>(adminPaths.siteCheck(id!)),
+    queryFn: () => read<SiteCheckAnswer>(adminApi.siteCheck(id!)),
     enabled: id !== null,
   });
 }
 
 /** The AI generator's recent generations and its status. */
 export function useAiHistory(initial: AiHistoryAnswer) {
-  return useQuery({ queryKey: adminKeys.aiHistory, queryFn: () => read<AiHistoryAnswer>(adminPaths.aiHistory), initialData: initial });
+  return useQuery({ queryKey: adminKeys.aiHistory, queryFn: () => read<AiHistoryAnswer>(adminApi.aiHistory), initialData: initial });
 }
 
 /** One page's daily Core Web Vitals (none asked for without a page). */
 export function useVitalTrend(path: string | null) {
   return useQuery({
     queryKey: adminKeys.vitalTrend(path ?? ''),
-    queryFn: () => read<VitalTrendAnswer>(adminPaths.analyticsTrend(path!)),
+    queryFn: () => read<VitalTrendAnswer>(adminApi.analyticsTrend(path!)),
     enabled: path !== null,
   });
 }
@@ -128,7 +128,7 @@ export function useAnalyticsView(query: AnalyticsQuery, initial: AnalyticsView) 
   const params = writeAnalyticsQuery(query).toString();
   return useQuery({
     queryKey: adminKeys.analyticsView(params),
-    queryFn: async () => (await read<AnalyticsViewAnswer>(adminPaths.analyticsView(params))).view,
+    queryFn: async () => (await read<AnalyticsViewAnswer>(adminApi.analyticsView(params))).view,
     initialData: sameQuery(query, initial.query) ? initial : undefined,
     // The previous view stays on screen while the next loads, so the layout does not jump.
     placeholderData: (previous) => previous,
@@ -139,7 +139,7 @@ export function useAnalyticsView(query: AnalyticsQuery, initial: AnalyticsView) 
 export function useCurrentVisitors(initial: number) {
   return useQuery({
     queryKey: adminKeys.currentVisitors,
-    queryFn: async () => (await read<CurrentVisitorsAnswer>(adminPaths.analyticsNow)).currentVisitors,
+    queryFn: async () => (await read<CurrentVisitorsAnswer>(adminApi.analyticsNow)).currentVisitors,
     initialData: initial,
     staleTime: 0,
     refetchInterval: analyticsView.currentVisitorsRefreshMs,
@@ -152,7 +152,7 @@ export function useSearchOverview(query: SearchQuery, initial: SearchOverview) {
   const params = searchParams(query);
   return useQuery({
     queryKey: adminKeys.search('overview', params),
-    queryFn: () => read<SearchOverview>(adminPaths.searchOverview(params)),
+    queryFn: () => read<SearchOverview>(adminApi.searchOverview(params)),
     initialData: params === searchParams(defaultSearchQuery) ? initial : undefined,
     placeholderData: (previous) => previous,
   });
@@ -163,7 +163,7 @@ export function useSearchList<Row>(query: SearchQuery, list: 'queries' | 'pages'
   const params = searchParams(query, { list, search, offset, limit });
   return useQuery({
     queryKey: adminKeys.search('list', params),
-    queryFn: () => read<SearchListAnswer<Row>>(adminPaths.searchList(params)),
+    queryFn: () => read<SearchListAnswer<Row>>(adminApi.searchList(params)),
     placeholderData: (previous) => previous,
   });
 }
@@ -173,7 +173,7 @@ export function useSearchDetail(query: SearchQuery, of: { query: string } | { pa
   const params = searchParams(query, of ?? {});
   return useQuery({
     queryKey: adminKeys.search('detail', params),
-    queryFn: () => read<SearchDetail>(adminPaths.searchDetail(params)),
+    queryFn: () => read<SearchDetail>(adminApi.searchDetail(params)),
     enabled: of !== null,
   });
 }
@@ -182,7 +182,7 @@ export function useSearchOpportunities(query: SearchQuery) {
   const params = searchParams(query);
   return useQuery({
     queryKey: adminKeys.search('opportunities', params),
-    queryFn: () => read<SearchOpportunities>(adminPaths.searchOpportunities(params)),
+    queryFn: () => read<SearchOpportunities>(adminApi.searchOpportunities(params)),
     placeholderData: (previous) => previous,
   });
 }
@@ -191,34 +191,34 @@ export function useSearchOpportunities(query: SearchQuery) {
 export function useSearchStatus(initial?: SearchStatus) {
   return useQuery({
     queryKey: adminKeys.searchStatus,
-    queryFn: () => read<SearchStatus>(adminPaths.searchStatus),
+    queryFn: () => read<SearchStatus>(adminApi.searchStatus),
     initialData: initial,
     refetchInterval: (query) => (query.state.data?.running ? pollIntervals.searchSync : false),
   });
 }
 
 /** A page's top queries in the period, for the AI generator's prompt. */
-export const readSearchTopQueries = (query: SearchQuery, page: string) => read<SearchTopPrompt>(adminPaths.searchTopQueries(searchParams(query, { page })));
+export const readSearchTopQueries = (query: SearchQuery, page: string) => read<SearchTopPrompt>(adminApi.searchTopQueries(searchParams(query, { page })));
 
 /** What a dashboard tab shows: the tab the page was rendered with has its figures already, another reads them when opened. */
 export function useDashboardTab(tab: AdminTab, initial: DashboardTabData) {
   return useQuery({
     queryKey: adminKeys.dashboardTab(tab),
-    queryFn: async () => (await read<DashboardTabAnswer>(adminPaths.dashboardTab(tab))).data,
+    queryFn: async () => (await read<DashboardTabAnswer>(adminApi.dashboardTab(tab))).data,
     initialData: initial.tab === tab ? initial : undefined,
   });
 }
 
 /** Visitors' free audits and how many became enquiries (the Testing tab's list and the Overview's rate read the same). */
 export function useAudits() {
-  return useQuery({ queryKey: adminKeys.audits, queryFn: () => read<AuditsAnswer>(adminPaths.audits) });
+  return useQuery({ queryKey: adminKeys.audits, queryFn: () => read<AuditsAnswer>(adminApi.audits) });
 }
 
 /** Every post, the code's and the admin's, with its status and last 30 days' views. */
 export function usePostList(initial: PostListItem[]) {
   return useQuery({
     queryKey: adminKeys.posts,
-    queryFn: async () => (await read<{ ok: true; posts: PostListItem[] }>(postPaths.api)).posts,
+    queryFn: async () => (await read<PostListAnswer>(adminApi.posts)).posts,
     initialData: initial,
   });
 }
@@ -228,14 +228,8 @@ export function usePostRender(input: string) {
   return useQuery({
     queryKey: adminKeys.postRender(input),
     queryFn: async () => {
-      let response: Response;
-      try {
-        response = await fetch(postPaths.apiRender, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: input, credentials: 'same-origin' });
-      } catch {
-        throw new AdminReadError(0, 'The server could not be reached. Check your connection and try again.');
-      }
-      const body = (await response.json().catch(() => null)) as (PostRenderAnswer & { error?: string }) | null;
-      if (!response.ok || !body?.ok) throw new AdminReadError(response.status, body?.error ?? `The server answered ${response.status}.`);
+      const { status, body } = await post<PostRenderAnswer>(adminApi.postRender, JSON.parse(input) as unknown);
+      if (!body.ok) throw new AdminReadError(status, body.error ?? answeredMessage(status));
       return body;
     },
     placeholderData: (previous) => previous,

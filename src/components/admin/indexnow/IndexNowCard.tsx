@@ -5,13 +5,19 @@
  * server; this card asks for the result (useIndexNowOverview) until it is there.
  */
 import { type SubmitEvent, useEffect, useId, useState } from 'react';
-import { adminPaths, indexNowOffText, indexNowSwitchText } from '~/config/admin';
+import { adminApi, indexNowOffText, indexNowSwitchText } from '~/config/admin';
 import { indexNowUrlForm } from '~/lib/admin-forms';
-import type { IndexNowOverview, IndexNowSubmission, IndexNowSwitchAnswer } from '~/lib/admin-types';
-import { postJson } from '../data/post-json';
+import type { IndexNowOverview, IndexNowRunAnswer, IndexNowSubmission, IndexNowSwitchAnswer } from '~/lib/admin-types';
+import { post } from '../data/post';
+import { useAdminForm } from '../data/use-admin-form';
 import { toast } from '~/lib/toast';
 import { adminKeys, indexNowRunEnded, useIndexNowOverview, useQueryClient } from '../data/queries';
-import { Badge, type BadgeVariant, Button, Card, DetailRow, Field, TimeAgo } from '../ui/primitives';
+import { Badge, type BadgeVariant } from '../ui/badge';
+import { Button } from '../ui/button';
+import { Card } from '../ui/card';
+import { DetailRow } from '../ui/detail-row';
+import { Field } from '../ui/field';
+import { TimeAgo } from '../ui/time-ago';
 import { plural } from '~/lib/plural.mjs';
 
 /** A run waits at most a few minutes between retries; the card stops asking after this long. */
@@ -66,7 +72,6 @@ function SubmissionItem({ submission, now }: { submission: IndexNowSubmission; n
 export function IndexNowCard({ initial, now: initialNow }: { initial: IndexNowOverview; now: number }) {
   /** When the run being followed was asked for; null when none is. */
   const [following, setFollowing] = useState<number | null>(null);
-  const [urlError, setUrlError] = useState<string | undefined>();
   const [switching, setSwitching] = useState(false);
   const switchNoteId = useId();
   const queryClient = useQueryClient();
@@ -94,37 +99,37 @@ export function IndexNowCard({ initial, now: initialNow }: { initial: IndexNowOv
     return () => clearTimeout(timer);
   }, [waiting]);
 
-  async function start(url: string, payload: Record<string, string>) {
-    const { body } = await postJson(url, payload);
-    if (body.ok) {
-      setFollowing(body.requestedAt as number);
-      return true;
-    }
-    if (body.errors) setUrlError((body.errors as Record<string, string>).url);
-    else toast({ title: 'Not submitted', description: String(body.error ?? ''), variant: 'destructive' });
-    return false;
+  /** A run asked for: followed until it ends. */
+  async function start(url: string) {
+    const { body } = await post<IndexNowRunAnswer>(url);
+    if (body.ok) setFollowing(body.requestedAt);
+    else toast({ title: 'Not submitted', description: body.error ?? '', variant: 'destructive' });
   }
 
   async function flip(on: boolean) {
     setSwitching(true);
-    const { status, body } = await postJson(adminPaths.indexNowSwitch, { on: on ? 'on' : 'off' });
+    const { status, body: answer } = await post<IndexNowSwitchAnswer>(adminApi.indexNowSwitch, { on: on ? 'on' : 'off' });
     setSwitching(false);
-    if (status !== 200 || !body.ok) return toast({ title: 'Not switched', description: String(body.error ?? ''), variant: 'destructive' });
-    const answer = body as unknown as IndexNowSwitchAnswer;
+    if (status !== 200 || !answer.ok) return toast({ title: 'Not switched', description: answer.ok ? '' : (answer.error ?? ''), variant: 'destructive' });
     queryClient.setQueryData(adminKeys.indexNow, { ok: true, now: answer.now, overview: answer.overview });
     // Switched on, the site's pages are being submitted: followed as a run asked for here.
     if (answer.requestedAt !== null) setFollowing(answer.requestedAt);
     toast({ title: on ? indexNowSwitchText.switchedOn : indexNowSwitchText.switchedOff, variant: 'success' });
   }
 
-  async function submitUrl(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const checked = indexNowUrlForm.safeParse(Object.fromEntries(new FormData(form)));
-    if (!checked.success) return setUrlError(checked.error.issues[0]?.message);
-    setUrlError(undefined);
-    if (await start(adminPaths.indexNowUrl, checked.data)) form.reset();
-  }
+  const urlForm = useAdminForm();
+  const urlError = urlForm.errors.url;
+  const submitUrl = (event: SubmitEvent<HTMLFormElement>) =>
+    urlForm.submit(event, {
+      schema: indexNowUrlForm,
+      url: adminApi.indexNowUrl,
+      onSuccess: (answer: IndexNowRunAnswer, form) => {
+        setFollowing(answer.requestedAt);
+        form.reset();
+      },
+      onRefused: (refusal) =>
+        refusal.errors ? urlForm.setErrors(refusal.errors) : toast({ title: 'Not submitted', description: refusal.error ?? '', variant: 'destructive' }),
+    });
 
   const off = overview.off !== null;
   const busy = waiting || overview.running;
@@ -197,7 +202,7 @@ export function IndexNowCard({ initial, now: initialNow }: { initial: IndexNowOv
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-3">
-          <Button disabled={off || busy} onClick={() => void start(adminPaths.indexNow, {})}>
+          <Button disabled={off || busy} onClick={() => void start(adminApi.indexNow)}>
             {busy ? 'Submitting…' : 'Submit changed pages now'}
           </Button>
           <p role="status" className="text-sm text-muted">

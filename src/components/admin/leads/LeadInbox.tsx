@@ -3,13 +3,16 @@
  * marking and erasing. Messages are shown as text, never as HTML.
  */
 import { useState } from 'react';
-import { adminPaths, type LeadStatus, leadStatuses, leadStatusLabels } from '~/config/admin';
+import { adminApi, adminPaths, type LeadStatus, leadStatuses, leadStatusLabels } from '~/config/admin';
 import type { Lead } from '~/lib/admin-types';
-import { postJson } from '../data/post-json';
+import { post } from '../data/post';
 import { toast } from '~/lib/toast';
 import { DeliveryState, LeadStatusBadge } from '../labels';
 import { requestLabel } from '~/lib/contact-presets';
-import { Button, buttonClass, countText, FilterSelect, Pager, TimeAgo } from '../ui/primitives';
+import { Button, buttonClass } from '../ui/button';
+import { FilterSelect } from '../ui/filter-select';
+import { countText, Pager } from '../ui/pager';
+import { TimeAgo } from '../ui/time-ago';
 
 export interface InboxProps {
   leads: Lead[];
@@ -38,17 +41,17 @@ export function LeadActions({ lead, afterDelete }: { lead: Lead; afterDelete: ()
   const [busy, setBusy] = useState(false);
   async function mark(status: LeadStatus) {
     setBusy(true);
-    const { body } = await postJson(`/api/admin/leads/${encodeURIComponent(lead.id)}`, { status });
+    const { body } = await post(adminApi.lead(lead.id), { status });
     setBusy(false);
-    if (!body.ok) return toast({ title: 'Not saved', description: String(body.error ?? ''), variant: 'destructive' });
+    if (!body.ok) return toast({ title: 'Not saved', description: body.error ?? '', variant: 'destructive' });
     window.location.reload();
   }
   async function erase() {
     if (!window.confirm(`Delete the enquiry from ${lead.name} ("${lead.subject}")? This cannot be undone.`)) return;
     setBusy(true);
-    const { body } = await postJson(`/api/admin/leads/${encodeURIComponent(lead.id)}`, {}, 'DELETE');
+    const { body } = await post(adminApi.lead(lead.id), {}, 'DELETE');
     setBusy(false);
-    if (!body.ok) return toast({ title: 'Not deleted', description: String(body.error ?? ''), variant: 'destructive' });
+    if (!body.ok) return toast({ title: 'Not deleted', description: body.error ?? '', variant: 'destructive' });
     toast({ title: 'Enquiry deleted', variant: 'success' });
     afterDelete();
   }
@@ -101,7 +104,7 @@ export function LeadInbox(props: InboxProps) {
         <button type="submit" className={buttonClass('primary')}>
           Show
         </button>
-        <a href={`${adminPaths.leadsCsv}${exportQuery ? `?${exportQuery}` : ''}`} className={buttonClass('secondary')} download>
+        <a href={`${adminApi.leadsCsv}${exportQuery ? `?${exportQuery}` : ''}`} className={buttonClass('secondary')} download>
           Export CSV
         </a>
       </form>

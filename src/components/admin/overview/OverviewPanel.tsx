@@ -6,7 +6,9 @@ import { requestLabel } from '~/lib/contact-presets';
 import { AnalyticsOverview } from '../analytics/AnalyticsOverview';
 import { AuditConversionCard } from '../audit/AuditPanels';
 import { DeliveryState, LeadStatusBadge, SecurityEventSummary } from '../labels';
-import { Card, Notice, TimeAgo } from '../ui/primitives';
+import { Card } from '../ui/card';
+import { Notice } from '../ui/notice';
+import { TimeAgo } from '../ui/time-ago';
 import { plural, pluralWord } from '~/lib/plural.mjs';
 import { OpenAlerts } from '../watch/AlertsPanel';
 

@@ -11,19 +11,26 @@ import { makeReportForm } from '~/lib/report-forms';
 import type { ReportLinkAnswer, ReportListItem, ReportStatus, ReportsAnswer, ReportSummaryDraftAnswer, ReportView } from '~/lib/report-types';
 import { toast } from '~/lib/toast';
 import { ClientReport } from '~/components/sections/ClientReport';
-import { postJson } from '../data/post-json';
+import { post } from '../data/post';
+import type { AdminRefusal } from '~/lib/admin-types';
 import { adminKeys, useQueryClient, useReport, useReports } from '../data/queries';
-import { Badge, type BadgeVariant, Button, buttonClass, Card, Notice, SegmentedControl, TextAreaField, TimeAgo } from '../ui/primitives';
+import { Badge, type BadgeVariant } from '../ui/badge';
+import { Button, buttonClass } from '../ui/button';
+import { Card } from '../ui/card';
+import { Notice } from '../ui/notice';
+import { SegmentedControl } from '../ui/segmented-control';
+import { TextAreaField } from '../ui/text-area-field';
+import { TimeAgo } from '../ui/time-ago';
 
 const statusLabel: Record<ReportStatus, { label: string; variant: BadgeVariant }> = {
   draft: { label: 'Draft', variant: 'warn' },
   sent: { label: 'Sent', variant: 'good' },
 };
 
-const failed = (title: string, body: Record<string, unknown>) =>
+const failed = (title: string, body: AdminRefusal) =>
   toast({
     title,
-    description: String(body.error ?? (body.errors ? Object.values(body.errors as Record<string, string>).join(' ') : '')),
+    description: body.error ?? (body.errors ? Object.values(body.errors).join(' ') : ''),
     variant: 'destructive',
   });
 
@@ -84,7 +91,7 @@ function MakeReport({ sites, now, onMade }: { sites: ReportsAnswer['sites']; now
   const [preparing, setPreparing] = useState(false);
   async function prepare() {
     setPreparing(true);
-    const { body } = await postJson(reportPaths.prepare, {});
+    const { body } = await post<{ ok: true; message: string }>(reportPaths.prepare);
     setPreparing(false);
     if (!body.ok) return failed('Not prepared', body);
     toast({ title: 'Reports prepared', description: String(body.message), variant: 'success' });
@@ -103,9 +110,9 @@ function MakeReport({ sites, now, onMade }: { sites: ReportsAnswer['sites']; now
     if (!checked.success) return setErrors(Object.fromEntries(checked.error.issues.map((i) => [String(i.path.at(-1)), i.message])));
     setErrors({});
     setBusy(true);
-    const { body } = await postJson(reportPaths.list, checked.data);
+    const { body } = await post<{ ok: true; id: string }>(reportPaths.list, checked.data);
     setBusy(false);
-    if (body.errors) return setErrors(body.errors as Record<string, string>);
+    if (!body.ok && body.errors) return setErrors(body.errors);
     if (!body.ok) return failed('Report not made', body);
     onMade(String(body.id));
   }
@@ -169,7 +176,7 @@ function MakeReport({ sites, now, onMade }: { sites: ReportsAnswer['sites']; now
 function Sites({ sites }: { sites: ReportsAnswer['sites'] }) {
   const queryClient = useQueryClient();
   async function choose(site: string, on: boolean) {
-    const { body } = await postJson(reportPaths.autoSend, { site, on: String(on) });
+    const { body } = await post(reportPaths.autoSend, { site, on: String(on) });
     if (!body.ok) failed('Not changed', body);
     await queryClient.invalidateQueries({ queryKey: adminKeys.reports });
   }
@@ -245,9 +252,9 @@ function Summary({ report, aiMissing, onSaved }: { report: ReportView; aiMissing
   async function save(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setBusy('save');
-    const { body } = await postJson(reportPaths.action(report.id, 'summary'), { summary: text });
+    const { body } = await post(reportPaths.action(report.id, 'summary'), { summary: text });
     setBusy(null);
-    const errors = body.errors as Record<string, string> | undefined;
+    const errors = body.ok ? undefined : body.errors;
     if (errors?.summary) return setError(errors.summary);
     if (!body.ok) return failed('Summary not saved', body);
     setError(undefined);
@@ -256,7 +263,7 @@ function Summary({ report, aiMissing, onSaved }: { report: ReportView; aiMissing
   }
   async function draft() {
     setBusy('draft');
-    const { body } = await postJson(reportPaths.action(report.id, 'draft-summary'), {});
+    const { body } = await post<ReportSummaryDraftAnswer>(reportPaths.action(report.id, 'draft-summary'));
     setBusy(null);
     if (!body.ok) return failed('No draft', body);
     const answer = body as unknown as ReportSummaryDraftAnswer;
@@ -294,13 +301,13 @@ function Links({ report, now, onChange }: { report: ReportView; now: number; onC
   const [made, setMade] = useState<string | null>(null);
   const ids = useId();
   async function make() {
-    const { body } = await postJson(reportPaths.action(report.id, 'link'), {});
+    const { body } = await post<ReportLinkAnswer>(reportPaths.action(report.id, 'link'));
     if (!body.ok) return failed('No link made', body);
     setMade((body as unknown as ReportLinkAnswer).url);
     await onChange();
   }
   async function withdraw(id: string) {
-    const { body } = await postJson(reportPaths.link(report.id, id), {}, 'DELETE');
+    const { body } = await post(reportPaths.link(report.id, id), {}, 'DELETE');
     if (!body.ok) return failed('Not withdrawn', body);
     toast({ title: 'Link withdrawn', variant: 'success' });
     await onChange();
@@ -373,7 +380,7 @@ function ReportDetail({ id, now, aiMissing }: { id: string; now: number; aiMissi
   const sent = report.status === 'sent';
   async function act(action: 'approve' | 'refresh') {
     setBusy(true);
-    const { body } = await postJson(reportPaths.action(report.id, action), {});
+    const { body } = await post<{ ok: true; message?: string }>(reportPaths.action(report.id, action));
     setBusy(false);
     setConfirming(false);
     if (!body.ok) return failed(action === 'approve' ? 'Not sent' : 'Not read again', body);

@@ -3,14 +3,19 @@
  * and the import of a Search Console Performance export. Shown in the Search tab and in Settings.
  */
 import { type SubmitEvent, useId, useState } from 'react';
-import { adminPaths } from '~/config/admin';
+import { adminApi } from '~/config/admin';
 import { searchText } from '~/config/search';
-import type { SearchImportAnswer, SearchStatus } from '~/lib/search-types';
+import type { SearchImportAnswer, SearchStatus, SearchSyncAnswer } from '~/lib/search-types';
 import { searchImportMaxBytes } from '~/lib/search-query';
 import { formatShortDay as dayLabel } from '~/lib/format';
-import { postJson } from '../data/post-json';
+import { answeredMessage, post } from '../data/post';
 import { adminKeys, useQueryClient, useSearchStatus } from '../data/queries';
-import { Badge, Button, Card, DetailRow, Notice, TimeAgo } from '../ui/primitives';
+import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
+import { Card } from '../ui/card';
+import { DetailRow } from '../ui/detail-row';
+import { Notice } from '../ui/notice';
+import { TimeAgo } from '../ui/time-ago';
 import { formatCount } from './figures';
 
 const stateBadge = { ok: 'good', off: 'neutral', error: 'bad' } as const;
@@ -34,9 +39,9 @@ export function SearchSourcesCard({ initial }: { initial?: SearchStatus }) {
 
   async function syncNow() {
     setMessage(null);
-    const answer = await postJson(adminPaths.searchSync, {});
-    if (answer.status === 202) setMessage({ tone: 'success', text: 'Sync started: the figures update when it ends.' });
-    else setMessage({ tone: 'error', text: String(answer.body.error ?? `The server answered ${answer.status}.`) });
+    const { status: answered, body } = await post<SearchSyncAnswer>(adminApi.searchSync);
+    if (answered === 202) setMessage({ tone: 'success', text: 'Sync started: the figures update when it ends.' });
+    else setMessage({ tone: 'error', text: (body.ok ? undefined : body.error) ?? answeredMessage(answered) });
     await queryClient.invalidateQueries({ queryKey: adminKeys.searchStatus });
   }
 
@@ -54,15 +59,15 @@ export function SearchSourcesCard({ initial }: { initial?: SearchStatus }) {
     }
     setSending(true);
     setMessage(null);
-    const answer = await postJson(adminPaths.searchImport, {
+    const answer = await post<SearchImportAnswer>(adminApi.searchImport, {
       files: await Promise.all(files.map(async (file) => ({ name: file.name, data: await base64(file) }))),
     });
     setSending(false);
-    if (answer.status === 200) {
-      setMessage({ tone: 'success', text: (answer.body as unknown as SearchImportAnswer).message });
+    if (answer.status === 200 && answer.body.ok) {
+      setMessage({ tone: 'success', text: answer.body.message });
       event.currentTarget?.reset();
       await refresh();
-    } else setMessage({ tone: 'error', text: String(answer.body.error ?? `The server answered ${answer.status}.`) });
+    } else setMessage({ tone: 'error', text: (answer.body.ok ? undefined : answer.body.error) ?? answeredMessage(answer.status) });
   }
 
   const data = status.data;

@@ -3,7 +3,9 @@ import { adminPaths } from '~/config/admin';
 import { type SecurityEvent, type Severity, severities } from '~/lib/admin-types';
 import { describeBrowser } from '../user-agent';
 import { SecurityEventSummary, severityLabels } from '../labels';
-import { buttonClass, countText, FilterSelect, Pager } from '../ui/primitives';
+import { buttonClass } from '../ui/button';
+import { FilterSelect } from '../ui/filter-select';
+import { countText, Pager } from '../ui/pager';
 
 export interface SecurityLogProps {
   events: SecurityEvent[];

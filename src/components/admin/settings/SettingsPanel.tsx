@@ -1,18 +1,24 @@
 /** Settings: the site's live status, the AI generator and IndexNow, then the owner's account — password, two-factor, sessions and history. */
 import { type SubmitEvent, useState } from 'react';
-import { adminPaths, siteUrlMismatchText } from '~/config/admin';
-import { changePasswordForm, type FieldErrors, fieldErrors } from '~/lib/admin-forms';
+import { adminApi, adminPaths, siteUrlMismatchText } from '~/config/admin';
+import { changePasswordForm } from '~/lib/admin-forms';
 import { formatExact } from '~/lib/format';
-import { postJson } from '../data/post-json';
+import { post } from '../data/post';
+import { useAdminForm } from '../data/use-admin-form';
 import { toast } from '~/lib/toast';
 import { describeBrowser } from '../user-agent';
-import type { SettingsTabData } from '~/lib/admin-types';
+import type { SessionsAnswer, SettingsTabData } from '~/lib/admin-types';
 import { TwoFactorCard } from './TwoFactorCard';
 import { IndexNowCard } from '../indexnow/IndexNowCard';
 import { SearchSourcesCard } from '../search/SearchSourcesCard';
 import { WeeklySummaryCard } from '../analytics/WeeklySummaryCard';
 import { AiOutcomeBadge } from '../labels';
-import { Badge, Button, Card, DetailRow, Field, TimeAgo } from '../ui/primitives';
+import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
+import { Card } from '../ui/card';
+import { DetailRow } from '../ui/detail-row';
+import { Field } from '../ui/field';
+import { TimeAgo } from '../ui/time-ago';
 
 function StatusCard({ data }: { data: SettingsTabData }) {
   const { database, mail, build } = data.status;
@@ -88,25 +94,20 @@ function AiStatusCard({ data }: { data: SettingsTabData }) {
 }
 
 function PasswordCard() {
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-  async function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const data = Object.fromEntries(new FormData(form)) as Record<string, string>;
-    if (data.newPassword !== data.confirm) return setErrors({ confirm: 'The two new passwords are not the same.' });
-    const checked = changePasswordForm.safeParse(data);
-    if (!checked.success) return setErrors(fieldErrors(checked.error));
-    setBusy(true);
-    const { body } = await postJson('/api/admin/password', checked.data);
-    setBusy(false);
-    if (body.ok) {
-      setErrors({});
-      form.reset();
-      toast({ title: 'Password changed', description: 'Every other session has been signed out.', variant: 'success' });
-    } else if (body.errors) setErrors(body.errors as FieldErrors);
-    else toast({ title: 'Password not changed', description: String(body.error ?? ''), variant: 'destructive' });
-  }
+  const form = useAdminForm();
+  const { errors, busy } = form;
+  const submit = (event: SubmitEvent<HTMLFormElement>) =>
+    form.submit(event, {
+      schema: changePasswordForm,
+      url: adminApi.password,
+      precheck: (values) => (values.newPassword !== values.confirm ? { confirm: 'The two new passwords are not the same.' } : null),
+      onSuccess: (_answer, element) => {
+        element.reset();
+        toast({ title: 'Password changed', description: 'Every other session has been signed out.', variant: 'success' });
+      },
+      onRefused: (refusal) =>
+        refusal.errors ? form.setErrors(refusal.errors) : toast({ title: 'Password not changed', description: refusal.error ?? '', variant: 'destructive' }),
+    });
   return (
     <Card title="Password" headingLevel={3}>
       <form method="post" onSubmit={submit} noValidate className="grid max-w-md gap-4">
@@ -134,9 +135,9 @@ function SessionsCard({ data }: { data: SettingsTabData }) {
   async function revoke(scope: 'one' | 'others' | 'all', id?: string) {
     if (scope === 'all' && !window.confirm('Sign out everywhere, including here?')) return;
     setBusy(true);
-    const { body } = await postJson('/api/admin/sessions', { scope, id });
-    if (body.signedOut) return window.location.assign(`${adminPaths.signIn}?signed-out=1`);
-    if (!body.ok) toast({ title: 'Not signed out', description: String(body.error ?? ''), variant: 'destructive' });
+    const { body } = await post<SessionsAnswer>(adminApi.sessions, { scope, id });
+    if (body.ok && body.signedOut) return window.location.assign(`${adminPaths.signIn}?signed-out=1`);
+    if (!body.ok) toast({ title: 'Not signed out', description: body.error ?? '', variant: 'destructive' });
     window.location.reload();
   }
   const others = data.account.sessions.filter((s) => !s.current).length;

@@ -4,10 +4,15 @@
  * Turning it off, and making new backup codes (which voids the old ones), ask for the password.
  */
 import { type SubmitEvent, useState } from 'react';
-import { confirmCodeForm, type FieldErrors, fieldErrors, passwordOnlyForm } from '~/lib/admin-forms';
-import { postJson } from '../data/post-json';
+import { confirmCodeForm, passwordOnlyForm } from '~/lib/admin-forms';
+import type { BackupCodesAnswer, TwoFactorStartAnswer } from '~/lib/admin-types';
+import { useAdminForm } from '../data/use-admin-form';
 import { toast } from '~/lib/toast';
-import { Badge, Button, Card, Field } from '../ui/primitives';
+import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
+import { Card } from '../ui/card';
+import { Field } from '../ui/field';
+import { adminApi } from '~/config/admin';
 
 interface Enrolment {
   totpURI: string;
@@ -67,63 +72,55 @@ function QrCode({ modules, label }: { modules: boolean[][]; label: string }) {
 }
 
 export function TwoFactorCard({ enabled }: { enabled: boolean }) {
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
+  const form = useAdminForm();
+  const { errors, busy } = form;
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [newCodes, setNewCodes] = useState<string[] | null>(null);
 
-  async function start(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = passwordOnlyForm.safeParse({ password: new FormData(event.currentTarget).get('password') ?? '' });
-    if (!checked.success) return setErrors(fieldErrors(checked.error));
-    setBusy(true);
-    const { body } = await postJson('/api/admin/two-factor/start', checked.data);
-    setBusy(false);
-    if (!body.ok) return setErrors((body.errors as FieldErrors) ?? { password: String(body.error ?? '') });
-    setErrors({});
-    // The QR encoder loads only when someone enrols.
-    const { encode } = await import('uqr');
-    const totpURI = String(body.totpURI);
-    setEnrolment({ totpURI, secret: String(body.secret), backupCodes: body.backupCodes as string[], modules: encode(totpURI, { ecc: 'M', border: 0 }).data });
-  }
+  const start = (event: SubmitEvent<HTMLFormElement>) =>
+    form.submit(event, {
+      schema: passwordOnlyForm,
+      url: adminApi.twoFactor.start,
+      onRefused: (refusal) => form.setErrors(refusal.errors ?? { password: refusal.error ?? '' }),
+      onSuccess: async (answer: TwoFactorStartAnswer) => {
+        // The QR encoder loads only when someone enrols.
+        const { encode } = await import('uqr');
+        const { totpURI, secret, backupCodes } = answer;
+        setEnrolment({ totpURI, secret, backupCodes, modules: encode(totpURI, { ecc: 'M', border: 0 }).data });
+      },
+    });
 
-  async function confirm(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = confirmCodeForm.safeParse({ code: new FormData(event.currentTarget).get('code') ?? '' });
-    if (!checked.success) return setErrors(fieldErrors(checked.error));
-    setBusy(true);
-    const { body } = await postJson('/api/admin/two-factor/confirm', checked.data);
-    setBusy(false);
-    if (!body.ok) return setErrors((body.errors as FieldErrors) ?? {});
-    toast({ title: 'Two-factor authentication is on', description: 'Sign-in will now ask for a code.', variant: 'success' });
-    window.location.reload();
-  }
+  const confirm = (event: SubmitEvent<HTMLFormElement>) =>
+    form.submit(event, {
+      schema: confirmCodeForm,
+      url: adminApi.twoFactor.confirm,
+      onRefused: (refusal) => form.setErrors(refusal.errors ?? {}),
+      onSuccess: () => {
+        toast({ title: 'Two-factor authentication is on', description: 'Sign-in will now ask for a code.', variant: 'success' });
+        window.location.reload();
+      },
+    });
 
-  async function disable(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = passwordOnlyForm.safeParse({ password: new FormData(event.currentTarget).get('password') ?? '' });
-    if (!checked.success) return setErrors(fieldErrors(checked.error));
-    setBusy(true);
-    const { body } = await postJson('/api/admin/two-factor/disable', checked.data);
-    setBusy(false);
-    if (!body.ok) return setErrors((body.errors as FieldErrors) ?? {});
-    window.location.reload();
-  }
+  const disable = (event: SubmitEvent<HTMLFormElement>) =>
+    form.submit(event, {
+      schema: passwordOnlyForm,
+      url: adminApi.twoFactor.disable,
+      onRefused: (refusal) => form.setErrors(refusal.errors ?? {}),
+      onSuccess: () => window.location.reload(),
+    });
 
-  async function regenerate(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const checked = passwordOnlyForm.safeParse({ password: new FormData(form).get('password') ?? '' });
-    // Its own error key: the card's other form also asks for the password.
-    if (!checked.success) return setErrors({ regeneratePassword: fieldErrors(checked.error).password ?? '' });
-    setBusy(true);
-    const { body } = await postJson('/api/admin/two-factor/backup-codes', checked.data);
-    setBusy(false);
-    if (!body.ok) return setErrors({ regeneratePassword: (body.errors as FieldErrors | undefined)?.password ?? String(body.error ?? '') });
-    setErrors({});
-    form.reset();
-    setNewCodes(body.backupCodes as string[]);
-  }
+  // Its own error key: the card's other form also asks for the password.
+  const regenerate = (event: SubmitEvent<HTMLFormElement>) =>
+    form.submit(event, {
+      schema: passwordOnlyForm,
+      url: adminApi.twoFactor.backupCodes,
+      onInvalid: (found) => form.setErrors({ regeneratePassword: found.password ?? '' }),
+      onRefused: (refusal) => form.setErrors({ regeneratePassword: refusal.errors?.password ?? refusal.error ?? '' }),
+      onSuccess: (answer: BackupCodesAnswer, element) => {
+        element.reset();
+        setNewCodes(answer.backupCodes);
+      },
+    });
 
   if (enabled) {
     return (

@@ -4,14 +4,20 @@
  * cancelled, then shows its report (./report.tsx). Reports download as CSV or JSON.
  */
 import { type SubmitEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { adminPaths, siteCheckText } from '~/config/admin';
+import { adminApi, siteCheckText } from '~/config/admin';
 import { siteCheckForm } from '~/lib/admin-forms';
-import type { SiteCheckRun } from '~/lib/admin-types';
-import { postJson } from '../data/post-json';
+import type { SiteCheckRun, SiteCheckStartAnswer } from '~/lib/admin-types';
+import { post } from '../data/post';
+import { useAdminForm } from '../data/use-admin-form';
 import { checkDefaults } from '~/lib/sitecheck-rules.mjs';
 import { toast } from '~/lib/toast';
 import { adminKeys, useQueryClient, useSiteCheck, useSiteCheckRuns } from '../data/queries';
-import { Badge, Button, Card, Field, Notice, TimeAgo } from '../ui/primitives';
+import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
+import { Card } from '../ui/card';
+import { Field } from '../ui/field';
+import { Notice } from '../ui/notice';
+import { TimeAgo } from '../ui/time-ago';
 import { RunDetail, statusBadge } from './report';
 import { plural } from '~/lib/plural.mjs';
 
@@ -21,12 +27,10 @@ export function SiteCheckPanel({ initialRuns, siteOrigin, now: initialNow }: { i
   const { data: list } = useSiteCheckRuns({ ok: true, runs: initialRuns, now: initialNow });
   const { runs, now } = list;
   const [target, setTarget] = useState<'site' | 'other'>('site');
-  const [errors, setErrors] = useState<Record<string, string>>({});
   // The latest finished run is shown on arrival.
   const [selected, setSelected] = useState<string | null>(initialRuns.find((r) => r.status !== 'running')?.id ?? null);
   const { data: shown } = useSiteCheck(selected);
   const detail = shown?.run ?? null;
-  const [starting, setStarting] = useState(false);
   const active = runs.find((r) => r.status === 'running') ?? null;
 
   /** Shows a run's report, asked for afresh (a run shown while it was going has its findings now). */
@@ -54,24 +58,28 @@ export function SiteCheckPanel({ initialRuns, siteOrigin, now: initialNow }: { i
     });
   }, [runs, active?.id, show]);
 
-  async function start(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
-    const checked = siteCheckForm.safeParse({ url: target === 'site' ? siteOrigin : data.url, maxPages: data.maxPages });
-    if (!checked.success) return setErrors(Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), i.message])));
-    setErrors({});
-    setStarting(true);
-    // Fields travel as text, as a form posts them.
-    const { body } = await postJson(adminPaths.siteChecks, { url: checked.data.url, maxPages: String(checked.data.maxPages) });
-    setStarting(false);
-    if (body.errors) return setErrors(body.errors as Record<string, string>);
-    if (!body.ok) return toast({ title: 'Site check not started', description: String(body.error ?? ''), variant: 'destructive' });
-    await queryClient.invalidateQueries({ queryKey: adminKeys.siteChecks });
-  }
+  const form = useAdminForm();
+  const { errors, busy: starting } = form;
+  const start = (event: SubmitEvent<HTMLFormElement>) =>
+    form.submit(event, {
+      schema: siteCheckForm,
+      url: adminApi.siteChecks,
+      values: (element) => {
+        const data = Object.fromEntries(new FormData(element)) as Record<string, string>;
+        return { url: target === 'site' ? siteOrigin : data.url, maxPages: data.maxPages };
+      },
+      // Fields travel as text, as a form posts them.
+      send: (data) => ({ url: data.url, maxPages: String(data.maxPages) }),
+      onSuccess: async (_answer: SiteCheckStartAnswer) => {
+        await queryClient.invalidateQueries({ queryKey: adminKeys.siteChecks });
+      },
+      onRefused: (refusal) =>
+        refusal.errors ? form.setErrors(refusal.errors) : toast({ title: 'Site check not started', description: refusal.error ?? '', variant: 'destructive' }),
+    });
 
   async function cancel(id: string) {
-    const { body } = await postJson(adminPaths.siteCheckCancel(id), {});
-    if (!body.ok) toast({ title: 'Not cancelled', description: String(body.error ?? ''), variant: 'destructive' });
+    const { body } = await post(adminApi.siteCheckCancel(id));
+    if (!body.ok) toast({ title: 'Not cancelled', description: body.error ?? '', variant: 'destructive' });
   }
 
   const selectedRun = detail && detail.id === selected ? detail : null;
@@ -83,7 +91,7 @@ export function SiteCheckPanel({ initialRuns, siteOrigin, now: initialNow }: { i
           Crawls a site from its sitemap and home page (same host, robots.txt respected) and lists, page by page, what keeps it from ranking: titles,
           descriptions, canonicals, headings, alt text, structured data, noindex, broken links and files, mixed content and weight.
         </p>
-        <form method="post" onSubmit={(e) => void start(e)} noValidate className="grid gap-4">
+        <form method="post" onSubmit={start} noValidate className="grid gap-4">
           <fieldset className="grid min-w-0 gap-2">
             <legend className="font-medium text-ink">Site</legend>
             <label className="flex min-h-11 items-center gap-2 text-ink">

@@ -1,9 +1,12 @@
 /** A site check's report: its summary, what changed since the previous run, and the findings page by page with filters. */
 import { useId, useState } from 'react';
-import { adminPaths, siteCheckText } from '~/config/admin';
+import { adminApi, siteCheckText } from '~/config/admin';
 import type { SiteCheckDetail, SiteCheckFinding, SiteCheckRun, SiteCheckSeverity } from '~/lib/admin-types';
 import { rules, severities } from '~/lib/sitecheck-rules.mjs';
-import { Badge, type BadgeVariant, buttonClass, Notice, TimeAgo } from '../ui/primitives';
+import { Badge, type BadgeVariant } from '../ui/badge';
+import { buttonClass } from '../ui/button';
+import { Notice } from '../ui/notice';
+import { TimeAgo } from '../ui/time-ago';
 import { plural } from '~/lib/plural.mjs';
 
 const severityBadge: Record<SiteCheckSeverity, { label: string; variant: BadgeVariant }> = {
@@ -102,10 +105,10 @@ export function RunDetail({ run, now }: { run: SiteCheckDetail; now: number }) {
         </details>
       )}
       <div className="flex flex-wrap gap-2">
-        <a href={adminPaths.siteCheckReport(run.id, 'csv')} className={buttonClass('secondary', 'sm')} download>
+        <a href={adminApi.siteCheckReport(run.id, 'csv')} className={buttonClass('secondary', 'sm')} download>
           Download CSV
         </a>
-        <a href={adminPaths.siteCheckReport(run.id, 'json')} className={buttonClass('secondary', 'sm')} download>
+        <a href={adminApi.siteCheckReport(run.id, 'json')} className={buttonClass('secondary', 'sm')} download>
           Download JSON
         </a>
       </div>

@@ -7,7 +7,10 @@ import { watchKindLabels } from '~/config/watch';
 import { plural } from '~/lib/plural.mjs';
 import type { WatchAlertsAnswer, WatchAlertView } from '~/lib/watch-types';
 import { useWatchAlerts } from '../data/queries';
-import { Badge, Card, SegmentedControl, TimeAgo } from '../ui/primitives';
+import { Badge } from '../ui/badge';
+import { Card } from '../ui/card';
+import { SegmentedControl } from '../ui/segmented-control';
+import { TimeAgo } from '../ui/time-ago';
 
 const filters = [
   { id: 'open', label: 'Open' },

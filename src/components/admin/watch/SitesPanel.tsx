@@ -8,9 +8,14 @@ import { watchDefaults, watchKindLabels, watchPaths, type WatchKind } from '~/co
 import { plural } from '~/lib/plural.mjs';
 import { toast } from '~/lib/toast';
 import type { WatchSitesAnswer, WatchSiteView } from '~/lib/watch-types';
-import { postJson } from '../data/post-json';
+import { post, type WriteMethod } from '../data/post';
 import { adminKeys, useQueryClient, useWatchSites } from '../data/queries';
-import { Badge, Button, Card, DetailRow, Field, TimeAgo } from '../ui/primitives';
+import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
+import { Card } from '../ui/card';
+import { DetailRow } from '../ui/detail-row';
+import { Field } from '../ui/field';
+import { TimeAgo } from '../ui/time-ago';
 
 const percent = (share: number | null) => (share === null ? 'no checks yet' : `${(share * 100).toFixed(share === 1 ? 0 : 2)} %`);
 const ms = (value: number | null) => (value === null ? '—' : `${value.toLocaleString('en-GB')} ms`);
@@ -61,10 +66,10 @@ function SiteForm({ site, onDone }: { site?: WatchSiteView; onDone: () => void }
       kindsOff: kinds.filter((kind) => form.get(`on-${kind}`) !== 'on'),
     };
     setBusy(true);
-    const answer = await postJson(site ? watchPaths.site(site.id) : watchPaths.sites, body);
+    const answer = await post(site ? watchPaths.site(site.id) : watchPaths.sites, body);
     setBusy(false);
-    if (answer.body.errors) return setErrors(answer.body.errors as Record<string, string>);
-    if (!answer.body.ok) return toast({ title: 'Not saved', description: String(answer.body.error ?? ''), variant: 'destructive' });
+    if (!answer.body.ok && answer.body.errors) return setErrors(answer.body.errors);
+    if (!answer.body.ok) return toast({ title: 'Not saved', description: answer.body.error ?? '', variant: 'destructive' });
     setErrors({});
     toast({ title: site ? 'Site saved' : 'Site added', description: site ? '' : 'Its first checks run within a minute.', variant: 'success' });
     await queryClient.invalidateQueries({ queryKey: adminKeys.watchSites });
@@ -142,10 +147,10 @@ function SiteCard({ site, now, onAlerts }: { site: WatchSiteView; now: number; o
   const queryClient = useQueryClient();
   const { health } = site;
 
-  async function act(url: string, method: string, question: string, done: string) {
+  async function act(url: string, method: WriteMethod, question: string, done: string) {
     if (!window.confirm(question)) return;
-    const answer = await postJson(url, {}, method);
-    if (!answer.body.ok) return toast({ title: 'Not done', description: String(answer.body.error ?? ''), variant: 'destructive' });
+    const answer = await post(url, {}, method);
+    if (!answer.body.ok) return toast({ title: 'Not done', description: answer.body.error ?? '', variant: 'destructive' });
     toast({ title: done, variant: 'success' });
     await queryClient.invalidateQueries({ queryKey: adminKeys.watchSites });
   }
