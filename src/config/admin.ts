@@ -1,6 +1,7 @@
 /** The owner's admin: its addresses, tabs, sign-in limits and messages, shared by pages, endpoints and tests. */
 import { plural } from '../lib/plural.mjs';
 import type { PostAction } from './posts';
+import type { ReportAction } from './report';
 
 /** The admin's pages. Its API is `adminApi` below: the two are the admin's permalinks, for pages, endpoints and tests. */
 export const adminPaths = {
@@ -63,6 +64,24 @@ export const adminApi = {
   postAction: (id: string, action: PostAction) => `/api/admin/posts/${encodeURIComponent(id)}/${action}`,
   postRender: '/api/admin/posts/render',
   postCover: '/api/admin/posts/cover',
+  /** Watched sites (docs/watch.md): the list and new sites, one site, its erasure, the alerts. */
+  watch: {
+    sites: '/api/admin/watch/sites',
+    site: (id: string) => `/api/admin/watch/sites/${encodeURIComponent(id)}`,
+    siteErase: (id: string) => `/api/admin/watch/sites/${encodeURIComponent(id)}/erase`,
+    alerts: '/api/admin/watch/alerts',
+  },
+  /** Client reports (docs/reports.md): the list, one report, its PDF, approve/send, its links, automatic sending. */
+  reports: {
+    list: '/api/admin/reports',
+    one: (id: string) => `/api/admin/reports/${encodeURIComponent(id)}`,
+    pdf: (id: string) => `/api/admin/reports/${encodeURIComponent(id)}/pdf`,
+    action: (id: string, action: ReportAction) => `/api/admin/reports/${encodeURIComponent(id)}/${action}`,
+    link: (id: string, token: string) => `/api/admin/reports/${encodeURIComponent(id)}/links/${encodeURIComponent(token)}`,
+    autoSend: '/api/admin/reports/auto-send',
+    /** Prepares last month's drafts now, rather than at the schedule's next pass. */
+    prepare: '/api/admin/reports/prepare',
+  },
 } as const;
 
 /** Pages under /admin that are reachable without a session. */

@@ -38,15 +38,6 @@ export const reportPaths = {
   /** The client's read-only page: an unguessable token in the address, never listed, `noindex`. */
   shared: (token: string) => `/reports/${token}`,
   sharedPdf: (token: string) => `/reports/${token}/pdf`,
-  /** The admin's endpoints. */
-  list: '/api/admin/reports',
-  one: (id: string) => `/api/admin/reports/${encodeURIComponent(id)}`,
-  pdf: (id: string) => `/api/admin/reports/${encodeURIComponent(id)}/pdf`,
-  action: (id: string, action: ReportAction) => `/api/admin/reports/${encodeURIComponent(id)}/${action}`,
-  link: (id: string, token: string) => `/api/admin/reports/${encodeURIComponent(id)}/links/${encodeURIComponent(token)}`,
-  autoSend: '/api/admin/reports/auto-send',
-  /** Prepares last month's drafts now, rather than at the schedule's next pass. */
-  prepare: '/api/admin/reports/prepare',
 } as const;
 
 export const reportActions = ['summary', 'draft-summary', 'approve', 'link', 'refresh'] as const;

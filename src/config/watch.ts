@@ -71,10 +71,6 @@ export const watchSiteBounds = {
 export const watchPaths = {
   sitesTab: '/admin?tab=sites',
   alertsTab: '/admin?tab=alerts',
-  sites: '/api/admin/watch/sites',
-  site: (id: string) => `/api/admin/watch/sites/${encodeURIComponent(id)}`,
-  siteErase: (id: string) => `/api/admin/watch/sites/${encodeURIComponent(id)}/erase`,
-  alerts: '/api/admin/watch/alerts',
 } as const;
 
 /** The command-line scripts, as docs and messages name them. */

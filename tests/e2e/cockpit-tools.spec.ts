@@ -281,19 +281,22 @@ test('the hourly limit is shown, and Generate stays off, after a reload', async 
     await signIn(page, createOwner('limit', info.workerIndex));
     await expect(page).toHaveURL(adminPaths.home);
     await openTab(page, 'ai-tools');
-    const perHour = await page.evaluate(async ({ url, history }) => {
-      const read = await fetch(history).then((r) => r.json() as Promise<{ status: { generationsPerHour: number } }>);
-      const n = read.status.generationsPerHour;
-      for (let i = 0; i < n; i++) {
-        const answer = await fetch(url, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ prompt: 'Home page', type: 'meta' }),
-        });
-        await answer.text();
-      }
-      return n;
-    }, { url: adminApi.aiGenerate, history: adminApi.aiHistory });
+    const perHour = await page.evaluate(
+      async ({ url, history }) => {
+        const read = await fetch(history).then((r) => r.json() as Promise<{ status: { generationsPerHour: number } }>);
+        const n = read.status.generationsPerHour;
+        for (let i = 0; i < n; i++) {
+          const answer = await fetch(url, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ prompt: 'Home page', type: 'meta' }),
+          });
+          await answer.text();
+        }
+        return n;
+      },
+      { url: adminApi.aiGenerate, history: adminApi.aiHistory },
+    );
     await page.reload();
     await expect(page.locator('[data-ai-limit]')).toContainText(`You have used all ${perHour} generations for this hour`);
     await page.getByLabel('Prompt').fill('One more');

@@ -313,9 +313,7 @@ describe.each(databaseNames())('admin on %s', (name) => {
     const here = await signedIn();
     const phone = await signedIn();
     const laptop = await signedIn();
-    const { body } = await here
-      .request(adminApi.sessions)
-      .then(async (r) => ({ body: (await r.json()) as { sessions: { id: string; current: boolean }[] } }));
+    const { body } = await here.request(adminApi.sessions).then(async (r) => ({ body: (await r.json()) as { sessions: { id: string; current: boolean }[] } }));
     expect(body.sessions.filter((s) => s.current)).toHaveLength(1);
     const phoneSessions = (await (await phone.request(adminApi.sessions)).json()) as { sessions: { id: string; current: boolean }[] };
     const phoneId = phoneSessions.sessions.find((s) => s.current)!.id;

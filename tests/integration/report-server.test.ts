@@ -7,6 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminApi } from '../../src/config/admin';
 import { reportMessages, reportPaths, reportText } from '../../src/config/report';
 import { writeAnalyticsQuery } from '../../src/lib/analytics-query';
 import { formatCount } from '../../src/lib/report-layout';
@@ -98,7 +99,7 @@ describe.each(databaseNames())('client report served by two instances on %s', (n
   it('prepares last month’s report once and tells the owner once, asked on both instances at once', async () => {
     // Nothing before the schedule's first pass (one interval after start), so a restart sends nothing by itself.
     expect(await db.selectFrom('reports').select('id').execute()).toEqual([]);
-    const answers = await Promise.all(clients.map((client) => client.json(reportPaths.prepare)));
+    const answers = await Promise.all(clients.map((client) => client.json(adminApi.reports.prepare)));
     const messages = answers.map((a) => String(a.body.error ?? a.body.message));
     expect(messages).toContain(reportMessages.prepared(period.label, 1, 0));
     expect(messages.filter((m) => m !== reportMessages.prepared(period.label, 1, 0))).toEqual([
@@ -119,9 +120,9 @@ describe.each(databaseNames())('client report served by two instances on %s', (n
   });
 
   it('holds the figures the admin shows for the same days', async () => {
-    const list = await readJson<ReportsAnswer>(clients[0]!, reportPaths.list);
+    const list = await readJson<ReportsAnswer>(clients[0]!, adminApi.reports.list);
     expect(list.reports.map((r) => r.id)).toContain(reportId);
-    const { report } = await readJson<ReportAnswer>(clients[1]!, reportPaths.one(reportId));
+    const { report } = await readJson<ReportAnswer>(clients[1]!, adminApi.reports.one(reportId));
     const params = writeAnalyticsQuery({ period: 'custom', from: period.from, to: period.to }).toString();
     const { view } = await readJson<AnalyticsViewAnswer>(clients[0]!, `/api/admin/analytics/view?${params}`);
     expect(report.data.sections.visits).toMatchObject({
@@ -132,22 +133,22 @@ describe.each(databaseNames())('client report served by two instances on %s', (n
     });
     expect(view.current.visitors).toBe(195);
     // The admin's PDF of it holds them as text.
-    const pdf = await clients[0]!.request(reportPaths.pdf(reportId));
+    const pdf = await clients[0]!.request(adminApi.reports.pdf(reportId));
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
   });
 
   it('refuses a summary stating a figure the report does not hold, and keeps one that is grounded', async () => {
-    const made = await clients[0]!.json(reportPaths.action(reportId, 'summary'), { summary: 'Visits doubled to 4,321 this month.' });
+    const made = await clients[0]!.json(adminApi.reports.action(reportId, 'summary'), { summary: 'Visits doubled to 4,321 this month.' });
     expect(made).toEqual({ status: 400, body: { ok: false, errors: { summary: reportMessages.summaryFigures(['4,321']) } } });
     const grounded = `${formatCount(195)} people visited in ${period.label}.`;
-    const saved = await clients[1]!.json(reportPaths.action(reportId, 'summary'), { summary: grounded });
+    const saved = await clients[1]!.json(adminApi.reports.action(reportId, 'summary'), { summary: grounded });
     expect(saved.status).toBe(200);
     expect((saved.body as unknown as ReportAnswer).report.summary).toBe(grounded);
   });
 
   it('sends once when approved on both instances at once, with the PDF and a link that opens until withdrawn', async () => {
     const before = sink.received.length;
-    const answers = await Promise.all(clients.map((client) => client.json(reportPaths.action(reportId, 'approve'))));
+    const answers = await Promise.all(clients.map((client) => client.json(adminApi.reports.action(reportId, 'approve'))));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     const mails = await sink.waitFor(before + 1, 30_000);
     await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -173,9 +174,9 @@ describe.each(databaseNames())('client report served by two instances on %s', (n
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
 
     // Withdrawn: 410 with a page of the site, on both instances.
-    const { report } = await readJson<ReportAnswer>(clients[0]!, reportPaths.one(reportId));
+    const { report } = await readJson<ReportAnswer>(clients[0]!, adminApi.reports.one(reportId));
     expect(report.status).toBe('sent');
-    const withdrawn = await clients[0]!.request(reportPaths.link(reportId, report.links[0]!.id), {
+    const withdrawn = await clients[0]!.request(adminApi.reports.link(reportId, report.links[0]!.id), {
       method: 'DELETE',
       body: '{}',
       headers: { 'Content-Type': 'application/json' },
@@ -193,7 +194,7 @@ describe.each(databaseNames())('client report served by two instances on %s', (n
   });
 
   it('answers 410 once a link has expired, and 404 for a token that never was one', async () => {
-    const made = await clients[1]!.json(reportPaths.action(reportId, 'link'));
+    const made = await clients[1]!.json(adminApi.reports.action(reportId, 'link'));
     expect(made.status).toBe(201);
     const url = String(made.body.url);
     const path = new URL(url).pathname;

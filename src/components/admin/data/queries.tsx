@@ -15,9 +15,7 @@ import { type AnalyticsQuery, sameQuery, writeAnalyticsQuery } from '~/lib/analy
 import type { AnalyticsView, AnalyticsViewAnswer, CurrentVisitorsAnswer } from '~/lib/admin-types';
 import { defaultSearchQuery, type SearchQuery, searchParams } from '~/lib/search-query';
 import type { SearchDetail, SearchListAnswer, SearchOpportunities, SearchOverview, SearchStatus, SearchTopPrompt } from '~/lib/search-types';
-import { reportPaths } from '~/config/report';
 import type { ReportAnswer, ReportsAnswer } from '~/lib/report-types';
-import { watchPaths } from '~/config/watch';
 import type { WatchAlertsAnswer, WatchSitesAnswer } from '~/lib/watch-types';
 import type { AiHistoryAnswer, DashboardTabAnswer, DashboardTabData, IndexNowAnswer, SiteCheckAnswer, SiteChecksAnswer, VitalTrendAnswer } from '~/lib/admin-types';
 
@@ -239,19 +237,19 @@ export function usePostRender(input: string) {
 
 /** The reports made and the sites they are made for (the tab's figures are the first data). */
 export function useReports(initial: ReportsAnswer) {
-  return useQuery({ queryKey: adminKeys.reports, queryFn: () => read<ReportsAnswer>(reportPaths.list), initialData: initial });
+  return useQuery({ queryKey: adminKeys.reports, queryFn: () => read<ReportsAnswer>(adminApi.reports.list), initialData: initial });
 }
 
 /** One report, with its figures, summary and links (none asked for without an id). */
 export function useReport(id: string | null) {
-  return useQuery({ queryKey: adminKeys.report(id ?? ''), queryFn: () => read<ReportAnswer>(reportPaths.one(id!)), enabled: id !== null });
+  return useQuery({ queryKey: adminKeys.report(id ?? ''), queryFn: () => read<ReportAnswer>(adminApi.reports.one(id!)), enabled: id !== null });
 }
 
 /** The watched sites with their health; read again every minute while shown (the checks run on the server). */
 export function useWatchSites(initial: WatchSitesAnswer) {
   return useQuery({
     queryKey: adminKeys.watchSites,
-    queryFn: () => read<WatchSitesAnswer>(watchPaths.sites),
+    queryFn: () => read<WatchSitesAnswer>(adminApi.watch.sites),
     initialData: initial,
     refetchInterval: pollIntervals.watch,
   });
@@ -261,7 +259,7 @@ export function useWatchSites(initial: WatchSitesAnswer) {
 export function useWatchAlerts(initial: WatchAlertsAnswer) {
   return useQuery({
     queryKey: adminKeys.watchAlerts,
-    queryFn: () => read<WatchAlertsAnswer>(watchPaths.alerts),
+    queryFn: () => read<WatchAlertsAnswer>(adminApi.watch.alerts),
     initialData: initial,
     refetchInterval: pollIntervals.watch,
   });

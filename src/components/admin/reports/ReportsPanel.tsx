@@ -5,7 +5,8 @@
  * whether its report goes without waiting for approval.
  */
 import { type SubmitEvent, useId, useState } from 'react';
-import { reportPaths, reportSchedule } from '~/config/report';
+import { adminApi } from '~/config/admin';
+import { reportSchedule } from '~/config/report';
 import { formatExact } from '~/lib/format';
 import { makeReportForm } from '~/lib/report-forms';
 import type { ReportLinkAnswer, ReportListItem, ReportStatus, ReportsAnswer, ReportSummaryDraftAnswer, ReportView } from '~/lib/report-types';
@@ -91,7 +92,7 @@ function MakeReport({ sites, now, onMade }: { sites: ReportsAnswer['sites']; now
   const [preparing, setPreparing] = useState(false);
   async function prepare() {
     setPreparing(true);
-    const { body } = await post<{ ok: true; message: string }>(reportPaths.prepare);
+    const { body } = await post<{ ok: true; message: string }>(adminApi.reports.prepare);
     setPreparing(false);
     if (!body.ok) return failed('Not prepared', body);
     toast({ title: 'Reports prepared', description: String(body.message), variant: 'success' });
@@ -110,7 +111,7 @@ function MakeReport({ sites, now, onMade }: { sites: ReportsAnswer['sites']; now
     if (!checked.success) return setErrors(Object.fromEntries(checked.error.issues.map((i) => [String(i.path.at(-1)), i.message])));
     setErrors({});
     setBusy(true);
-    const { body } = await post<{ ok: true; id: string }>(reportPaths.list, checked.data);
+    const { body } = await post<{ ok: true; id: string }>(adminApi.reports.list, checked.data);
     setBusy(false);
     if (!body.ok && body.errors) return setErrors(body.errors);
     if (!body.ok) return failed('Report not made', body);
@@ -176,7 +177,7 @@ function MakeReport({ sites, now, onMade }: { sites: ReportsAnswer['sites']; now
 function Sites({ sites }: { sites: ReportsAnswer['sites'] }) {
   const queryClient = useQueryClient();
   async function choose(site: string, on: boolean) {
-    const { body } = await post(reportPaths.autoSend, { site, on: String(on) });
+    const { body } = await post(adminApi.reports.autoSend, { site, on: String(on) });
     if (!body.ok) failed('Not changed', body);
     await queryClient.invalidateQueries({ queryKey: adminKeys.reports });
   }
@@ -252,7 +253,7 @@ function Summary({ report, aiMissing, onSaved }: { report: ReportView; aiMissing
   async function save(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setBusy('save');
-    const { body } = await post(reportPaths.action(report.id, 'summary'), { summary: text });
+    const { body } = await post(adminApi.reports.action(report.id, 'summary'), { summary: text });
     setBusy(null);
     const errors = body.ok ? undefined : body.errors;
     if (errors?.summary) return setError(errors.summary);
@@ -263,7 +264,7 @@ function Summary({ report, aiMissing, onSaved }: { report: ReportView; aiMissing
   }
   async function draft() {
     setBusy('draft');
-    const { body } = await post<ReportSummaryDraftAnswer>(reportPaths.action(report.id, 'draft-summary'));
+    const { body } = await post<ReportSummaryDraftAnswer>(adminApi.reports.action(report.id, 'draft-summary'));
     setBusy(null);
     if (!body.ok) return failed('No draft', body);
     const answer = body as unknown as ReportSummaryDraftAnswer;
@@ -301,13 +302,13 @@ function Links({ report, now, onChange }: { report: ReportView; now: number; onC
   const [made, setMade] = useState<string | null>(null);
   const ids = useId();
   async function make() {
-    const { body } = await post<ReportLinkAnswer>(reportPaths.action(report.id, 'link'));
+    const { body } = await post<ReportLinkAnswer>(adminApi.reports.action(report.id, 'link'));
     if (!body.ok) return failed('No link made', body);
     setMade((body as unknown as ReportLinkAnswer).url);
     await onChange();
   }
   async function withdraw(id: string) {
-    const { body } = await post(reportPaths.link(report.id, id), {}, 'DELETE');
+    const { body } = await post(adminApi.reports.link(report.id, id), {}, 'DELETE');
     if (!body.ok) return failed('Not withdrawn', body);
     toast({ title: 'Link withdrawn', variant: 'success' });
     await onChange();
@@ -380,7 +381,7 @@ function ReportDetail({ id, now, aiMissing }: { id: string; now: number; aiMissi
   const sent = report.status === 'sent';
   async function act(action: 'approve' | 'refresh') {
     setBusy(true);
-    const { body } = await post<{ ok: true; message?: string }>(reportPaths.action(report.id, action));
+    const { body } = await post<{ ok: true; message?: string }>(adminApi.reports.action(report.id, action));
     setBusy(false);
     setConfirming(false);
     if (!body.ok) return failed(action === 'approve' ? 'Not sent' : 'Not read again', body);
@@ -406,7 +407,7 @@ function ReportDetail({ id, now, aiMissing }: { id: string; now: number; aiMissi
         </p>
         <Summary key={`${report.id}-${report.updatedAt}`} report={report} aiMissing={aiMissing} onSaved={refresh} />
         <div className="flex flex-wrap gap-2">
-          <a className={buttonClass('secondary')} href={reportPaths.pdf(report.id)}>
+          <a className={buttonClass('secondary')} href={adminApi.reports.pdf(report.id)}>
             Download PDF
           </a>
           {!sent && (

@@ -4,7 +4,8 @@
  * latest check of each kind and its open problems.
  */
 import { type SubmitEvent, useState } from 'react';
-import { watchDefaults, watchKindLabels, watchPaths, type WatchKind } from '~/config/watch';
+import { adminApi } from '~/config/admin';
+import { watchDefaults, watchKindLabels, type WatchKind } from '~/config/watch';
 import { plural } from '~/lib/plural.mjs';
 import { toast } from '~/lib/toast';
 import type { WatchSitesAnswer, WatchSiteView } from '~/lib/watch-types';
@@ -66,7 +67,7 @@ function SiteForm({ site, onDone }: { site?: WatchSiteView; onDone: () => void }
       kindsOff: kinds.filter((kind) => form.get(`on-${kind}`) !== 'on'),
     };
     setBusy(true);
-    const answer = await post(site ? watchPaths.site(site.id) : watchPaths.sites, body);
+    const answer = await post(site ? adminApi.watch.site(site.id) : adminApi.watch.sites, body);
     setBusy(false);
     if (!answer.body.ok && answer.body.errors) return setErrors(answer.body.errors);
     if (!answer.body.ok) return toast({ title: 'Not saved', description: answer.body.error ?? '', variant: 'destructive' });
@@ -239,7 +240,7 @@ function SiteCard({ site, now, onAlerts }: { site: WatchSiteView; now: number; o
                 variant="secondary"
                 aria-label={`Remove ${site.name}`}
                 onClick={() =>
-                  void act(watchPaths.site(site.id), 'DELETE', `Stop watching ${site.name}? Its history is kept until you erase it.`, 'Site removed')
+                  void act(adminApi.watch.site(site.id), 'DELETE', `Stop watching ${site.name}? Its history is kept until you erase it.`, 'Site removed')
                 }
               >
                 Remove
@@ -250,7 +251,7 @@ function SiteCard({ site, now, onAlerts }: { site: WatchSiteView; now: number; o
                 size="sm"
                 variant="secondary"
                 aria-label={`Erase ${site.name}`}
-                onClick={() => void act(watchPaths.siteErase(site.id), 'POST', `Erase ${site.name} and all its history for good?`, 'Site erased')}
+                onClick={() => void act(adminApi.watch.siteErase(site.id), 'POST', `Erase ${site.name} and all its history for good?`, 'Site erased')}
               >
                 Erase history
               </Button>
