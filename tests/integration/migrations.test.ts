@@ -35,7 +35,8 @@ postgresOnly('migrations on PostgreSQL', () => {
   it('migrates while other sessions create and drop schemas', async () => {
     const base = process.env.TEST_DATABASE_URL!;
     const databaseName = `hale_churn_${randomBytes(4).toString('hex')}`;
-    const { db: admin } = await openDatabase(base);
+    // Dropping a database that holds twenty migrated schemas outlasts the server's query timeout on a busy machine.
+    const { db: admin } = await openDatabase(base, { timeoutMs: 120_000 });
     await sql`create database ${sql.id(databaseName)}`.execute(admin);
     const url = new URL(base);
     url.pathname = `/${databaseName}`;
