@@ -1,0 +1,210 @@
+/** One report: the client's view beside its summary (written or drafted by AI), its links, approve and send. */
+import { type SubmitEvent, useId, useState } from 'react';
+import { adminApi } from '~/config/admin';
+import { formatExact } from '~/lib/format';
+import type { ReportLinkAnswer, ReportSummaryDraftAnswer, ReportView } from '~/lib/report-types';
+import { toast } from '~/lib/toast';
+import { ClientReport } from '~/components/sections/ClientReport';
+import { post } from '../data/post';
+import { adminKeys, useQueryClient, useReport } from '../data/queries';
+import { Badge } from '../ui/badge';
+import { Button, buttonClass } from '../ui/button';
+import { Card } from '../ui/card';
+import { Notice } from '../ui/notice';
+import { TextAreaField } from '../ui/text-area-field';
+import { TimeAgo } from '../ui/time-ago';
+import { failed, statusLabel } from './report-ui';
+function Summary({ report, aiMissing, onSaved }: { report: ReportView; aiMissing: string[]; onSaved: () => Promise<void> }) {
+  const [text, setText] = useState(report.summary);
+  const [error, setError] = useState<string | undefined>(undefined);
+  const [busy, setBusy] = useState<'save' | 'draft' | null>(null);
+  const sent = report.status === 'sent';
+  async function save(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy('save');
+    const { body } = await post(adminApi.reports.action(report.id, 'summary'), { summary: text });
+    setBusy(null);
+    const errors = body.ok ? undefined : body.errors;
+    if (errors?.summary) return setError(errors.summary);
+    if (!body.ok) return failed('Summary not saved', body);
+    setError(undefined);
+    toast({ title: 'Summary saved', variant: 'success' });
+    await onSaved();
+  }
+  async function draft() {
+    setBusy('draft');
+    const { body } = await post<ReportSummaryDraftAnswer>(adminApi.reports.action(report.id, 'draft-summary'));
+    setBusy(null);
+    if (!body.ok) return failed('No draft', body);
+    const answer = body as unknown as ReportSummaryDraftAnswer;
+    setText(answer.summary);
+    setError(answer.problems.length ? `The draft states figures the report does not hold: ${answer.problems.join(', ')}.` : undefined);
+  }
+  return (
+    <form onSubmit={save} className="grid gap-3">
+      <TextAreaField
+        label="Summary for the client"
+        name="summary"
+        rows={6}
+        value={text}
+        readOnly={sent}
+        onChange={(e) => setText(e.target.value)}
+        error={error ?? (report.summaryProblems.length ? `Figures not in the report: ${report.summaryProblems.join(', ')}.` : undefined)}
+        hint="Every figure it states must be one the report shows."
+      />
+      {!sent && (
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" disabled={busy !== null}>
+            {busy === 'save' ? 'Saving…' : 'Save summary'}
+          </Button>
+          <Button variant="secondary" disabled={busy !== null || aiMissing.length > 0} onClick={() => void draft()}>
+            {busy === 'draft' ? 'Drafting…' : 'Draft with AI'}
+          </Button>
+          {aiMissing.length > 0 && <p className="self-center text-sm text-muted">The AI generator needs {aiMissing.join(', ')}.</p>}
+        </div>
+      )}
+    </form>
+  );
+}
+
+function Links({ report, now, onChange }: { report: ReportView; now: number; onChange: () => Promise<void> }) {
+  const [made, setMade] = useState<string | null>(null);
+  const ids = useId();
+  async function make() {
+    const { body } = await post<ReportLinkAnswer>(adminApi.reports.action(report.id, 'link'));
+    if (!body.ok) return failed('No link made', body);
+    setMade((body as unknown as ReportLinkAnswer).url);
+    await onChange();
+  }
+  async function withdraw(id: string) {
+    const { body } = await post(adminApi.reports.link(report.id, id), {}, 'DELETE');
+    if (!body.ok) return failed('Not withdrawn', body);
+    toast({ title: 'Link withdrawn', variant: 'success' });
+    await onChange();
+  }
+  return (
+    <section aria-labelledby={`${ids}-links`} className="grid gap-2">
+      <h3 id={`${ids}-links`} className="font-semibold text-ink">
+        Client links
+      </h3>
+      {report.links.length === 0 ? (
+        <p className="text-sm text-muted">No link yet: sending makes one, or make one here.</p>
+      ) : (
+        <ul className="grid gap-2 text-sm">
+          {report.links.map((link) => {
+            const state = link.revokedAt !== null ? 'Withdrawn' : link.expiresAt <= now ? 'Expired' : `Expires ${formatExact(link.expiresAt)}`;
+            return (
+              <li key={link.id} className="flex flex-wrap items-center gap-2">
+                <span className="text-ink">
+                  Made <TimeAgo at={link.createdAt} now={now} /> · {state}
+                </span>
+                {link.revokedAt === null && link.expiresAt > now && (
+                  <Button size="sm" variant="secondary" onClick={() => void withdraw(link.id)}>
+                    Withdraw
+                  </Button>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <div className="flex flex-wrap items-center gap-2">
+        <Button size="sm" variant="secondary" onClick={() => void make()}>
+          Make a new link
+        </Button>
+      </div>
+      {made && (
+        <div className="grid gap-1">
+          <label htmlFor={`${ids}-made`} className="text-sm font-medium text-ink">
+            New link (shown once: copy it now)
+          </label>
+          <input
+            id={`${ids}-made`}
+            readOnly
+            value={made}
+            className="min-h-11 rounded-lg border border-slate-400 bg-white px-3 font-mono text-sm"
+            onFocus={(e) => e.target.select()}
+          />
+        </div>
+      )}
+    </section>
+  );
+}
+
+export function ReportDetail({ id, now, aiMissing }: { id: string; now: number; aiMissing: string[] }) {
+  const queryClient = useQueryClient();
+  const { data, error } = useReport(id);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const refresh = async () => {
+    await Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.report(id) }), queryClient.invalidateQueries({ queryKey: adminKeys.reports })]);
+  };
+  if (error) return <Notice tone="error">{error.message}</Notice>;
+  if (!data)
+    return (
+      <p role="status" className="text-muted">
+        Loading…
+      </p>
+    );
+  const report = data.report;
+  const sent = report.status === 'sent';
+  async function act(action: 'approve' | 'refresh') {
+    setBusy(true);
+    const { body } = await post<{ ok: true; message?: string }>(adminApi.reports.action(report.id, action));
+    setBusy(false);
+    setConfirming(false);
+    if (!body.ok) return failed(action === 'approve' ? 'Not sent' : 'Not read again', body);
+    toast({ title: action === 'approve' ? 'Report sent' : 'Figures read again', description: String(body.message ?? ''), variant: 'success' });
+    await refresh();
+  }
+  return (
+    <Card
+      title={`${report.data.site.name}, ${report.data.period.label}`}
+      actions={<Badge variant={statusLabel[report.status].variant}>{statusLabel[report.status].label}</Badge>}
+    >
+      <div className="grid gap-6">
+        <p className="text-sm text-muted">
+          {sent ? (
+            <>
+              Sent to {report.recipient} <TimeAgo at={report.sentAt!} now={now} />. Kept as it was sent.
+            </>
+          ) : (
+            <>
+              Figures read <TimeAgo at={report.data.generatedAt} now={now} />. It goes to {report.data.site.clientEmail ?? 'nobody yet (no client e-mail)'}.
+            </>
+          )}
+        </p>
+        <Summary key={`${report.id}-${report.updatedAt}`} report={report} aiMissing={aiMissing} onSaved={refresh} />
+        <div className="flex flex-wrap gap-2">
+          <a className={buttonClass('secondary')} href={adminApi.reports.pdf(report.id)}>
+            Download PDF
+          </a>
+          {!sent && (
+            <Button variant="secondary" disabled={busy} onClick={() => void act('refresh')}>
+              Read figures again
+            </Button>
+          )}
+          {!sent && !confirming && (
+            <Button disabled={busy || !report.data.site.clientEmail} onClick={() => setConfirming(true)}>
+              Approve and send
+            </Button>
+          )}
+          {!sent && confirming && (
+            <>
+              <Button disabled={busy} onClick={() => void act('approve')}>
+                {busy ? 'Sending…' : `Send to ${report.data.site.clientEmail}`}
+              </Button>
+              <Button variant="secondary" onClick={() => setConfirming(false)}>
+                Cancel
+              </Button>
+            </>
+          )}
+        </div>
+        <Links report={report} now={now} onChange={refresh} />
+        <section aria-label="What the client sees" className="rounded-xl border border-slate-200 bg-slate-50 p-3 sm:p-5">
+          <ClientReport data={report.data} summary={report.summary} titleLevel={3} />
+        </section>
+      </div>
+    </Card>
+  );
+}
