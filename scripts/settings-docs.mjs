@@ -3,7 +3,7 @@
 // and the tests that keep the files equal to it, never by the server.
 import { settingDefinitions } from '../src/config/settings.mjs';
 
-/** @param {import('../src/config/settings.mjs').SettingDoc} setting what the table and the env file show as its default */
+/** @param {import('../src/config/setting-kinds.mjs').SettingDoc} setting what the table and the env file show as its default */
 const shownDefault = (setting) => setting.default ?? setting.shown ?? 'unset';
 
 /** The configuration table of docs/configuration.md. */
