@@ -1,4 +1,4 @@
-import type { OkAnswer } from '~/lib/admin-types';
+import type { DoneAnswer } from '~/lib/admin-types';
 import { ok, unavailable } from '~/server/api/answers';
 import { route } from '~/server/api/route';
 
@@ -8,7 +8,7 @@ export const prerender = false;
 export const GET = route({}, async ({ runtime, log }) => {
   try {
     await runtime.db.selectFrom('settings').select('key').limit(1).execute();
-    return ok({ ok: true } satisfies OkAnswer);
+    return ok({ ok: true } satisfies DoneAnswer);
   } catch (error) {
     log.error({ err: error }, '[health] the database did not answer');
     return unavailable('The database did not answer.');

@@ -1,4 +1,18 @@
 import type { Generated } from 'kysely';
+import type { ReportTable, ReportLinkTable, ReportSendTable, ReportSiteSettingTable } from './schema-reports';
+import type {
+  SearchRowTable,
+  SearchRowStagingTable,
+  SearchDailyTable,
+  SearchMonthlyQueryTable,
+  SearchMonthlyPageTable,
+  SearchSourceTable,
+} from './schema-search';
+import type { WatchSiteTable, WatchScheduleTable, WatchResultTable, WatchAlertTable, WatchWebhookTable } from './schema-watch';
+
+export type * from './schema-reports';
+export type * from './schema-search';
+export type * from './schema-watch';
 
 /** Row types of the tables created in ./migrations. Times are epoch milliseconds. */
 export interface ContactMessageTable {
@@ -317,173 +331,6 @@ export interface PostImageTable {
   /** Base64 of the encoded image. */
   data: string;
   created_at: number;
-}
-
-export interface ReportTable {
-  id: string;
-  /** 'this' for this website, else the watched site's id. */
-  site_key: string;
-  /** 'YYYY-MM' for a monthly report, null for one made on demand. */
-  month: string | null;
-  period_from: string;
-  period_to: string;
-  /** draft | sent */
-  status: string;
-  /** The report's figures as JSON (src/lib/report-types.ts). */
-  data: string;
-  summary: Generated<string>;
-  created_at: number;
-  updated_at: number;
-  approved_at: number | null;
-  sent_at: number | null;
-  recipient: string | null;
-}
-
-export interface ReportLinkTable {
-  token_hash: string;
-  report_id: string;
-  created_at: number;
-  expires_at: number;
-  revoked_at: number | null;
-}
-
-export interface ReportSendTable {
-  report_id: string;
-  recipient: string;
-  mail_id: string;
-  /** approval | auto */
-  trigger: string;
-  created_at: number;
-}
-
-export interface ReportSiteSettingTable {
-  site_key: string;
-  auto_send: Generated<number>;
-  updated_at: number;
-}
-
-/** One row of search data (0017): '' where the source does not split by that dimension. */
-export interface SearchRowTable {
-  /** google | bing | import */
-  source: string;
-  day: string;
-  query: string;
-  /** The page's path on the site (its full URL when it is not on the site). */
-  page: string;
-  /** DESKTOP | MOBILE | TABLET (Google), '' otherwise. */
-  device: string;
-  clicks: number;
-  impressions: number;
-  /** Average position × impressions. */
-  position_sum: number;
-}
-
-export interface SearchRowStagingTable extends SearchRowTable {
-  run_id: string;
-}
-
-export interface SearchDailyTable {
-  source: string;
-  day: string;
-  clicks: number;
-  impressions: number;
-  position_sum: number;
-}
-
-export interface SearchMonthlyQueryTable {
-  source: string;
-  /** YYYY-MM */
-  month: string;
-  query: string;
-  clicks: number;
-  impressions: number;
-  position_sum: number;
-}
-
-export interface SearchMonthlyPageTable {
-  source: string;
-  month: string;
-  page: string;
-  clicks: number;
-  impressions: number;
-  position_sum: number;
-}
-
-export interface SearchSourceTable {
-  source: string;
-  /** ok | off | error */
-  state: string;
-  message: string;
-  last_attempt_at: number | null;
-  last_success_at: number | null;
-  rows_stored: number;
-  data_to_day: string | null;
-}
-
-export interface WatchSiteTable {
-  id: string;
-  url: string;
-  name: string;
-  client_email: string | null;
-  copy_client: number;
-  own: number;
-  crawl_every_hours: number;
-  availability_every_minutes: number;
-  /** JSON array of check kinds switched off. */
-  kinds_off: string;
-  created_at: number;
-  updated_at: number;
-  removed_at: number | null;
-}
-
-export interface WatchScheduleTable {
-  site_id: string;
-  kind: string;
-  next_due_at: number;
-  last_run_at: number | null;
-}
-
-export interface WatchResultTable {
-  id: string;
-  site_id: string;
-  kind: string;
-  at: number;
-  ok: number;
-  response_ms: number | null;
-  score: number | null;
-  summary: string;
-  /** JSON: what the check saw. */
-  evidence: string;
-}
-
-export interface WatchAlertTable {
-  id: string;
-  site_id: string;
-  kind: string;
-  problem: string;
-  /** `site|problem` while open, null once closed. */
-  open_key: string | null;
-  urgent: number;
-  title: string;
-  detail: string;
-  evidence: string;
-  opened_at: number;
-  last_seen_at: number;
-  closed_at: number | null;
-}
-
-export interface WatchWebhookTable {
-  id: string;
-  alert_id: string;
-  url: string;
-  body: string;
-  status: string;
-  attempts: number;
-  next_attempt_at: number;
-  locked_until: number;
-  last_error: string | null;
-  created_at: number;
-  sent_at: number | null;
 }
 
 export interface Database {

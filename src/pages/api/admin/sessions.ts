@@ -1,5 +1,5 @@
 import { revokeForm } from '~/lib/admin-forms';
-import type { SessionsAnswer } from '~/lib/admin-types';
+import type { SessionListAnswer } from '~/lib/admin-types';
 import { ok } from '~/server/api/answers';
 import { invalidFields } from '~/server/api/http-error';
 import { route } from '~/server/api/route';
@@ -7,7 +7,7 @@ import { route } from '~/server/api/route';
 export const prerender = false;
 
 export const GET = route({ admin: true }, async ({ runtime, caller, admin }) =>
-  ok({ ok: true, sessions: await runtime.adminAuth.listSessions(caller, admin) } satisfies SessionsAnswer),
+  ok({ ok: true, sessions: await runtime.adminAuth.listSessions(caller, admin) } satisfies SessionListAnswer),
 );
 
 /** Sign out one session (scope "one" with its id), every other session, or everywhere. */

@@ -1,5 +1,5 @@
 import { leadUpdateForm } from '~/lib/admin-forms';
-import type { OkAnswer } from '~/lib/admin-types';
+import type { DoneAnswer } from '~/lib/admin-types';
 import { ok } from '~/server/api/answers';
 import { HttpError } from '~/server/api/http-error';
 import { route } from '~/server/api/route';
@@ -15,11 +15,11 @@ export const POST = route({ body: leadUpdateForm, admin: true }, async ({ params
   if (!(await setLeadStatus(runtime.db, params.id!, body.status))) throw gone();
   // Conversions and enquiries agree: spam is not a conversion (and stops being spam when marked otherwise).
   await setConversionSpam(runtime.db, params.id!, body.status === 'spam');
-  return ok({ ok: true } satisfies OkAnswer);
+  return ok({ ok: true } satisfies DoneAnswer);
 });
 
 /** Erase an enquiry and its notification e-mail (a data-subject erasure request, or plain clean-up). */
 export const DELETE = route({ admin: true }, async ({ params, runtime }) => {
   if (!(await deleteLead(runtime.db, params.id!))) throw gone();
-  return ok({ ok: true } satisfies OkAnswer);
+  return ok({ ok: true } satisfies DoneAnswer);
 });

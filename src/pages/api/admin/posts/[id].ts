@@ -1,4 +1,4 @@
-import type { OkAnswer } from '~/lib/admin-types';
+import type { DoneAnswer } from '~/lib/admin-types';
 import { ok } from '~/server/api/answers';
 import { route } from '~/server/api/route';
 import { deletePostDraft, maxPostBytes, postSaveBody, readPost, savePostFrom } from '~/server/features/posts/endpoint';
@@ -16,5 +16,5 @@ export const PUT = route({ body: postSaveBody, bodyFrom: 'json', maxBytes: maxPo
 /** Deletes a draft that was never published. */
 export const DELETE = route({ admin: true }, async ({ params, runtime }) => {
   await deletePostDraft(runtime.db, params.id!);
-  return ok({ ok: true } satisfies OkAnswer);
+  return ok({ ok: true } satisfies DoneAnswer);
 });

@@ -1,6 +1,6 @@
 import { auditMessages } from '~/config/audit';
 import { paths } from '~/config/paths';
-import type { OkAnswer } from '~/lib/admin-types';
+import type { DoneAnswer } from '~/lib/admin-types';
 import { created, json, methodNotAllowed } from '~/server/api/answers';
 import { formFields, route } from '~/server/api/route';
 import { recordConversion } from '~/server/features/analytics/endpoint';
@@ -31,7 +31,7 @@ export const POST = route(
       reportKeyFrom(context.request.headers.get('cookie'), id, caller.secure),
     );
     if (outcome.ok && outcome.leadId) recordConversion(runtime, outcome.leadId, caller.address, caller.userAgent);
-    if (!wantsPage) return outcome.ok ? created({ ok: true } satisfies OkAnswer) : json(outcome.status, outcome);
+    if (!wantsPage) return outcome.ok ? created({ ok: true } satisfies DoneAnswer) : json(outcome.status, outcome);
     if (outcome.ok) return context.redirect(`${paths.auditResult(id)}#report`, 303);
     if (outcome.status === 404) return context.redirect(paths.freeAudit, 303);
     context.locals.auditReport = outcome;

@@ -1,0 +1,66 @@
+/** Row types of the tables of watched sites and their alerts (0018, docs/watch.md); part of `Database` (./schema.ts). Times are epoch milliseconds. */
+export interface WatchSiteTable {
+  id: string;
+  url: string;
+  name: string;
+  client_email: string | null;
+  copy_client: number;
+  own: number;
+  crawl_every_hours: number;
+  availability_every_minutes: number;
+  /** JSON array of check kinds switched off. */
+  kinds_off: string;
+  created_at: number;
+  updated_at: number;
+  removed_at: number | null;
+}
+
+export interface WatchScheduleTable {
+  site_id: string;
+  kind: string;
+  next_due_at: number;
+  last_run_at: number | null;
+}
+
+export interface WatchResultTable {
+  id: string;
+  site_id: string;
+  kind: string;
+  at: number;
+  ok: number;
+  response_ms: number | null;
+  score: number | null;
+  summary: string;
+  /** JSON: what the check saw. */
+  evidence: string;
+}
+
+export interface WatchAlertTable {
+  id: string;
+  site_id: string;
+  kind: string;
+  problem: string;
+  /** `site|problem` while open, null once closed. */
+  open_key: string | null;
+  urgent: number;
+  title: string;
+  detail: string;
+  evidence: string;
+  opened_at: number;
+  last_seen_at: number;
+  closed_at: number | null;
+}
+
+export interface WatchWebhookTable {
+  id: string;
+  alert_id: string;
+  url: string;
+  body: string;
+  status: string;
+  attempts: number;
+  next_attempt_at: number;
+  locked_until: number;
+  last_error: string | null;
+  created_at: number;
+  sent_at: number | null;
+}
