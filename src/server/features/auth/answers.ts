@@ -1,12 +1,8 @@
 /** What the owner's auth functions answer an endpoint with, and the small helpers every job of it uses. */
+import type { Outcome } from '../../api/answers';
 
-/** An answer for an endpoint: status, JSON body, the cookies better-auth (or we) set, and any other headers. */
-export interface AuthAnswer {
-  status: number;
-  body: Record<string, unknown>;
-  cookies: string[];
-  headers?: Record<string, string>;
-}
+/** The route kit's Outcome: status, JSON body, the cookies better-auth (or we) set, and any other headers. */
+export type AuthAnswer = Outcome<Record<string, unknown>>;
 
 /** An answer; no cookies unless some are given. */
 export function answer(status: number, body: Record<string, unknown>, cookies: string[] = [], headers?: Record<string, string>): AuthAnswer {
