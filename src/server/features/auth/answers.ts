@@ -2,7 +2,7 @@
 import type { Outcome } from '../../api/answers';
 
 /** The route kit's Outcome: status, JSON body, the cookies better-auth (or we) set, and any other headers. */
-export type AuthAnswer = Outcome<Record<string, unknown>>;
+export type AuthAnswer = Outcome<Record<string, unknown>> & { cookies: string[] };
 
 /** An answer; no cookies unless some are given. */
 export function answer(status: number, body: Record<string, unknown>, cookies: string[] = [], headers?: Record<string, string>): AuthAnswer {
