@@ -20,6 +20,10 @@ import { formatCount, formatCtr } from '../../src/components/admin/search/figure
 import { openTab, signedInTest as test } from '../support/e2e-admin-session';
 
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+// The tests share one seeded property and one post that the last test publishes: one worker runs them in order (with
+// two workers, each would seed the same post in its own beforeAll).
+test.describe.configure({ mode: 'serial' });
+
 const viewports = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } } as const;
 const iso = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 /** The last day with data is yesterday; the view's 28 days end there. */
