@@ -7,6 +7,7 @@ import { watchKindLabels } from '~/config/watch';
 import { plural } from '~/lib/plural.mjs';
 import type { WatchAlertsAnswer, WatchAlertView } from '~/lib/watch-types';
 import { useWatchAlerts } from '../data/queries';
+import { Evidence } from './Evidence';
 import { Badge } from '../ui/badge';
 import { Card } from '../ui/card';
 import { SegmentedControl } from '../ui/segmented-control';
@@ -42,7 +43,7 @@ function AlertItem({ alert, now }: { alert: WatchAlertView; now: number }) {
       <p className="text-sm whitespace-pre-line text-ink">{alert.detail}</p>
       <details className="text-sm">
         <summary className="min-h-11 cursor-pointer content-center font-medium text-brand-700">The evidence</summary>
-        <pre className="max-h-80 overflow-auto rounded-lg bg-slate-50 p-3 text-xs whitespace-pre-wrap text-ink">{JSON.stringify(alert.evidence, null, 2)}</pre>
+        <Evidence value={alert.evidence} />
       </details>
     </li>
   );
