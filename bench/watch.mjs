@@ -4,7 +4,7 @@
 // whole measurement); GET / p50/p99 is measured with wrk (10 clients) with nothing to watch, then while every client
 // site is crawled and checked. Target: GET / p99 ≤ 50 ms while the checks run.
 // Usage: npm run bench:watch [-- --seconds 10] [--sites 3] [--pages 100]
-// Run through tsx (it adds sites with the feature's own function, which is TypeScript).
+// It adds sites with the feature's own function, TypeScript loaded with jiti as the other benches do.
 import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -14,10 +14,13 @@ import { ensureWrk } from '../scripts/browser.mjs';
 import { requireBuild } from '../scripts/cli.mjs';
 import { openDatabase } from '../src/server/db/connect.mjs';
 import { migrateToLatest } from '../src/server/migrate.mjs';
-import { watchSiteForm } from '../src/server/features/watch/schema';
-import { addSite } from '../src/server/features/watch/sites';
 import { plural } from '../src/lib/plural.mjs';
+import { createJiti } from 'jiti';
 import { freePort, ms, printTable, startSite, wrk } from './lib.mjs';
+
+const jiti = createJiti(import.meta.url, { alias: { '~': path.resolve('src') } });
+const { watchSiteForm } = await jiti.import('../src/server/features/watch/schema.ts');
+const { addSite } = await jiti.import('../src/server/features/watch/sites.ts');
 
 requireBuild('dist/client/index.html');
 ensureWrk();

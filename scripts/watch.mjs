@@ -1,25 +1,29 @@
 #!/usr/bin/env node
-// Watching sites from the command line (run through tsx, which loads the server's TypeScript):
+// Watching sites from the command line (the server's TypeScript loaded with jiti, as `npm run report` and the benches do):
 //   npm run watch:add -- --url URL --name NAME [--client-email E] [--copy-client]
 //   npm run watch:run
 // `watch:add` adds a client's site (through the same address guard as the admin). `watch:run` runs every check of
 // every watched site now, raises and closes alerts as the schedule would (their e-mails go through the outbox: sent
 // now when SMTP_URL is set, otherwise by the server), and prints what it saw and what changed. Exits 1 when an
 // alert is open after the run.
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { settingsOrExit } from './cli.mjs';
+import { createJiti } from 'jiti';
+import { projectRoot, settingsOrExit } from './cli.mjs';
 import { openDatabase } from '../src/server/db/connect.mjs';
 import { migrateToLatest } from '../src/server/migrate.mjs';
-import { readServerConfig } from '../src/server/platform/server-config';
-import { createSmtpSender } from '../src/server/platform/mailer';
-import { deliverDue } from '../src/server/platform/outbox';
-import { watchCommands, watchKindLabels } from '../src/config/watch';
-import { changeLine } from '../src/server/features/watch/alerts';
-import { runDueChecks } from '../src/server/features/watch/scheduler';
-import { watchSiteForm } from '../src/server/features/watch/schema';
-import { deliverAlertWebhooks, watchDepsFrom } from '../src/server/features/watch/service';
-import { addSite, WatchInputError } from '../src/server/features/watch/sites';
+
+const jiti = createJiti(import.meta.url, { alias: { '~': path.join(projectRoot, 'src') } });
+const { readServerConfig } = await jiti.import('../src/server/platform/server-config.ts');
+const { createSmtpSender } = await jiti.import('../src/server/platform/mailer.ts');
+const { deliverDue } = await jiti.import('../src/server/platform/outbox.ts');
+const { watchCommands, watchKindLabels } = await jiti.import('../src/config/watch.ts');
+const { changeLine } = await jiti.import('../src/server/features/watch/alerts.ts');
+const { runDueChecks } = await jiti.import('../src/server/features/watch/scheduler.ts');
+const { watchSiteForm } = await jiti.import('../src/server/features/watch/schema.ts');
+const { deliverAlertWebhooks, watchDepsFrom } = await jiti.import('../src/server/features/watch/service.ts');
+const { addSite, WatchInputError } = await jiti.import('../src/server/features/watch/sites.ts');
 
 const [command, ...rest] = process.argv.slice(2);
 const settings = settingsOrExit();
