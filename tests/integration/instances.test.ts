@@ -49,7 +49,9 @@ describe.each(databaseNames())('serve:proxied --instances 2 on %s', (name) => {
       if (child.exitCode !== null) throw new Error(`serve:proxied exited: ${errors}`);
       return /^https:\/\/127\.0\.0\.1:\d+$/m.exec(output)?.[0];
     }, 90_000);
-    agent = new https.Agent({ keepAlive: true, maxSockets: 16, ca: readFileSync(/Caddy's root certificate: (\S+)\)/.exec(errors)![1]!) });
+    // Printed on stderr just after the address on stdout: two pipes, so it may arrive a moment later.
+    const rootCertificate = await until(async () => /Caddy's root certificate: (\S+)\)/.exec(errors)?.[1], 10_000);
+    agent = new https.Agent({ keepAlive: true, maxSockets: 16, ca: readFileSync(rootCertificate) });
   }, 120_000);
 
   afterAll(async () => {
