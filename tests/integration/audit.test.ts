@@ -545,6 +545,16 @@ describe.runIf(databaseNames().includes('postgres'))('the free audit across two 
         ids.push(((await response.json()) as { id: string }).id);
       }
 
+      // The first two have been taken up (on a loaded machine that can come a moment after their POSTs answered).
+      await until(async () => {
+        const running = await db
+          .selectFrom('audits')
+          .select('id')
+          .where('id', 'in', ids.slice(0, auditLimits.running))
+          .where('status', '=', 'running')
+          .execute();
+        return running.length === auditLimits.running ? true : undefined;
+      }, 15_000);
       // The three that wait show their place in the site-wide queue, through the process that did not take them in.
       for (const [place, i] of [2, 3, 4].entries()) {
         const other = sites[(i + 1) % 2]!;
