@@ -135,6 +135,10 @@ describe('the address guard', () => {
     'http://224.0.0.1/',
     'http://255.255.255.255/',
     'http://[2002:7f00:1::]/',
+    // IPv4-compatible IPv6 (deprecated; some stacks route it to the IPv4 address): outside global unicast 2000::/3.
+    'http://[::127.0.0.1]/',
+    'http://[::7f00:1]/',
+    'http://[::a00:1]/',
   ];
 
   it.each(refused.filter((url) => !url.includes('localhost')))('refuses %s before connecting', (url) => {

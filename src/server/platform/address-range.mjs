@@ -9,11 +9,18 @@ import ipaddr from 'ipaddr.js';
  */
 export function rangeOf(address) {
   try {
-    return ipaddr.process(address).range();
+    const parsed = ipaddr.process(address);
+    const range = parsed.range();
+    // ipaddr.js calls every IPv6 address it has no name for 'unicast', IPv4-compatible ones (::a.b.c.d, which some
+    // stacks route to the IPv4 address) included; only 2000::/3 is allocated as global unicast.
+    if (range === 'unicast' && parsed.kind() === 'ipv6' && !parsed.match(globalUnicast)) return 'reserved';
+    return range;
   } catch {
     return 'invalid';
   }
 }
+
+const globalUnicast = ipaddr.parseCIDR('2000::/3');
 
 /** @param {string} address */
 export const isPublicAddress = (address) => rangeOf(address) === 'unicast';
