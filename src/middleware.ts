@@ -10,7 +10,7 @@ import { embeddedFrameOrigins } from './config/business';
 import { safeNext } from './lib/safe-next';
 import type { AdminSession } from './server/features/auth/admin-auth';
 import { inlineScriptHashes } from './build/inline-scripts.mjs';
-import { json } from './server/api/answers';
+import { json, methodNotAllowed, notFound } from './server/api/answers';
 import { callerOf } from './server/api/caller';
 import { contentSecurityPolicy, knownScriptHashes } from './server/platform/http/csp.mjs';
 import { moveIslandStyleToHead } from './build/page-html.mjs';
@@ -114,6 +114,8 @@ const handle = async (context: APIContext, next: MiddlewareNext): Promise<Respon
   const fallbacksBefore = postReadFallbacks();
 
   let response = await next();
+  // Astro answers a method an API route does not export with an empty 404, which becomes the HTML 404 page.
+  if (apiPath.test(pathname) && response.status === 404 && response.body === null) response = await unmatchedApiAnswer(context.routePattern);
   const type = response.headers.get('content-type') ?? '';
   if (type.startsWith('text/html') && response.body) {
     // Server-rendered HTML: valid (island style in the head), allowing exactly the inline scripts this page carries.
@@ -139,6 +141,20 @@ const handle = async (context: APIContext, next: MiddlewareNext): Promise<Respon
   }
   return isAdmin ? withAdminHeaders(response, refreshedCookies) : response;
 };
+
+/** Every API route's module, loaded only to name its methods when a request uses another one. */
+const apiRoutes = import.meta.glob<Record<string, unknown>>('./pages/api/**/*.ts');
+const apiPath = /^\/api\//;
+const methodNames = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** An API address asked with a method it does not answer: 405 naming those it does, in the API's JSON. */
+async function unmatchedApiAnswer(routePattern: string): Promise<Response> {
+  const load = apiRoutes[`./pages${routePattern}.ts`] ?? apiRoutes[`./pages${routePattern}/index.ts`];
+  const routeModule = load ? await load() : null;
+  const allowed = routeModule ? methodNames.filter((method) => typeof routeModule[method] === 'function') : [];
+  if (allowed.length === 0) return notFound('Nothing answers at this address.');
+  return methodNotAllowed(allowed.join(', '), `This address answers ${allowed.join(' and ')} only.`);
+}
 
 /** Admin answers are private: never indexed, never cached, and carry the session cookie's renewed expiry. */
 function withAdminHeaders(response: Response, cookies: string[]): Response {

@@ -263,6 +263,16 @@ describe('HTTP front', () => {
     expect(logErrors(site.output)).toEqual([]);
   });
 
+  it('answers an API route asked with a method it does not export with 405 in JSON, naming the ones it does', async () => {
+    const health = await fetch(`${site.base}/api/health`, { method: 'DELETE', headers: { Origin: site.base } });
+    expect(health.status).toBe(405);
+    expect(health.headers.get('allow')).toBe('GET');
+    expect(health.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await health.json()).toEqual({ ok: false, error: 'This address answers GET only.' });
+    const noSuchRoute = await fetch(`${site.base}/api/no-such-route`, { method: 'PUT', headers: { Origin: site.base } });
+    expect(noSuchRoute.status).toBe(404);
+  });
+
   it('keeps the on-demand image endpoint unreachable', async () => {
     for (const url of ['/_image', '/_image?href=%2F_astro%2Fx.png&w=4000&f=avif', '/_image?href=javascript:1&w=-1', '/_image/x']) {
       const response = await get(url);
