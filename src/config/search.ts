@@ -82,6 +82,9 @@ export const searchText = {
   importTooLarge: 'The file is larger than a Search Console export.',
   sourceLabels: { google: 'Google Search Console', bing: 'Bing Webmaster Tools', import: 'Imported export' } as Record<string, string>,
   stateLabels: { ok: 'Connected', off: 'Not connected', error: 'Problem' } as Record<string, string>,
+  /** Bing's AvgImpressionPosition has no documented scale: the view shows it as Bing gives it, and says no more. */
+  bingPositionNote:
+    "Bing's average positions are shown as Bing's API gives them (AvgImpressionPosition, whose scale Microsoft does not document): compare them with each other over time rather than with Google's.",
   /** An import is not a connection: its state reads as what it is. */
   importStateLabel: 'Imported',
   /**

@@ -103,6 +103,11 @@ export function SearchPanel({ data }: { data: SearchTabData }) {
               );
             })}
           </ul>
+          {query.source !== 'google' && data.status.sources.some((s) => s.source === 'bing' && s.rowsStored > 0) && (
+            <p className="text-sm text-muted" data-search-bing-position>
+              {searchText.bingPositionNote}
+            </p>
+          )}
           <Card title="Day by day">
             <SearchChart series={view.series} caption={`Clicks and impressions per day, ${view.range.label.toLowerCase()}`} />
           </Card>

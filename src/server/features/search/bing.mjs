@@ -1,7 +1,8 @@
 // Bing Webmaster Tools by API key: GetQueryStats (per day × query) and GetPageStats (per day × page), as the JSON
 // API documents them: `{ "d": [ { "Date": "/Date(ms±zone)/", "Query": …, "Clicks", "Impressions",
 // "AvgImpressionPosition", "AvgClickPosition" } ] }` (GetPageStats puts the page's URL in "Query"). The key travels in
-// the URL (`apikey`), so no URL is ever logged or put in a message.
+// the URL (`apikey`), so no URL is ever logged or put in a message. AvgImpressionPosition is stored as Bing gives it:
+// Microsoft does not document its scale (a few integrations divide it by 10), so the cockpit does not guess (docs/search.md).
 import { RetryableFailure, retryAfterMs, withRetries } from '../../platform/retry.mjs';
 import { pagePath } from './days.mjs';
 import { SourceProblem, unanswered } from './google.mjs';
