@@ -2,6 +2,8 @@
  * Search data in the cockpit (issue 32): the sources, the view's periods and lists, the opportunities' rules and the
  * words the admin shows. One place; the server, the admin and the tests read them from here.
  */
+import { plural } from '../lib/plural.mjs';
+
 export const searchSources = [
   { id: 'all', label: 'Google and Bing' },
   { id: 'google', label: 'Google' },
@@ -80,8 +82,26 @@ export const searchText = {
   importTooLarge: 'The file is larger than a Search Console export.',
   sourceLabels: { google: 'Google Search Console', bing: 'Bing Webmaster Tools', import: 'Imported export' } as Record<string, string>,
   stateLabels: { ok: 'Connected', off: 'Not connected', error: 'Problem' } as Record<string, string>,
+  /** Bing's AvgImpressionPosition has no documented scale: the view shows it as Bing gives it, and says no more. */
+  bingPositionNote:
+    "Bing's average positions are shown as Bing's API gives them (AvgImpressionPosition, whose scale Microsoft does not document): compare them with each other over time rather than with Google's.",
   /** An import is not a connection: its state reads as what it is. */
   importStateLabel: 'Imported',
+  /**
+   * What the view says of an imported export it reads: its queries and pages are totals of its whole range (Search
+   * Console gives them no day split), its daily figures are per day. `day` writes a day as the admin does.
+   */
+  importedNote(imported: { from: string; to: string; days: number; covered: number; listed: boolean }, day: (iso: string) => string): string {
+    const range = imported.from === imported.to ? day(imported.from) : `${day(imported.from)} – ${day(imported.to)}`;
+    const whole = `The imported Search Console export gives its queries and pages only as totals for ${range} (${plural(imported.days, 'day')}), not day by day.`;
+    if (!imported.listed) {
+      return `${whole} This period does not hold its last day, so they are not in the lists; its daily figures are in the totals and the chart.`;
+    }
+    if (imported.covered < imported.days) {
+      return `${whole} This period holds only ${plural(imported.covered, 'day')} of them, yet the lists count the export's whole range; the totals and the chart count its days in the period only.`;
+    }
+    return `${whole} The lists count them whole; a query's or page's chart shows them on ${day(imported.to)}. The totals and the chart are day by day.`;
+  },
 };
 
 /** The expected CTR at an average position. */

@@ -222,6 +222,11 @@ export const settingsSchema = z.object({
       when: 'run',
       meaning: "Search data: wait before the first retry, doubling each time (with jitter), or the API's Retry-After",
     }),
+    requestTimeoutMs: withDefault('SEARCH_SYNC_TIMEOUT_MS', integer(1, 600_000), {
+      default: '60000',
+      when: 'run',
+      meaning: 'Search data: how long one request to Google or Bing (or for a Google token) may take before it counts as failed and is retried',
+    }),
   }),
   // --- end of search data ---
   ai: z.object({

@@ -340,6 +340,8 @@ export interface SettingsTabData {
 export interface SearchTabData {
   tab: 'search';
   now: number;
+  /** The site's public origin (SITE_URL): the address of a page in the AI prompt an opportunity opens. */
+  siteOrigin: string;
   overview: SearchOverview;
   status: SearchStatus;
 }

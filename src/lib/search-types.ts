@@ -29,6 +29,12 @@ export interface SearchOverview {
   series: SearchPoint[];
   /** False while no source has stored a row (the view then says how to connect one). */
   hasData: boolean;
+  /**
+   * An imported Search Console export the period reads: its range, its days and how many of them the period holds.
+   * Its daily totals are per day; its queries and pages are totals of the whole range, listed (`listed`) when the
+   * period holds the range's last day, where they are stored. Null without one.
+   */
+  imported: { from: string; to: string; days: number; covered: number; listed: boolean } | null;
 }
 
 export interface SearchQueryRow extends SearchFigures {
@@ -99,7 +105,11 @@ export interface SearchImportAnswer {
   ok: true;
   queries: number;
   pages: number;
-  day: string;
+  /** Days of daily totals (Dates.csv); 0 without it. */
+  days: number;
+  /** The export's range (its first and last day); the day of the import when it has no Dates.csv. */
+  from: string;
+  to: string;
   message: string;
 }
 

@@ -12,6 +12,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { zipSync } from 'fflate';
 import { adminPaths } from '../../src/config/admin';
+import { loadSettings } from '../../src/config/settings.mjs';
 import { openDatabase } from '../../src/server/db/connect.mjs';
 import { migrateToLatest } from '../../src/server/migrate.mjs';
 import { replaceDays, stageRows } from '../../src/server/features/search/store.mjs';
@@ -133,7 +134,8 @@ test('an export imported from Settings; an opportunity opens the AI meta-tags fo
   await importForm.getByLabel('Export file(s)').setInputFiles(zip);
   await importForm.getByRole('button', { name: 'Import' }).click();
   await expect(importForm.locator('..').getByRole('status').filter({ hasText: 'Imported 5 queries and 3 pages' })).toBeVisible();
-  await expect(page.locator('[data-search-source=import]')).toContainText('8');
+  // 5 queries, 3 pages and the daily totals of 3 days (Dates.csv).
+  await expect(page.locator('[data-search-source=import]')).toContainText('11');
   // Not an export: refused with the reason.
   // A keyword tool's CSV saved as Queries.csv: its columns are not an export's.
   const notExport = path.join(mkdtempSync(path.join(os.tmpdir(), 'e2e-not-export-')), 'Queries.csv');
@@ -148,6 +150,10 @@ test('an export imported from Settings; an opportunity opens the AI meta-tags fo
   await expectNoAxeViolations(page, 'settings with the search sources');
   await page.locator('[data-search-sources]').screenshot({ path: 'test-results/search-settings.png' });
 
+  // A period that reads the export says its queries and pages are totals of its range, not day by day.
+  await page.goto(`${adminPaths.tab('search')}&speriod=16m`);
+  await expect(page.locator('[data-search-imported]')).toContainText('gives its queries and pages only as totals for');
+
   // An opportunity: the page seen but never clicked → the AI generator, Meta Tags, the prompt grounded in its searches.
   await openTab(page, 'search');
   const noClicks = page.locator('[data-opportunities=noClicks]');
@@ -155,7 +161,9 @@ test('an export imported from Settings; an opportunity opens the AI meta-tags fo
   await noClicks.locator('[data-improve="/e2e-audit"]').click();
   await expect(page).toHaveURL(adminPaths.tab('ai-tools'));
   const prompt = page.getByLabel(/prompt/i).first();
-  await expect(prompt).toHaveValue(/\/e2e-audit/);
+  // The page's address is the site's (SITE_URL), not the admin's.
+  const siteOrigin = new URL(loadSettings(process.env.SITE_URL ? { SITE_URL: process.env.SITE_URL } : {}).siteUrl).origin;
+  await expect(prompt).toHaveValue(new RegExp(`${siteOrigin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/e2e-audit`));
   await expect(prompt).toHaveValue(/e2e seo audit/);
   await page.screenshot({ path: 'test-results/search-ai-prefilled.png' });
 });

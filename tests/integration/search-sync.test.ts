@@ -251,6 +251,43 @@ describe.each(databaseNames())('search sync on %s', (name) => {
     expect(JSON.stringify(badBing)).not.toContain('wrong-key-0000');
   });
 
+  it('the API slow: each request bounded by SEARCH_SYNC_TIMEOUT_MS, then a clear state, the data stored before kept, no crash', async () => {
+    await sync();
+    const [google, bingBefore] = [await stored('google'), await stored('bing')];
+    const lines: string[] = [];
+    for (const level of ['warn', 'error'] as const) {
+      vi.spyOn(log, level).mockImplementation(((...args: unknown[]) => {
+        lines.push(JSON.stringify(args));
+      }) as never);
+    }
+    // Both answer, but far later than the time a request is given.
+    const timeoutMs = 150;
+    fake.delayMs = 2_000;
+    fake.bingDelayMs = 2_000;
+    const started = Date.now();
+    const slow = await sync({ SEARCH_SYNC_TIMEOUT_MS: String(timeoutMs), SEARCH_SYNC_MAX_ATTEMPTS: '2' });
+    // Two tries of each source's first request, each cut at the time limit, not at the fake's 2 s.
+    expect(Date.now() - started).toBeLessThan(2_000);
+    const seconds = `${timeoutMs / 1000} s`;
+    expect(slow.sources.map((s) => [s.source, s.state, s.message])).toEqual([
+      ['google', 'error', `The Search Console API did not answer within ${seconds} (SEARCH_SYNC_TIMEOUT_MS); it may be down or slow.`],
+      ['bing', 'error', `The Bing Webmaster API did not answer within ${seconds} (SEARCH_SYNC_TIMEOUT_MS); it may be down or slow.`],
+    ]);
+    // What Settings shows: the problem, and the last success's rows and day.
+    const states = await sourceStates(db);
+    for (const source of ['google', 'bing']) {
+      const state = states.find((s) => s.source === source)!;
+      expect(state).toMatchObject({ state: 'error', dataToDay: yesterday });
+      expect(state.message).toContain('did not answer within');
+      expect(state.lastSuccessAt).not.toBeNull();
+    }
+    expect(await stored('google')).toEqual(google);
+    expect(await stored('bing')).toEqual(bingBefore);
+    // One line a source, as a warning (a known fault, not a crash).
+    expect(lines).toHaveLength(2);
+    expect(lines.join('\n')).toContain('did not answer within');
+  });
+
   it('sources not set up are "not connected" with the reason', async () => {
     const summary = await runSearchSync({ db, siteUrl, search: loadSettings({}).search, now });
     expect(summary.sources.map((s) => [s.source, s.state, s.message])).toEqual([

@@ -68,6 +68,8 @@ export class FakeSearch {
   tokenRequests = 0;
   /** How long each Search Analytics answer takes. */
   delayMs = 0;
+  /** How long each Bing answer takes. */
+  bingDelayMs = 0;
 
   /** @param {number} [port] */
   async start(port) {
@@ -82,15 +84,20 @@ export class FakeSearch {
           res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
           res.end(JSON.stringify(body));
         };
+        // A slow answer; one the client gave up waiting for is never counted or served (nor takes a queued fault).
+        const later = (/** @type {() => void} */ answer, /** @type {number} */ ms) =>
+          setTimeout(() => {
+            if (!res.destroyed && !req.socket.destroyed) answer();
+          }, ms);
         try {
           if (req.method === 'POST' && url.pathname === '/token') return this.token(raw, send);
           const analytics = /^\/webmasters\/v3\/sites\/([^/]+)\/searchAnalytics\/query$/.exec(url.pathname);
           if (req.method === 'POST' && analytics) {
             const property = decodeURIComponent(analytics[1] ?? '');
-            return setTimeout(() => this.analytics(property, req.headers.authorization, raw, send), this.delayMs);
+            return later(() => this.analytics(property, req.headers.authorization, raw, send), this.delayMs);
           }
           const bing = /^\/bing\/(GetQueryStats|GetPageStats)$/.exec(url.pathname);
-          if (req.method === 'GET' && bing) return this.bingStats(bing[1] ?? '', url, send);
+          if (req.method === 'GET' && bing) return later(() => this.bingStats(bing[1] ?? '', url, send), this.bingDelayMs);
           send(404, { error: { code: 404, message: 'Not found' } });
         } catch (error) {
           send(500, { error: { code: 500, message: String(error) } });
@@ -183,6 +190,7 @@ export class FakeSearch {
     this.requests.length = 0;
     this.faults = { google: [], bing: [], token: [] };
     this.delayMs = 0;
+    this.bingDelayMs = 0;
     this.tokenRequests = 0;
   }
 

@@ -20,6 +20,7 @@ import { Card } from '../ui/card';
 import { Notice } from '../ui/notice';
 import { ScrollArea } from '../ui/scroll-area';
 import { SegmentedControl } from '../ui/segmented-control';
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '../ui/table';
 import { useHydrated } from '../ui/use-hydrated';
 import { formatCount, formatCtr, formatPosition, searchChangeText, searchFigureList } from './figures';
 import { SearchChart } from './SearchChart';
@@ -85,6 +86,11 @@ export function SearchPanel({ data }: { data: SearchTabData }) {
           <p className="text-sm text-muted" data-search-range>
             {view.range.label}: {dayLabel(view.range.from)} – {dayLabel(view.range.to)}, against {dayLabel(view.previous.from)} – {dayLabel(view.previous.to)}.
           </p>
+          {view.imported && (
+            <p className="text-sm text-muted" data-search-imported>
+              {searchText.importedNote(view.imported, dayLabel)}
+            </p>
+          )}
           <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Search figures">
             {searchFigureList.map((figure) => {
               const value = figure.value(view.totals);
@@ -97,6 +103,11 @@ export function SearchPanel({ data }: { data: SearchTabData }) {
               );
             })}
           </ul>
+          {query.source !== 'google' && data.status.sources.some((s) => s.source === 'bing' && s.rowsStored > 0) && (
+            <p className="text-sm text-muted" data-search-bing-position>
+              {searchText.bingPositionNote}
+            </p>
+          )}
           <Card title="Day by day">
             <SearchChart series={view.series} caption={`Clicks and impressions per day, ${view.range.label.toLowerCase()}`} />
           </Card>
@@ -106,7 +117,7 @@ export function SearchPanel({ data }: { data: SearchTabData }) {
         <TopList kind="queries" query={query} />
         <TopList kind="pages" query={query} />
       </div>
-      <Opportunities query={query} />
+      <Opportunities query={query} siteOrigin={data.siteOrigin} />
       <SearchSourcesCard initial={data.status} />
     </div>
   );
@@ -157,30 +168,26 @@ function TopList({ kind, query }: { kind: 'queries' | 'pages'; query: SearchQuer
       </form>
       {list.error && <Notice tone="error">{list.error.message}</Notice>}
       <ScrollArea label={title}>
-        <table className="w-full text-sm" data-search-list={kind}>
-          <caption className="sr-only">
+        <Table data-search-list={kind}>
+          <TableCaption>
             {title}, {plural(total, kind === 'queries' ? 'query' : 'page', kind === 'queries' ? 'queries' : 'pages')}
-          </caption>
-          <thead>
-            <tr className="text-left whitespace-nowrap text-muted">
-              <th scope="col" className="py-1 pr-2 font-medium">
-                {kind === 'queries' ? 'Query' : 'Page'}
-              </th>
-              <th scope="col" className="py-1 pr-2 text-right font-medium">
+          </TableCaption>
+          <TableHeader>
+            <TableRow className="whitespace-nowrap">
+              <TableHead className="pr-2">{kind === 'queries' ? 'Query' : 'Page'}</TableHead>
+              <TableHead numeric className="pr-2">
                 Clicks
-              </th>
-              <th scope="col" className="py-1 pr-2 text-right font-medium">
+              </TableHead>
+              <TableHead numeric className="pr-2">
                 Impressions
-              </th>
-              <th scope="col" className="py-1 pr-2 text-right font-medium">
+              </TableHead>
+              <TableHead numeric className="pr-2">
                 CTR
-              </th>
-              <th scope="col" className="py-1 text-right font-medium">
-                Position
-              </th>
-            </tr>
-          </thead>
-          <tbody>
+              </TableHead>
+              <TableHead numeric>Position</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
             {rows.map((row) => {
               const key = 'query' in row ? row.query : row.page;
               const expanded = open === key;
@@ -188,8 +195,8 @@ function TopList({ kind, query }: { kind: 'queries' | 'pages'; query: SearchQuer
                 <RowWithDetail key={key} kind={kind} row={row} rowKey={key} expanded={expanded} onToggle={() => setOpen(expanded ? null : key)} query={query} />
               );
             })}
-          </tbody>
-        </table>
+          </TableBody>
+        </Table>
       </ScrollArea>
       {list.data && rows.length === 0 && <p className="mt-2 text-muted">{search ? `Nothing matches “${search}”.` : 'No search data for this period.'}</p>}
       <div className="mt-3 flex flex-wrap items-center gap-3">
@@ -234,8 +241,8 @@ function RowWithDetail({
   const detailId = useId();
   return (
     <>
-      <tr className="border-t border-slate-100 align-top">
-        <th scope="row" className="min-w-40 py-1.5 pr-2 text-left font-normal break-all">
+      <TableRow className="align-top">
+        <TableHead scope="row" className="min-w-40 py-1 pr-2 text-left font-normal break-all">
           <button
             type="button"
             className="text-left text-brand-700 underline underline-offset-2"
@@ -245,17 +252,26 @@ function RowWithDetail({
           >
             {rowKey}
           </button>
-        </th>
-        <td className="py-1.5 pr-2 text-right whitespace-nowrap tabular-nums">{formatCount(row.clicks)}</td>
-        <td className="py-1.5 pr-2 text-right whitespace-nowrap tabular-nums">{formatCount(row.impressions)}</td>
-        <td className="py-1.5 pr-2 text-right whitespace-nowrap tabular-nums">{formatCtr(row.ctr)}</td>
-        <td className="py-1.5 text-right whitespace-nowrap tabular-nums">{formatPosition(row.position)}</td>
-      </tr>
-      <tr id={detailId} hidden={!expanded}>
-        <td colSpan={5} className="pb-3">
+        </TableHead>
+        <TableCell numeric className="pr-2 whitespace-nowrap">
+          {formatCount(row.clicks)}
+        </TableCell>
+        <TableCell numeric className="pr-2 whitespace-nowrap">
+          {formatCount(row.impressions)}
+        </TableCell>
+        <TableCell numeric className="pr-2 whitespace-nowrap">
+          {formatCtr(row.ctr)}
+        </TableCell>
+        <TableCell numeric className="whitespace-nowrap">
+          {formatPosition(row.position)}
+        </TableCell>
+      </TableRow>
+      {/* The row's detail, under it; no rule between a row and its own detail. */}
+      <TableRow id={detailId} hidden={!expanded} className="border-t-0">
+        <TableCell colSpan={5} className="pt-0 pb-3">
           {expanded && <Detail kind={kind} row={row} rowKey={rowKey} query={query} />}
-        </td>
-      </tr>
+        </TableCell>
+      </TableRow>
     </>
   );
 }
@@ -303,7 +319,8 @@ function metaPrompt(siteOrigin: string, page: string, title: string | null, desc
   ].join('\n');
 }
 
-function Opportunities({ query }: { query: SearchQuery }) {
+/** `siteOrigin`: the site's configured public address (SITE_URL), not the admin's, which may be another host. */
+function Opportunities({ query, siteOrigin }: { query: SearchQuery; siteOrigin: string }) {
   const opportunities = useSearchOpportunities(query);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -314,7 +331,7 @@ function Opportunities({ query }: { query: SearchQuery }) {
       const prompt = await readSearchTopQueries(query, opportunity.page);
       leaveAiPrefill({
         type: 'meta',
-        prompt: metaPrompt(window.location.origin, opportunity.page, prompt.title, prompt.description, prompt.queries),
+        prompt: metaPrompt(siteOrigin, opportunity.page, prompt.title, prompt.description, prompt.queries),
         postId: prompt.postId,
         page: opportunity.page,
       });

@@ -118,8 +118,8 @@ export function SearchSourcesCard({ initial }: { initial?: SearchStatus }) {
       <form className="mt-5 grid gap-2" onSubmit={(event) => void upload(event)} data-search-import>
         <h3 className="font-semibold text-ink">Import a Search Console export</h3>
         <p className="text-sm text-muted">
-          Without API access: in Search Console, Performance → Export → Download CSV, then choose that ZIP file here (or its Queries.csv and Pages.csv). A new
-          import replaces the previous one.
+          Without API access: in Search Console, Performance → Export → Download CSV, then choose that ZIP file here (or its Queries.csv and Pages.csv, with
+          Dates.csv for the day-by-day figures). A new import replaces the previous one.
         </p>
         <label htmlFor={fileId} className="text-sm font-medium text-ink">
           Export file(s)

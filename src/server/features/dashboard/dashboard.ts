@@ -98,7 +98,7 @@ export async function dashboardTab(runtime: DashboardDeps, caller: Caller, sessi
         searchOverview(db, defaultSearchQuery, now),
         searchStatus({ db, search: runtime.search }, settings()),
       ]);
-      return { tab, now, overview, status: searchState };
+      return { tab, now, siteOrigin, overview, status: searchState };
     }
     case 'reports':
       return { tab, now, reports: await reportsOverview(runtime.reports.deps), aiMissing: missingAiSettings(ai) };

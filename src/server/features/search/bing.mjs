@@ -1,12 +1,11 @@
 // Bing Webmaster Tools by API key: GetQueryStats (per day × query) and GetPageStats (per day × page), as the JSON
 // API documents them: `{ "d": [ { "Date": "/Date(ms±zone)/", "Query": …, "Clicks", "Impressions",
 // "AvgImpressionPosition", "AvgClickPosition" } ] }` (GetPageStats puts the page's URL in "Query"). The key travels in
-// the URL (`apikey`), so no URL is ever logged or put in a message.
+// the URL (`apikey`), so no URL is ever logged or put in a message. AvgImpressionPosition is stored as Bing gives it:
+// Microsoft does not document its scale (a few integrations divide it by 10), so the cockpit does not guess (docs/search.md).
 import { RetryableFailure, retryAfterMs, withRetries } from '../../platform/retry.mjs';
 import { pagePath } from './days.mjs';
-import { SourceProblem } from './google.mjs';
-
-const requestTimeoutMs = 60_000;
+import { SourceProblem, unanswered } from './google.mjs';
 
 /**
  * Bing's WCF JSON date: milliseconds since 1970 and the zone the day was counted in; the day is the local date.
@@ -28,6 +27,7 @@ export function bingDay(value) {
  * @property {string} siteUrl the site as registered in Bing Webmaster Tools
  * @property {number} maxAttempts
  * @property {number} retryBaseMs
+ * @property {number} timeoutMs the most one request may take (SEARCH_SYNC_TIMEOUT_MS)
  * @property {(ms: number) => Promise<unknown>} [wait]
  * @property {AbortSignal} [signal]
  */
@@ -40,20 +40,27 @@ export function bingClient(options) {
     return withRetries(
       async () => {
         let response;
+        /** @type {{ d?: { Date: string, Query: string, Clicks: number, Impressions: number, AvgImpressionPosition: number }[] } | null} */
+        let body = null;
         try {
           response = await fetch(url, {
             headers: { accept: 'application/json' },
-            signal: AbortSignal.any([AbortSignal.timeout(requestTimeoutMs), ...(options.signal ? [options.signal] : [])]),
+            signal: AbortSignal.any([AbortSignal.timeout(options.timeoutMs), ...(options.signal ? [options.signal] : [])]),
           });
+          // The body is read under the same time limit: a slow answer fails here rather than hanging the sync.
+          if (response.ok) {
+            const text = await response.text();
+            try {
+              body = JSON.parse(text);
+            } catch {
+              body = {};
+            }
+          }
         } catch (error) {
           if (options.signal?.aborted) throw error;
-          const code = /** @type {{ cause?: { code?: string } }} */ (error).cause?.code ?? 'network error';
-          throw new RetryableFailure(`The Bing Webmaster API could not be reached (${code}).`);
+          throw unanswered('The Bing Webmaster API', error, options.timeoutMs);
         }
-        if (response.ok) {
-          const body = /** @type {{ d?: { Date: string, Query: string, Clicks: number, Impressions: number, AvgImpressionPosition: number }[] }} */ (
-            await response.json().catch(() => ({}))
-          );
+        if (response.ok && body) {
           if (!Array.isArray(body.d)) throw new SourceProblem(`The Bing Webmaster API's answer to ${method} was not its documented JSON ({ "d": [...] }).`);
           return body.d;
         }

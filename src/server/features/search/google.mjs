@@ -13,7 +13,6 @@ export const gscScope = 'https://www.googleapis.com/auth/webmasters.readonly';
 export const gscRowLimit = 25_000;
 /** The token endpoint google-auth-library posts to; sent to the key file's `token_uri` instead. */
 const libraryTokenUrl = 'https://oauth2.googleapis.com/token';
-const requestTimeoutMs = 60_000;
 
 /** A failure the owner must act on (a key, a property, a permission); its message says what to do. */
 export class SourceProblem extends Error {}
@@ -55,17 +54,18 @@ export async function readKeyFile(file) {
 
 /**
  * A token source for the key: google-auth-library's JWT client, its token request sent to the key's `token_uri`
- * (with that as the JWT's audience). `fresh()` forgets the token held, so the next is new.
+ * (with that as the JWT's audience), bounded by `timeoutMs`. `fresh()` forgets the token held, so the next is new.
  * @param {{ email: string, privateKey: string, tokenUri: string }} key
+ * @param {number} timeoutMs
  */
-export function tokenSource(key) {
+export function tokenSource(key, timeoutMs) {
   const makeClient = () => {
     const client = new JWT({
       email: key.email,
       key: key.privateKey,
       scopes: [gscScope],
       additionalClaims: { aud: key.tokenUri },
-      transporterOptions: { timeout: requestTimeoutMs },
+      transporterOptions: { timeout: timeoutMs },
     });
     client.transporter.interceptors.request.add({
       resolved: async (options) => {
@@ -113,12 +113,24 @@ const networkCode = (error) =>
   /** @type {{ code?: string, cause?: { code?: string } }} */ (error).cause?.code ?? /** @type {{ code?: string }} */ (error).code ?? 'network error';
 
 /**
+ * A request that got no (whole) answer, as a failure worth another try: too slow for its time, or not reached.
+ * @param {string} api @param {unknown} error @param {number} timeoutMs
+ */
+export function unanswered(api, error, timeoutMs) {
+  if (error instanceof Error && error.name === 'TimeoutError') {
+    return new RetryableFailure(`${api} did not answer within ${timeoutMs / 1000} s (SEARCH_SYNC_TIMEOUT_MS); it may be down or slow.`);
+  }
+  return new RetryableFailure(`${api} could not be reached (${networkCode(error)}).`);
+}
+
+/**
  * @typedef {object} GoogleOptions
  * @property {string} apiUrl GSC_API_URL, without a trailing slash
  * @property {string} property
  * @property {string} siteUrl
  * @property {number} maxAttempts
  * @property {number} retryBaseMs
+ * @property {number} timeoutMs the most one request may take (SEARCH_SYNC_TIMEOUT_MS)
  * @property {number} [pageSize] rows asked for per request (25,000; tests ask for fewer)
  * @property {(ms: number) => Promise<unknown>} [wait] between tries (renews the sync's lease)
  * @property {AbortSignal} [signal]
@@ -130,7 +142,7 @@ const networkCode = (error) =>
  * @param {GoogleOptions} options
  */
 export function googleClient(key, options) {
-  const tokens = tokenSource(key);
+  const tokens = tokenSource(key, options.timeoutMs);
   const pageSize = options.pageSize ?? gscRowLimit;
   const endpoint = `${options.apiUrl}/webmasters/v3/sites/${encodeURIComponent(options.property)}/searchAnalytics/query`;
 
@@ -155,11 +167,15 @@ export function googleClient(key, options) {
                 rowLimit: pageSize,
                 startRow,
               }),
-              signal: AbortSignal.any([AbortSignal.timeout(requestTimeoutMs), ...(options.signal ? [options.signal] : [])]),
+              signal: AbortSignal.any([AbortSignal.timeout(options.timeoutMs), ...(options.signal ? [options.signal] : [])]),
             });
+            // The body is read under the same time limit: a slow answer fails here rather than hanging the sync.
+            if (response.ok)
+              return /** @type {{ rows?: { keys: string[], clicks: number, impressions: number, position: number }[] }} */ (await response.json());
           } catch (error) {
             if (options.signal?.aborted) throw error;
-            throw new RetryableFailure(`The Search Console API could not be reached (${networkCode(error)}).`);
+            if (error instanceof SyntaxError) throw new RetryableFailure('The Search Console API answered with JSON that cannot be read.');
+            throw unanswered('The Search Console API', error, options.timeoutMs);
           }
           if (response.status === 401 && !renewed) {
             renewed = true;
@@ -167,7 +183,6 @@ export function googleClient(key, options) {
             await response.body?.cancel();
             continue;
           }
-          if (response.ok) return /** @type {{ rows?: { keys: string[], clicks: number, impressions: number, position: number }[] }} */ (await response.json());
           const detail = await errorDetail(response);
           if (response.status === 429 || response.status >= 500) {
             throw new RetryableFailure(`The Search Console API answered ${response.status}${detail}.`, retryAfterMs(response.headers.get('retry-after')));

@@ -1,8 +1,13 @@
 // The import of a Search Console Performance export, for an owner without API access: the ZIP Search Console's
 // "Export → Download CSV" gives (Queries.csv, Pages.csv, Dates.csv, Devices.csv, Countries.csv, Search appearance.csv,
 // Filters.csv), or its Queries.csv and Pages.csv on their own. Anything else is refused with the reason.
-// An export has no day split for its queries and pages: they are stored as the source 'import' on the last day of its
-// range (Dates.csv), and a new import replaces the previous one, so figures are never counted twice by importing again.
+// What an export gives, and so how it is stored (as the source 'import'; a new import replaces the previous one, so
+// importing again never counts anything twice):
+// - Dates.csv: the property's totals day by day. Each day is stored as a day-total row (no query, no page), which is
+//   what the daily chart and the period totals read for an import (store.mjs, rollUp).
+// - Queries.csv and Pages.csv: totals over the export's whole range only (the first to the last day of Dates.csv; the
+//   range Filters.csv names). They are not split across days: they are stored on the range's last day, and the view
+//   says when a period covers only part of the range (view.ts, importedRange).
 import { unzipSync } from 'fflate';
 import { plural } from '../../../lib/plural.mjs';
 import { pagePath, utcDay } from './days.mjs';
@@ -19,6 +24,7 @@ export const exportColumns = {
   queries: ['Top queries', 'Clicks', 'Impressions', 'CTR', 'Position'],
   pages: ['Top pages', 'Clicks', 'Impressions', 'CTR', 'Position'],
   dates: ['Date', 'Clicks', 'Impressions', 'CTR', 'Position'],
+  filters: ['Filter', 'Value'],
 };
 
 /**
@@ -69,6 +75,10 @@ export function parseCsv(text) {
 function readExportFile(name, text, kind) {
   const [header, ...rows] = parseCsv(text);
   const expected = exportColumns[kind];
+  // A comparison export ("Compare" in the date filter) has two periods side by side: "Last 28 days Clicks", …
+  if (header && header.filter((cell) => /Clicks$/.test(cell.trim())).length > 1) {
+    throw new ImportRefused(`${name} compares two periods side by side; export one period (Performance → Date, without "Compare") and import that.`);
+  }
   if (!header || header.length !== expected.length || header.some((cell, i) => cell.trim() !== expected[i])) {
     throw new ImportRefused(
       `${name} is not from a Search Console Performance export: its columns are ${header ? header.map((c) => `"${c}"`).join(', ') : 'missing'}; an export's are ${expected.map((c) => `"${c}"`).join(', ')}.`,
@@ -83,6 +93,22 @@ function readExportFile(name, text, kind) {
     if (Number(clicks) > Number(impressions)) throw new ImportRefused(`${name}, line ${line}: more clicks than impressions.`);
     return { key, clicks: Number(clicks), impressions: Number(impressions), position: Number(position) };
   });
+}
+
+/**
+ * What Filters.csv says of the export: its date range as Search Console words it ("Last 3 months"), and its search
+ * type. Without the file, nothing.
+ * @param {string | undefined} text
+ * @returns {{ date: string | null, searchType: string | null }}
+ */
+function readFilters(text) {
+  if (text === undefined) return { date: null, searchType: null };
+  const [header, ...rows] = parseCsv(text);
+  if (!header || header.length < 2 || header[0]?.trim() !== exportColumns.filters[0] || header[1]?.trim() !== exportColumns.filters[1]) {
+    throw new ImportRefused(`Filters.csv is not from a Search Console Performance export: its columns should be "Filter", "Value".`);
+  }
+  const value = (/** @type {string} */ filter) => rows.find((row) => row[0]?.trim() === filter)?.[1]?.trim() || null;
+  return { date: value('Date'), searchType: value('Search type') };
 }
 
 /**
@@ -138,11 +164,12 @@ export function exportFiles(files) {
 }
 
 /**
- * Imports an export: its queries and pages replace those of the previous import.
+ * Imports an export: its daily totals (Dates.csv) day by day, its queries and pages as totals of its range; they
+ * replace those of the previous import.
  * @param {import('kysely').Kysely<any>} db
  * @param {{ name: string, bytes: Uint8Array }[]} files
  * @param {{ siteUrl: string, now?: number }} options
- * @returns {Promise<{ queries: number, pages: number, day: string, message: string }>}
+ * @returns {Promise<{ queries: number, pages: number, days: number, from: string, to: string, message: string }>}
  */
 export async function importExport(db, files, { siteUrl, now = Date.now() }) {
   const texts = exportFiles(files);
@@ -152,15 +179,35 @@ export async function importExport(db, files, { siteUrl, now = Date.now() }) {
   };
   const queries = read('Queries.csv', 'queries');
   const pages = read('Pages.csv', 'pages');
-  const dates = read('Dates.csv', 'dates').map((row) => row.key);
-  if (dates.some((day) => !/^\d{4}-\d{2}-\d{2}$/.test(day))) throw new ImportRefused('Dates.csv: each date must be written as 2026-03-31.');
-  const day = dates.length > 0 ? dates.reduce((a, b) => (a > b ? a : b)) : utcDay(now);
+  const dates = read('Dates.csv', 'dates');
+  const filters = readFilters(texts.get('Filters.csv'));
+  if (dates.some((row) => !/^\d{4}-\d{2}-\d{2}$/.test(row.key) || Number.isNaN(Date.parse(`${row.key}T00:00:00Z`)))) {
+    throw new ImportRefused('Dates.csv: each date must be written as 2026-03-31.');
+  }
+  if (new Set(dates.map((row) => row.key)).size !== dates.length) throw new ImportRefused('Dates.csv lists a day twice.');
+  const days = dates.map((row) => row.key).sort();
+  // Without Dates.csv the export's days are unknown: everything is counted on the day of the import, and said so.
+  const from = days[0] ?? utcDay(now);
+  const to = days.at(-1) ?? from;
+  const dayTotals =
+    dates.length > 0
+      ? dates.map((row) => ({ day: row.key, clicks: row.clicks, impressions: row.impressions, position: row.position }))
+      : [
+          {
+            day: to,
+            clicks: queries.reduce((sum, row) => sum + row.clicks, 0),
+            impressions: queries.reduce((sum, row) => sum + row.impressions, 0),
+            // Impression-weighted, as the stored position sums are.
+            position: averagePosition(queries),
+          },
+        ];
   const runId = `import-${now}`;
   try {
     await stageRows(db, runId, 'import', [
-      ...queries.map((row) => ({ day, query: row.key, page: '', device: '', clicks: row.clicks, impressions: row.impressions, position: row.position })),
+      ...dayTotals.map((row) => ({ ...row, query: '', page: '', device: '' })),
+      ...queries.map((row) => ({ day: to, query: row.key, page: '', device: '', clicks: row.clicks, impressions: row.impressions, position: row.position })),
       ...pages.map((row) => ({
-        day,
+        day: to,
         query: '',
         page: pagePath(row.key, siteUrl),
         device: '',
@@ -169,13 +216,24 @@ export async function importExport(db, files, { siteUrl, now = Date.now() }) {
         position: row.position,
       })),
     ]);
-    // Every day: the previous import, whatever its day, is replaced.
+    // Every day: the previous import, whatever its days, is replaced.
     await replaceDays(db, runId, 'import', '0000-00-00', '9999-99-99');
   } catch (error) {
     await dropStaged(db, runId).catch(() => {});
     throw error;
   }
-  const message = `Imported ${plural(queries.length, 'query', 'queries')} and ${plural(pages.length, 'page')} (counted on ${day}).`;
+  const named = [filters.date, filters.searchType && filters.searchType !== 'Web' ? `${filters.searchType} search` : null].filter(Boolean).join(', ');
+  const range = from === to ? `on ${from}` : `for ${from} to ${to}`;
+  const message =
+    dates.length > 0
+      ? `Imported ${plural(queries.length, 'query', 'queries')} and ${plural(pages.length, 'page')} (totals ${range}${named ? `, ${named}` : ''}) and the daily totals of ${plural(dates.length, 'day')}.`
+      : `Imported ${plural(queries.length, 'query', 'queries')} and ${plural(pages.length, 'page')}, counted on ${to}: without Dates.csv the export's days are unknown.`;
   await recordState(db, 'import', { state: 'ok', message, at: now });
-  return { queries: queries.length, pages: pages.length, day, message };
+  return { queries: queries.length, pages: pages.length, days: dates.length, from, to, message };
+}
+
+/** Impression-weighted average position of rows, as Search Console averages it. @param {{ impressions: number, position: number }[]} rows */
+function averagePosition(rows) {
+  const impressions = rows.reduce((sum, row) => sum + row.impressions, 0);
+  return impressions > 0 ? rows.reduce((sum, row) => sum + row.position * row.impressions, 0) / impressions : 0;
 }

@@ -89,7 +89,8 @@ const summed = /** @type {const} */ ([sql`sum(clicks)`.as('clicks'), sql`sum(imp
 
 /**
  * Rebuilds the roll-ups of `source` for the days from `from` to `to` (inclusive) and the months they touch, from
- * the stored rows: the day totals (rows with a query, as the view counts), and each month's queries and pages.
+ * the stored rows: the day totals (rows with a query, as the view counts; for an import, its day-total rows, since
+ * its queries are totals of its whole range: import.mjs), and each month's queries and pages.
  * @param {Db} db @param {SearchSource} source @param {string} from @param {string} to
  */
 export async function rollUp(db, source, from, to) {
@@ -106,7 +107,7 @@ export async function rollUp(db, source, from, to) {
         .where('source', '=', source)
         .where('day', '>=', first)
         .where('day', '<=', last)
-        .where('query', '!=', '')
+        .where((eb) => (source === 'import' ? eb.and([eb('query', '=', ''), eb('page', '=', '')]) : eb('query', '!=', '')))
         .groupBy(['source', 'day']),
     )
     .execute();

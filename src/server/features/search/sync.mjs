@@ -108,7 +108,14 @@ async function syncSource(deps, source, { wait, renew }) {
   const runId = randomUUID();
   let rows = 0;
   try {
-    const common = { siteUrl: deps.siteUrl, maxAttempts: search.maxAttempts, retryBaseMs: search.retryBaseMs, wait, signal: deps.signal };
+    const common = {
+      siteUrl: deps.siteUrl,
+      maxAttempts: search.maxAttempts,
+      retryBaseMs: search.retryBaseMs,
+      timeoutMs: search.requestTimeoutMs,
+      wait,
+      signal: deps.signal,
+    };
     if (source === 'google') {
       const key = await readKeyFile(/** @type {string} */ (search.gscServiceAccountFile));
       const client = googleClient(key, { ...common, apiUrl: search.gscApiUrl, property: gscPropertyOf(search, deps.siteUrl), pageSize: deps.googlePageSize });

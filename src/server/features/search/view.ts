@@ -171,7 +171,30 @@ export async function searchOverview(db: Db, query: SearchQuery, now = Date.now(
     previousTotals: figures(previous),
     series,
     hasData: range.hasData,
+    imported: await importedRange(db, query, range),
   };
+}
+
+/**
+ * The imported export's range when the period shows it: its queries and pages are totals of that range (Search
+ * Console gives them no day split; import.mjs stores them on its last day), so the owner is told which days they
+ * cover and how many of those the period holds. Null when no export is read or the period holds none of its days.
+ */
+export async function importedRange(db: Db, query: SearchQuery, range: { from: string; to: string }): Promise<SearchOverview['imported']> {
+  if (!storedSourcesOf[query.source].includes('import')) return null;
+  // Its day-total rows (no query, no page) span its days.
+  const span = await db
+    .selectFrom('search_rows')
+    .select((eb) => [eb.fn.min('day').as('from'), eb.fn.max('day').as('to')])
+    .where('source', '=', 'import')
+    .where('query', '=', '')
+    .where('page', '=', '')
+    .executeTakeFirst();
+  const from = span?.from as string | null | undefined;
+  const to = span?.to as string | null | undefined;
+  if (!from || !to || to < range.from || from > range.to) return null;
+  const covered = daysBetween(from < range.from ? range.from : from, to > range.to ? range.to : to);
+  return { from, to, days: daysBetween(from, to), covered, listed: to >= range.from && to <= range.to };
 }
 
 export async function topQueries(db: Db, list: SearchListQuery, now = Date.now()): Promise<SearchListAnswer<SearchQueryRow>> {
