@@ -14,6 +14,8 @@ export const reportSchedule = {
 } as const;
 
 export const reportLimits = {
+  /** The first year a report may cover (earlier ones are typing slips; the year before it must still be a date). */
+  earliestYear: 2000,
   /** A client's link opens the report for this many days after it was made, unless revoked sooner. */
   linkDays: 90,
   /** Rows in the top queries and top pages lists. */
@@ -97,9 +99,11 @@ export const reportText = {
 
 export const reportMessages = {
   notFound: 'No such report.',
-  badMonth: 'Give the month as YYYY-MM, not in the future.',
-  badPeriod: `Give a first and last day in order, not in the future, at most ${reportLimits.maxPeriodDays} days apart.`,
+  badMonth: `Give the month as YYYY-MM, from ${reportLimits.earliestYear} on and not in the future.`,
+  badPeriod: `Give a first and last day in order, from ${reportLimits.earliestYear} on and not in the future, at most ${reportLimits.maxPeriodDays} days apart.`,
   unknownSite: 'No watched site has that address.',
+  monthOrDays: 'Give a month, or a first and last day.',
+  summaryNotText: 'The summary is text.',
   alreadySent: 'This report was sent already; it is kept as it was sent.',
   noRecipient: 'This site has no client e-mail address: add one in Sites before sending.',
   approvedQueued: (recipient: string) => `Approved: queued for ${recipient}.`,

@@ -2,17 +2,33 @@
 import { z } from 'zod';
 import { reportLimits, reportMessages } from '~/config/report';
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Give a day.');
+const day = z.string({ error: 'Give a day.' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Give a day.');
 
-/** A month's report, or one for any span of days (`from` and `to`) on demand. */
-export const makeReportForm = z.union([
-  z.object({ site: z.string().min(1, 'Choose a site.').max(200), month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, reportMessages.badMonth) }),
-  z.object({ site: z.string().min(1, 'Choose a site.').max(200), from: day, to: day }),
-]);
+/**
+ * A month's report, or one for any span of days (`from` and `to`) on demand. One object rather than a union of two, so
+ * a refusal names its field (a union's refusal names none).
+ */
+export const makeReportForm = z
+  .object({
+    site: z.string({ error: 'Choose a site.' }).min(1, 'Choose a site.').max(200),
+    month: z
+      .string({ error: reportMessages.badMonth })
+      .regex(/^\d{4}-(0[1-9]|1[0-2])$/, reportMessages.badMonth)
+      .optional(),
+    from: day.optional(),
+    to: day.optional(),
+  })
+  .superRefine((form, context) => {
+    if (form.month !== undefined) return;
+    for (const field of ['from', 'to'] as const) {
+      if (form[field] === undefined) context.addIssue({ code: 'custom', path: [field], message: reportMessages.monthOrDays });
+    }
+  })
+  .transform((form) => (form.month !== undefined ? { site: form.site, month: form.month } : { site: form.site, from: form.from!, to: form.to! }));
 export type MakeReportForm = z.infer<typeof makeReportForm>;
 
 export const summaryForm = z.object({
-  summary: z.string().max(reportLimits.summaryMax, reportMessages.summaryTooLong),
+  summary: z.string({ error: reportMessages.summaryNotText }).max(reportLimits.summaryMax, reportMessages.summaryTooLong),
 });
 
 export const autoSendForm = z.object({

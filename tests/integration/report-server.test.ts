@@ -137,6 +137,21 @@ describe.each(databaseNames())('client report served by two instances on %s', (n
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
   });
 
+  it('names the field of a form it refuses: no period, a year that is a typing slip, a summary that is not text', async () => {
+    expect(await clients[0]!.json(adminApi.reports.list, { site: 'this' })).toEqual({
+      status: 400,
+      body: { ok: false, errors: { from: reportMessages.monthOrDays, to: reportMessages.monthOrDays } },
+    });
+    expect(await clients[0]!.json(adminApi.reports.list, { site: 'this', month: '0001-01' })).toEqual({
+      status: 400,
+      body: { ok: false, errors: { month: reportMessages.badMonth } },
+    });
+    expect(await clients[0]!.json(adminApi.reports.action(reportId, 'summary'), { summary: 42 })).toEqual({
+      status: 400,
+      body: { ok: false, errors: { summary: reportMessages.summaryNotText } },
+    });
+  });
+
   it('refuses a summary stating a figure the report does not hold, and keeps one that is grounded', async () => {
     const made = await clients[0]!.json(adminApi.reports.action(reportId, 'summary'), { summary: 'Visits doubled to 4,321 this month.' });
     expect(made).toEqual({ status: 400, body: { ok: false, errors: { summary: reportMessages.summaryFigures(['4,321']) } } });

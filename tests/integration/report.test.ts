@@ -558,6 +558,17 @@ describe.each(databaseNames())('client report on %s', (name) => {
       status: 400,
       detail: { errors: { month: reportMessages.badMonth } },
     });
+    // A typing slip of a year is refused in words (year 1 once ended in a RangeError and a 503).
+    for (const month of ['0001-01', `${reportLimits.earliestYear - 1}-12`]) {
+      await expect(makeReportFromForm(deps, { site: thisSiteKey, month }, scheduleNow), month).rejects.toMatchObject({
+        status: 400,
+        detail: { errors: { month: reportMessages.badMonth } },
+      });
+    }
+    await expect(makeReportFromForm(deps, { site: thisSiteKey, from: '0000-01-01', to: '0000-01-05' }, scheduleNow)).rejects.toMatchObject({
+      status: 400,
+      detail: { errors: { to: reportMessages.badPeriod } },
+    });
   });
 
   it('writes the report from the command line without sending or storing it', async () => {

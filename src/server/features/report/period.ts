@@ -37,13 +37,13 @@ export const spanOf = (from: string, to: string) => Math.round((Date.parse(`${to
 
 /** A valid month, not after the current one; else null. */
 export function readMonth(value: string, now = Date.now()): string | null {
-  return monthPattern.test(value) && value <= monthOf(now) ? value : null;
+  return monthPattern.test(value) && value >= `${reportLimits.earliestYear}-01` && value <= monthOf(now) ? value : null;
 }
 
 /** A valid span of days, in order, within the limit; else null. */
 export function readDays(from: string, to: string): ReportPeriod | null {
   const valid = (day: string) => /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(Date.parse(`${day}T12:00:00Z`)) && addDays(day, 0) === day;
-  if (!valid(from) || !valid(to) || from > to || spanOf(from, to) > reportLimits.maxPeriodDays) return null;
+  if (!valid(from) || !valid(to) || from < `${reportLimits.earliestYear}-01-01` || from > to || spanOf(from, to) > reportLimits.maxPeriodDays) return null;
   return dayPeriod(from, to);
 }
 
