@@ -56,10 +56,7 @@ export function QuietHoursCard({ quietHours }: { quietHours: WatchQuietHours }) 
           </>
         ) : (
           <>
-            <Badge variant="info">
-              {from}–{to}
-            </Badge>{' '}
-            {source === 'server' ? text.server(from!, to!) : text.admin(from!, to!)}
+            <Badge variant="info">On</Badge> {source === 'server' ? text.server(from!, to!) : text.admin(from!, to!)}
           </>
         )}
       </p>
