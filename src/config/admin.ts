@@ -64,12 +64,13 @@ export const adminApi = {
   postAction: (id: string, action: PostAction) => `/api/admin/posts/${encodeURIComponent(id)}/${action}`,
   postRender: '/api/admin/posts/render',
   postCover: '/api/admin/posts/cover',
-  /** Watched sites (docs/watch.md): the list and new sites, one site, its erasure, the alerts. */
+  /** Watched sites (docs/watch.md): the list and new sites, one site, its erasure, the alerts, the quiet hours. */
   watch: {
     sites: '/api/admin/watch/sites',
     site: (id: string) => `/api/admin/watch/sites/${encodeURIComponent(id)}`,
     siteErase: (id: string) => `/api/admin/watch/sites/${encodeURIComponent(id)}/erase`,
     alerts: '/api/admin/watch/alerts',
+    quietHours: '/api/admin/watch/quiet-hours',
   },
   /** Client reports (docs/reports.md): the list, one report, its PDF, approve/send, its links, automatic sending. */
   reports: {

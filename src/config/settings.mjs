@@ -19,6 +19,7 @@ import {
   urlWith,
   withDefault,
 } from './setting-kinds.mjs';
+import { parseQuietHours, quietHoursPattern } from './quiet-hours.mjs';
 
 /** IndexNow's rule for keys. */
 export const indexNowKeyPattern = /^[a-zA-Z0-9-]{8,128}$/;
@@ -286,21 +287,11 @@ export const settingsSchema = z.object({
       meaning:
         'Watching sites: how often the server looks for checks that are due (each check has its own schedule: availability every 5 minutes, crawls daily); the first look is this long after start',
     }),
-    quietHours: unsetByDefault(
-      'WATCH_QUIET_HOURS',
-      z
-        .string()
-        .regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM-HH:MM, e.g. 22:00-07:00')
-        .transform((value) => {
-          const minutes = (/** @type {string} */ t) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
-          return { fromMinute: minutes(value.slice(0, 5)), toMinute: minutes(value.slice(6, 11)) };
-        }),
-      {
-        when: 'run',
-        meaning:
-          'Watching sites: hours (UK time) in which alerts that are not urgent are held and sent when they end, e.g. `22:00-07:00`. Urgent ones (a site down, a certificate about to lapse) are sent at once. Unset: none',
-      },
-    ),
+    quietHours: unsetByDefault('WATCH_QUIET_HOURS', z.string().regex(quietHoursPattern, 'must be HH:MM-HH:MM, e.g. 22:00-07:00').transform(parseQuietHours), {
+      when: 'run',
+      meaning:
+        'Watching sites: hours (UK time) in which alerts that are not urgent are held and sent when they end, e.g. `22:00-07:00`. Urgent ones (a site down, a certificate about to lapse) are sent at once. Set, it wins over the quiet hours the owner sets in the admin (Sites tab). Unset: those, or none',
+    }),
     webhookUrl: unsetByDefault(
       'ALERT_WEBHOOK_URL',
       urlWith(['https:', 'http:'], 'must be an http(s) URL, e.g. https://ntfy.sh/your-topic or a Slack or Discord webhook'),

@@ -78,3 +78,21 @@ export const watchCommands = {
   add: 'npm run watch:add -- --url URL --name NAME [--client-email E]',
   run: 'npm run watch:run',
 } as const;
+
+/**
+ * Quiet hours set in the admin (Sites tab), kept in the `settings` table under this key as "22:00-07:00"; none by
+ * default. WATCH_QUIET_HOURS, where the server sets it, wins.
+ */
+export const watchQuietHours = {
+  settingKey: 'watch_quiet_hours',
+  title: 'Quiet hours',
+  explain:
+    'Alerts that are not urgent, and their recoveries, are held during these hours (UK time) and sent when they end. A site down or a certificate about to lapse is sent at once.',
+  none: 'None: every alert is sent at once.',
+  admin: (from: string, to: string) => `From ${from} to ${to}, UK time, set here.`,
+  server: (from: string, to: string) =>
+    `From ${from} to ${to}, UK time, set on the server: its settings file has the line WATCH_QUIET_HOURS=, which wins over this page. To change them here, remove that line and restart the site.`,
+  saved: 'Quiet hours saved',
+  cleared: 'Quiet hours cleared',
+  sameTimes: 'Quiet hours must start and end at different times.',
+} as const;

@@ -5,7 +5,7 @@ import type { BreakdownDimension, FormFactor, GoalKind, VitalMetric } from '~/co
 import type { AnalyticsQuery } from './analytics-query';
 import type { SearchOverview, SearchStatus } from './search-types';
 import type { ReportsAnswer } from './report-types';
-import type { WatchAlertView, WatchSiteView } from './watch-types';
+import type { WatchAlertView, WatchQuietHours, WatchSiteView } from './watch-types';
 
 /** Most severe first. */
 export const severities = ['critical', 'high', 'medium', 'low'] as const;
@@ -358,6 +358,7 @@ export interface SitesTabData {
   tab: 'sites';
   now: number;
   sites: WatchSiteView[];
+  quietHours: WatchQuietHours;
 }
 /** The watch's alerts, open first. */
 export interface AlertsTabData {

@@ -17,7 +17,11 @@ export interface WatchSiteHealth {
   openAlerts: number;
 }
 
-export interface WatchSiteView {
+/**
+ * A watched site as it is stored: the one definition the server's checks are handed (WatchedSite in
+ * server/features/watch/types.ts is this) and the admin's view extends.
+ */
+export interface WatchSite {
   id: string;
   url: string;
   name: string;
@@ -27,10 +31,24 @@ export interface WatchSiteView {
   crawlEveryHours: number;
   availabilityEveryMinutes: number;
   kindsOff: WatchKind[];
-  kinds: WatchKind[];
   createdAt: number;
   removedAt: number | null;
+}
+
+/** A site as the admin shows it: the checks it gets now, and its health. */
+export interface WatchSiteView extends WatchSite {
+  kinds: WatchKind[];
   health: WatchSiteHealth;
+}
+
+/**
+ * The quiet hours in force, as clock times (UK time), and who set them: the server (WATCH_QUIET_HOURS, which wins),
+ * the owner in the admin, or nobody (null: none).
+ */
+export interface WatchQuietHours {
+  from: string | null;
+  to: string | null;
+  source: 'server' | 'admin' | null;
 }
 
 export interface WatchAlertView {
@@ -53,6 +71,7 @@ export interface WatchSitesAnswer {
   ok: true;
   now: number;
   sites: WatchSiteView[];
+  quietHours: WatchQuietHours;
 }
 
 export interface WatchSiteAnswer {
@@ -69,4 +88,9 @@ export interface WatchAlertsAnswer {
 
 export interface WatchDoneAnswer {
   ok: true;
+}
+
+export interface WatchQuietHoursAnswer {
+  ok: true;
+  quietHours: WatchQuietHours;
 }

@@ -2,12 +2,13 @@
  * The watched sites and their alerts in the admin (docs/watch.md), at a phone's and a desktop's width: a client's site
  * added, edited, removed and erased through the Sites tab; a seeded site's health (uptime, response time, certificate,
  * score trend) and its alerts, open and closed with their evidence, on the Sites and Alerts tabs and first on the
- * Overview; axe on each, and screenshots to look at.
+ * Overview; the quiet hours set and cleared on a phone; axe on each, and screenshots to look at.
  */
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { adminPaths } from '../../src/config/admin';
+import { watchQuietHours } from '../../src/config/watch';
 import { openDatabase } from '../../src/server/db';
 import { openTab, signedInTest as test } from '../support/e2e-admin-session';
 
@@ -167,3 +168,41 @@ for (const [label, viewport] of Object.entries(viewports)) {
     });
   });
 }
+
+// One setting for the whole site: set and cleared by one test, at a phone's width.
+test.describe('quiet hours on a phone (390 px)', () => {
+  test.use({ viewport: viewports.phone });
+
+  test('the owner sets quiet hours across midnight, sees them after a reload, and clears them', async ({ page }, info) => {
+    await openTab(page, 'sites');
+    const panel = page.getByRole('tabpanel', { name: 'Sites' });
+    const card = panel.locator('section', { has: page.getByRole('heading', { name: watchQuietHours.title }) });
+    await expect(card.getByText(watchQuietHours.none)).toBeVisible();
+
+    // Refused in the browser with the reason: the same start and end.
+    await card.getByLabel('From (UK time)').fill('22:00');
+    await card.getByLabel('Until (UK time)').fill('22:00');
+    await card.getByRole('button', { name: 'Set quiet hours' }).click();
+    await expect(card.getByText(watchQuietHours.sameTimes)).toBeVisible();
+
+    await card.getByLabel('Until (UK time)').fill('07:00');
+    await card.getByRole('button', { name: 'Set quiet hours' }).click();
+    await expect(card.getByText(watchQuietHours.admin('22:00', '07:00'))).toBeVisible();
+    await expectNoSidewaysScroll(page, 'quiet hours set');
+    await expectNoAxeViolations(page, 'quiet hours set');
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: info.outputPath('quiet-hours-390.png') });
+
+    // Kept on the server: still there after a reload.
+    await page.reload();
+    const reloaded = page.getByRole('tabpanel', { name: 'Sites' }).locator('section', { has: page.getByRole('heading', { name: watchQuietHours.title }) });
+    await expect(reloaded.getByText(watchQuietHours.admin('22:00', '07:00'))).toBeVisible();
+    await expect(reloaded.getByLabel('From (UK time)')).toHaveValue('22:00');
+
+    await reloaded.getByRole('button', { name: 'Clear quiet hours' }).click();
+    await expect(reloaded.getByText(watchQuietHours.none)).toBeVisible();
+    await expect(reloaded.getByRole('button', { name: 'Clear quiet hours' })).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByText(watchQuietHours.none)).toBeVisible();
+  });
+});

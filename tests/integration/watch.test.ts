@@ -2,8 +2,10 @@
  * Watching sites (issue 33), on SQLite and PostgreSQL: a client's site on loopback whose state the test switches —
  * a title removed, a page answering 500, a noindex added, a redirect loop, a certificate from a local CA that expires
  * in 2 days, the site down — each change gives exactly one alert e-mail in the SMTP sink and one webhook call, and its
- * recovery one more of each; two instances running the same due check alert once; a vitals regression and a drop in
- * visitors seeded into the analytics raise their alerts; the SMTP server or the webhook down delays, never loses.
+ * recovery one more of each; a later crawl's further findings one more of each, listing only those; two instances
+ * running the same due check alert once; http:// not redirecting to https://, and the apex not redirecting to www,
+ * against local fixtures; a vitals regression and a drop in visitors seeded into the analytics raise their alerts;
+ * the SMTP server or the webhook down delays, never loses.
  */
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -27,7 +29,7 @@ import { migrateToLatest } from '../../src/server/migrate.mjs';
 import { createTarget, databaseNames, type DatabaseTarget } from '../support/databases';
 import { SmtpSink } from '../support/smtp-sink';
 import { until } from '../support/until';
-import { healthy, TestCa, WatchFixture, type WatchFixtureState, WebhookSink } from '../support/watch-fixture';
+import { healthy, RedirectFixture, TestCa, WatchFixture, type WatchFixtureState, WebhookSink } from '../support/watch-fixture';
 
 // The crawler and the availability check fetch the fixture over HTTPS with Node's agents; the certificate check is
 // handed the test's CA itself (so "untrusted" is judged for real).
@@ -42,6 +44,7 @@ describe.each(databaseNames())('watching sites on %s', (name) => {
   let second: Db;
   const ca = new TestCa();
   const site = new WatchFixture(ca);
+  const redirects = new RedirectFixture(ca);
   const webhook = new WebhookSink();
   let smtp: SmtpSink;
   let deps: WatchDeps;
@@ -53,6 +56,7 @@ describe.each(databaseNames())('watching sites on %s', (name) => {
     await migrateToLatest(db, name);
     ({ db: second } = await openDatabase(target.url, target.options));
     await site.start();
+    await redirects.start();
     await webhook.start();
     smtp = new SmtpSink(await freePort());
     await smtp.start();
@@ -75,6 +79,7 @@ describe.each(databaseNames())('watching sites on %s', (name) => {
 
   afterAll(async () => {
     await site.stop();
+    await redirects.stop();
     await webhook.stop();
     await smtp.stop();
     await second.destroy();
@@ -160,6 +165,36 @@ describe.each(databaseNames())('watching sites on %s', (name) => {
     },
     60_000,
   );
+
+  it('a later crawl’s further findings: one more e-mail and webhook call with only those; a repeat crawl sends nothing', async () => {
+    const first = await step({ titleRemoved: true });
+    expect(first.mails).toHaveLength(1);
+    expect(first.calls).toMatchObject([{ event: 'opened' }]);
+
+    const more = await step({ page500: true });
+    expect(more.mails.map((m) => m.headers.subject)).toEqual([
+      expect.stringMatching(/^Client shop: \d+ more new problems? on 127\.0\.0\.1:\d+ since the last crawl$/),
+    ]);
+    expect(more.mails[0]!.text).toMatch(/began to answer 500/);
+    expect(more.mails[0]!.text).not.toContain('no title');
+    expect(more.calls).toHaveLength(1);
+    expect(more.calls[0]).toMatchObject({ event: 'updated', site: 'Client shop' });
+    expect(String(more.calls[0]!.message)).not.toContain('no title');
+    // One alert, whose evidence now lists both.
+    const open = await db.selectFrom('watch_alerts').select(['detail', 'evidence']).where('open_key', 'is not', null).execute();
+    expect(open).toHaveLength(1);
+    expect(open[0]!.detail).toContain('no title');
+    expect(open[0]!.detail).toMatch(/began to answer 500/);
+
+    const again = await step({});
+    expect(again.mails).toEqual([]);
+    expect(again.calls).toEqual([]);
+
+    const back = await step(healthy);
+    expect(back.mails.map((m) => m.headers.subject)).toEqual([expect.stringMatching(/^Resolved: Client shop: /)]);
+    expect(back.calls).toMatchObject([{ event: 'closed' }]);
+    expect(await db.selectFrom('watch_alerts').select('id').where('open_key', 'is not', null).execute()).toEqual([]);
+  }, 60_000);
 
   it('a certificate warned at 14 days is one alert, one more message when it turns urgent at 3, one on renewal', async () => {
     const warned = await step({ warnCertificate: true });
@@ -267,6 +302,55 @@ describe.each(databaseNames())('watching sites on %s', (name) => {
     expect(await db.selectFrom('watch_results').select('id').where('site_id', '=', client!.id).execute()).toEqual([]);
     expect(await db.selectFrom('watch_alerts').select('id').where('site_id', '=', client!.id).execute()).toEqual([]);
     await expect(removeSite(db, ownSiteId)).rejects.toThrow(WatchInputError);
+  }, 60_000);
+
+  it('http:// not redirecting to https://, and the apex not redirecting to www: one alert each, closed when fixed', async () => {
+    const reach = {
+      ...deps.reach,
+      ports: { http: redirects.httpPort, https: redirects.httpsPort },
+      addressPolicy: { allowPrivate: false, allowHosts: [...deps.reach.addressPolicy.allowHosts, ...redirects.hosts] },
+    };
+    const redirectDeps = { ...deps, reach };
+    const added = await addSite(
+      db,
+      watchSiteForm.parse({ url: redirects.origin, name: 'Redirect shop', kindsOff: ['certificate', 'crawl'] }),
+      reach.addressPolicy,
+    );
+    const run = async (change: Partial<RedirectFixture['state']>) => {
+      redirects.set(change);
+      const runs = await runDueChecks(redirectDeps, { force: true });
+      return { runs, ...(await deliver()) };
+    };
+
+    const fine = await run({});
+    const availability = fine.runs.find((r) => r.site.id === added.id && r.kind === 'availability')!;
+    expect(availability.outcome.problems).toEqual([]);
+    expect(availability.outcome.evidence).toMatchObject({
+      httpToHttps: { url: `http://www.localhost:${redirects.httpPort}/`, status: 301, location: `${redirects.origin}/` },
+      otherHost: { host: 'localhost', status: 301, location: `${redirects.origin}/` },
+    });
+    expect(fine.mails).toEqual([]);
+
+    const plain = await run({ httpRedirects: false });
+    expect(plain.mails.map((m) => m.headers.subject)).toEqual(['Redirect shop: http://www.localhost does not redirect to https']);
+    expect(plain.calls).toMatchObject([{ event: 'opened', site: 'Redirect shop' }]);
+    expect((await run({})).mails).toEqual([]);
+    const secured = await run({ httpRedirects: true });
+    expect(secured.mails.map((m) => m.headers.subject)).toEqual(['Resolved: Redirect shop: http://www.localhost does not redirect to https']);
+    expect(secured.calls).toMatchObject([{ event: 'closed' }]);
+
+    const apex = await run({ apexRedirects: false });
+    expect(apex.mails.map((m) => m.headers.subject)).toEqual([`Redirect shop: localhost does not redirect to www.localhost:${redirects.httpsPort}`]);
+    expect(apex.mails[0]!.text).toContain('answered 200');
+    expect(apex.calls).toHaveLength(1);
+    const joined = await run({ apexRedirects: true });
+    expect(joined.mails.map((m) => m.headers.subject)).toEqual([
+      `Resolved: Redirect shop: localhost does not redirect to www.localhost:${redirects.httpsPort}`,
+    ]);
+    expect(joined.calls).toHaveLength(1);
+
+    expect(await removeSite(db, added.id)).toBe(true);
+    expect(await db.selectFrom('watch_alerts').select('id').where('open_key', 'is not', null).execute()).toEqual([]);
   }, 60_000);
 
   it('a vitals regression from seeded analytics raises its alert, and it closes when the page recovers', async () => {

@@ -32,7 +32,7 @@ export const healthy: WatchFixtureState = {
   down: false,
 };
 
-/** A CA, and leaf certificates for 127.0.0.1 signed by it that are valid for `days`. */
+/** A CA, and leaf certificates for 127.0.0.1 (or the names given) signed by it that are valid for `days`. */
 export class TestCa {
   readonly dir = mkdtempSync(path.join(os.tmpdir(), 'hale-watch-ca-'));
   readonly cert: string;
@@ -43,8 +43,8 @@ export class TestCa {
     this.cert = readFileSync(path.join(this.dir, 'ca.pem'), 'utf8');
   }
 
-  leaf(name: string, days: number): { key: string; cert: string } {
-    writeFileSync(path.join(this.dir, `${name}.ext`), 'subjectAltName=IP:127.0.0.1\nbasicConstraints=CA:FALSE\n');
+  leaf(name: string, days: number, altNames = 'IP:127.0.0.1'): { key: string; cert: string } {
+    writeFileSync(path.join(this.dir, `${name}.ext`), `subjectAltName=${altNames}\nbasicConstraints=CA:FALSE\n`);
     this.openssl(['req', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=127.0.0.1', '-keyout', `${name}.key`, '-out', `${name}.csr`]);
     this.openssl([
       'x509',
@@ -174,5 +174,74 @@ export class WebhookSink {
 
   async stop() {
     await new Promise((resolve) => this.server?.close(resolve));
+  }
+}
+
+/**
+ * A client's site at https://www.localhost (names under .localhost are loopback: RFC 6761) on a free port, its apex
+ * https://localhost on the same port, and its plain-http address on another free port, for the availability check's
+ * redirects: http:// to https://, and the other host name to the site's. The test switches either redirect off.
+ */
+export class RedirectFixture {
+  state = { httpRedirects: true, apexRedirects: true };
+  httpsPort = 0;
+  httpPort = 0;
+  private secure: https.Server | null = null;
+  private plain: import('node:http').Server | null = null;
+
+  constructor(private readonly ca: TestCa) {}
+
+  get origin() {
+    return `https://www.localhost:${this.httpsPort}`;
+  }
+
+  /** The host:port pairs the address guard must allow (SITE_CHECK_ALLOW_HOSTS in a server). */
+  get hosts() {
+    return [`www.localhost:${this.httpsPort}`, `localhost:${this.httpsPort}`, `www.localhost:${this.httpPort}`];
+  }
+
+  set(change: Partial<RedirectFixture['state']>) {
+    this.state = { ...this.state, ...change };
+  }
+
+  async start() {
+    const http = await import('node:http');
+    [this.httpsPort, this.httpPort] = [await freePort(), await freePort()];
+    const page = `<!doctype html><html lang="en-GB"><head><title>Redirect shop</title></head><body><h1>Redirect shop</h1></body></html>`;
+    const moved = (res: import('node:http').ServerResponse, url = '/') => {
+      res.writeHead(301, { Location: `${this.origin}${url}` });
+      res.end();
+    };
+    this.secure = https.createServer(this.ca.leaf('redirect', 30, 'DNS:www.localhost,DNS:localhost,IP:127.0.0.1'), (req, res) => {
+      if (!req.headers.host?.startsWith('www.') && this.state.apexRedirects) return moved(res, req.url);
+      if (req.url === '/robots.txt') {
+        res.writeHead(200, { 'Content-Type': 'text/plain' });
+        return res.end(`User-agent: *\nAllow: /\n\nSitemap: ${this.origin}/sitemap.xml\n`);
+      }
+      if (req.url === '/sitemap.xml') {
+        res.writeHead(200, { 'Content-Type': 'application/xml' });
+        return res.end(
+          `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${this.origin}/</loc></url></urlset>`,
+        );
+      }
+      res.writeHead(req.url === '/' ? 200 : 404, { 'Content-Type': 'text/html; charset=utf-8' });
+      res.end(page);
+    });
+    this.plain = http.createServer((req, res) => {
+      if (this.state.httpRedirects) return moved(res, req.url);
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+      res.end(page);
+    });
+    await Promise.all([
+      new Promise<void>((resolve) => this.secure!.listen(this.httpsPort, '127.0.0.1', resolve)),
+      new Promise<void>((resolve) => this.plain!.listen(this.httpPort, '127.0.0.1', resolve)),
+    ]);
+  }
+
+  async stop() {
+    for (const server of [this.secure, this.plain]) {
+      server?.closeAllConnections();
+      await new Promise((resolve) => server?.close(resolve));
+    }
   }
 }

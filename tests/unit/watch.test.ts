@@ -1,6 +1,10 @@
-/** Watching sites: the crawl diff, quiet hours, the webhook's body, what a site gets checked for, percentiles. */
+/**
+ * Watching sites: the crawl diff, quiet hours, the webhook's body, what a site gets checked for, percentiles, and the
+ * address guard's view of names under .localhost (the redirect fixtures' names).
+ */
 import { describe, expect, it } from 'vitest';
 import { clientKinds, watchKinds } from '../../src/config/watch';
+import { guardFor, publicOnly, RefusedAddress } from '../../src/server/features/sitecheck/address-guard.mjs';
 import { alarming, type CrawlSnapshot, diffCrawls, presentKeys } from '../../src/server/features/watch/crawl';
 import { percentile } from '../../src/server/features/watch/health';
 import { heldUntil, minuteOfDay } from '../../src/server/features/watch/quiet';
@@ -122,4 +126,20 @@ it('percentiles by nearest rank', () => {
   expect(percentile([], 0.5)).toBeNull();
   expect(percentile([10, 20, 30, 40], 0.5)).toBe(20);
   expect(percentile([10, 20, 30, 40], 0.95)).toBe(40);
+});
+
+describe('names under .localhost', () => {
+  /** Where the guard's lookup sends a connection to `url`, or why it refuses. */
+  const lookUp = (url: string, allowHosts: string[] = []) =>
+    new Promise<unknown>((resolve) => {
+      const lookup = guardFor(new URL(url), { ...publicOnly, allowHosts })!;
+      lookup('www.localhost', { all: true }, (error: unknown, addresses: unknown) => resolve(error ?? addresses));
+    });
+
+  it('are loopback: refused like any loopback address, reached at 127.0.0.1 where allowed', async () => {
+    const refused = await lookUp('https://www.localhost/');
+    expect(refused).toBeInstanceOf(RefusedAddress);
+    expect(String((refused as Error).message)).toBe('www.localhost resolves to a private address (127.0.0.1, loopback); not checked');
+    expect(await lookUp('https://www.localhost:8443/', ['www.localhost:8443'])).toEqual([{ address: '127.0.0.1', family: 4 }]);
+  });
 });

@@ -138,7 +138,7 @@ function Panel({ tab, initial, choose }: { tab: AdminTab; initial: DashboardTabD
     case 'reports':
       return <ReportsPanel initial={data.reports} now={data.now} aiMissing={data.aiMissing} />;
     case 'sites':
-      return <SitesPanel initial={{ ok: true, now: data.now, sites: data.sites }} onAlerts={() => choose('alerts')} />;
+      return <SitesPanel initial={{ ok: true, now: data.now, sites: data.sites, quietHours: data.quietHours }} onAlerts={() => choose('alerts')} />;
     case 'alerts':
       return <AlertsPanel initial={{ ok: true, now: data.now, alerts: data.alerts, open: data.alerts.filter((a) => a.open).length }} />;
   }

@@ -17,6 +17,7 @@ import { Card } from '../ui/card';
 import { DetailRow } from '../ui/detail-row';
 import { Field } from '../ui/field';
 import { TimeAgo } from '../ui/time-ago';
+import { QuietHoursCard } from './QuietHoursCard';
 
 const percent = (share: number | null) => (share === null ? 'no checks yet' : `${(share * 100).toFixed(share === 1 ? 0 : 2)} %`);
 const ms = (value: number | null) => (value === null ? '—' : `${value.toLocaleString('en-GB')} ms`);
@@ -294,6 +295,7 @@ export function SitesPanel({ initial, onAlerts }: { initial: WatchSitesAnswer; o
       {data.sites.map((site) => (
         <SiteCard key={site.id} site={site} now={data.now} onAlerts={onAlerts} />
       ))}
+      <QuietHoursCard quietHours={data.quietHours} />
     </div>
   );
 }

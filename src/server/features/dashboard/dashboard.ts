@@ -28,6 +28,7 @@ import type { ReportService } from '../report/service';
 import { reportsOverview } from '../report/overview';
 import { missingAiSettings } from '../ai/generate';
 import { listAlerts, sitesWithHealth } from '../watch/health';
+import { quietHoursView } from '../watch/quiet';
 
 const latest = 5;
 /** The Overview counts refused enquiries over the same span as its longest enquiry count. */
@@ -88,7 +89,7 @@ export async function dashboardTab(runtime: DashboardDeps, caller: Caller, sessi
       return { tab, now, siteOrigin, ai: aiState, aiHistory };
     }
     case 'sites':
-      return { tab, now, sites: await sitesWithHealth(db, now) };
+      return { tab, now, sites: await sitesWithHealth(db, now), quietHours: await quietHoursView(db, settings().watch.quietHours) };
     case 'alerts':
       return { tab, now, alerts: await listAlerts(db) };
     case 'testing':

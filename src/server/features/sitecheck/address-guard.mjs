@@ -47,6 +47,19 @@ export function hostPort(url) {
 }
 
 /**
+ * Names under `.localhost` are the loopback address whatever DNS says (RFC 6761, as browsers and curl resolve them):
+ * refused like any loopback address, and reachable where allowed (tests watch www.localhost and its apex).
+ * @param {string} hostname
+ */
+const isLocalhostName = (hostname) => hostname.toLowerCase().endsWith('.localhost');
+
+/** @type {(hostname: string, options: object, callback: Function) => void} */
+function loopbackLookup(_hostname, options, callback) {
+  if (/** @type {{ all?: boolean }} */ (options).all) return callback(null, [{ address: '127.0.0.1', family: 4 }]);
+  return callback(null, '127.0.0.1', 4);
+}
+
+/**
  * How a connection to `url` is to be made under `policy`: null when anything goes (an allowed host, or the command
  * line), otherwise a lookup that resolves and vets, after a check of an address written in the URL itself.
  * Throws RefusedAddress for an IP literal that is not public.
@@ -55,7 +68,7 @@ export function hostPort(url) {
  * @returns {null | ((hostname: string, options: object, callback: Function) => void)}
  */
 export function guardFor(url, policy, resolve = dns.lookup) {
-  if (policy.allowPrivate || policy.allowHosts.includes(hostPort(url))) return null;
+  if (policy.allowPrivate || policy.allowHosts.includes(hostPort(url))) return isLocalhostName(url.hostname) ? loopbackLookup : null;
   const literal = url.hostname.replace(/^\[|\]$/g, '');
   if (net.isIP(literal)) {
     const range = rangeOf(literal);
@@ -63,7 +76,8 @@ export function guardFor(url, policy, resolve = dns.lookup) {
     return null;
   }
   return (hostname, options, callback) => {
-    resolve(hostname, { ...options, all: true }, (error, addresses) => {
+    const lookup = isLocalhostName(hostname) ? /** @type {typeof dns.lookup} */ (/** @type {unknown} */ (loopbackLookup)) : resolve;
+    lookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error);
       const list = /** @type {dns.LookupAddress[]} */ (addresses);
       const usable = list.filter((entry) => isPublicAddress(entry.address));

@@ -1,6 +1,8 @@
 /**
  * Alerts: one per problem while it lasts, not one per check. A problem a check sees with no open alert opens one
  * (one e-mail, one webhook call); an open alert whose problem the check no longer sees is closed (one more of each).
+ * An open alert is told again only when it turns urgent, or when its problem brings news (a later crawl's further
+ * findings): one message listing only what is new since it was last sent.
  * Written in the transaction that records the check, so a check recorded once alerts once; an alert's `open_key` is
  * unique while it is open, so two instances cannot open the same one.
  */
@@ -9,7 +11,7 @@ import type { Selectable, Transaction } from 'kysely';
 import { watchKindLabels, type WatchKind } from '~/config/watch';
 import type { Database, WatchAlertTable } from '../../db/schema';
 import { enqueueMail } from '../../platform/outbox';
-import { heldUntil, type QuietHours } from './quiet';
+import { heldUntil, type QuietHours, quietHoursInForce } from './quiet';
 import type { CheckOutcome, WatchedSite } from './types';
 import { enqueueWebhook, webhookBody } from './webhook';
 
@@ -18,12 +20,16 @@ export interface AlertDelivery {
   ownerEmail: string;
   /** Where the admin's Alerts list is, for the messages' link. */
   alertsLink: string;
+  /** The server's quiet hours (WATCH_QUIET_HOURS); unset, those the owner set in the admin are read at each alert. */
   quietHours?: QuietHours;
   webhookUrl?: string;
 }
 
-/** An alert opened, became urgent while open (a certificate from 14 days left to 3), or closed: one message each. */
-export type AlertEvent = 'opened' | 'escalated' | 'closed';
+/**
+ * An alert opened, became urgent while open (a certificate from 14 days left to 3), was updated with news while open
+ * (a later crawl's further findings), or closed: one message each.
+ */
+export type AlertEvent = 'opened' | 'escalated' | 'updated' | 'closed';
 
 export interface AlertChange {
   event: AlertEvent;
@@ -48,6 +54,12 @@ function messageOf(
   link: string,
   now: number,
 ) {
+  // An update's title and detail are the news alone (the caller hands them in place of the alert's own).
+  if (event === 'updated')
+    return {
+      subject: `${site.name}: ${alert.title}`,
+      body: `${alert.title}\n\n${alert.detail}\n\nSite: ${site.name} (${site.url})\nThe alert is open since ${new Date(alert.opened_at).toUTCString()}; what it said before still stands.\n\nYou will get one more message when it is resolved. The evidence: ${link}\n`,
+    };
   const since = new Date(alert.opened_at).toUTCString();
   if (event === 'opened')
     return {
@@ -66,10 +78,18 @@ function messageOf(
   };
 }
 
-async function notify(trx: Trx, delivery: AlertDelivery, site: WatchedSite, alert: Selectable<WatchAlertTable>, event: AlertEvent, now: number) {
+async function notify(
+  trx: Trx,
+  delivery: AlertDelivery,
+  quietHours: QuietHours | undefined,
+  site: WatchedSite,
+  alert: Selectable<WatchAlertTable>,
+  event: AlertEvent,
+  now: number,
+) {
   const urgent = Number(alert.urgent) === 1;
   // Urgent problems go at once; anything else (and its recovery) waits for the end of quiet hours.
-  const notBefore = urgent ? now : heldUntil(now, delivery.quietHours);
+  const notBefore = urgent ? now : heldUntil(now, quietHours);
   const message = messageOf(event, site, { ...alert, urgent }, delivery.alertsLink, now);
   const recipients = [delivery.ownerEmail, ...(site.copyClient && site.clientEmail && !site.own ? [site.clientEmail] : [])];
   for (const recipient of recipients) {
@@ -112,6 +132,7 @@ export async function reconcileAlerts(
 ): Promise<AlertChange[]> {
   if (outcome.inconclusive) return [];
   const changes: AlertChange[] = [];
+  const quietHours = await quietHoursInForce(trx, delivery.quietHours);
   const open = await openAlerts(trx, site.id, kind);
   const byProblem = new Map(open.map((alert) => [alert.problem, alert]));
   for (const problem of outcome.problems) {
@@ -127,9 +148,23 @@ export async function reconcileAlerts(
       if (problem.urgent && Number(existing.urgent) === 0) {
         const escalated = await trx.updateTable('watch_alerts').set({ urgent: 1 }).where('id', '=', existing.id).where('urgent', '=', 0).executeTakeFirst();
         if (Number(escalated.numUpdatedRows) > 0) {
-          await notify(trx, delivery, site, { ...existing, urgent: 1, title: problem.title, detail: problem.detail, evidence }, 'escalated', now);
+          await notify(trx, delivery, quietHours, site, { ...existing, urgent: 1, title: problem.title, detail: problem.detail, evidence }, 'escalated', now);
           changes.push({ event: 'escalated', site: site.name, kind, title: problem.title, urgent: true });
+          continue;
         }
+      }
+      // News on an open alert: one message with only the news (the check decides what is new since it was last sent).
+      if (problem.news) {
+        await notify(
+          trx,
+          delivery,
+          quietHours,
+          site,
+          { ...existing, urgent: problem.urgent ? 1 : Number(existing.urgent), title: problem.news.title, detail: problem.news.detail, evidence },
+          'updated',
+          now,
+        );
+        changes.push({ event: 'updated', site: site.name, kind, title: problem.news.title, urgent: problem.urgent });
       }
       continue;
     }
@@ -153,7 +188,7 @@ export async function reconcileAlerts(
       .onConflict((conflict) => conflict.column('open_key').doNothing())
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) continue;
-    await notify(trx, delivery, site, row, 'opened', now);
+    await notify(trx, delivery, quietHours, site, row, 'opened', now);
     changes.push({ event: 'opened', site: site.name, kind, title: problem.title, urgent: problem.urgent });
   }
   const seen = new Set(outcome.problems.map((p) => p.key));
@@ -161,7 +196,7 @@ export async function reconcileAlerts(
     if (seen.has(alert.problem)) continue;
     const closed = await closeAlert(trx, alert.id, now);
     if (!closed) continue;
-    await notify(trx, delivery, site, alert, 'closed', now);
+    await notify(trx, delivery, quietHours, site, alert, 'closed', now);
     changes.push({ event: 'closed', site: site.name, kind, title: alert.title, urgent: Number(alert.urgent) === 1 });
   }
   return changes;
@@ -180,4 +215,4 @@ export async function closeAlert(trx: Trx | import('../../db').Db, id: string, n
 
 /** How a change reads on the command line. */
 export const changeLine = (change: AlertChange) =>
-  `${{ opened: 'ALERT  ', escalated: 'URGENT ', closed: 'CLOSED ' }[change.event]} ${change.site} · ${watchKindLabels[change.kind]} · ${change.title}`;
+  `${{ opened: 'ALERT  ', escalated: 'URGENT ', updated: 'MORE   ', closed: 'CLOSED ' }[change.event]} ${change.site} · ${watchKindLabels[change.kind]} · ${change.title}`;

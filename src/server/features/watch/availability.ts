@@ -77,16 +77,19 @@ export async function checkAvailability(siteUrl: string, reach: Reach): Promise<
       });
 
     const extra: Record<string, unknown> = {};
-    // http:// must send visitors to https:// (only asked of a site on the usual ports, where visitors type it).
-    if (site.protocol === 'https:' && site.port === '' && twinHost(site.hostname) !== null) {
-      const plain = await request(`http://${site.host}/`, { ...how, body: false });
-      const to = plain.location ? resolve(plain.location, `http://${site.host}/`) : null;
-      extra.httpToHttps = { status: plain.status, location: to, error: plain.error };
+    // http:// must send visitors to https:// (only asked of a site on the usual port, where visitors type it: then
+    // the plain address is on the usual http port).
+    const usualPort = site.port === '' || site.port === String(reach.ports?.https);
+    if (site.protocol === 'https:' && usualPort && twinHost(site.hostname) !== null) {
+      const plainUrl = `http://${site.hostname}${reach.ports ? `:${reach.ports.http}` : ''}/`;
+      const plain = await request(plainUrl, { ...how, body: false });
+      const to = plain.location ? resolve(plain.location, plainUrl) : null;
+      extra.httpToHttps = { url: plainUrl, status: plain.status, location: to, error: plain.error };
       if (!(plain.status !== null && plain.status >= 300 && plain.status < 400 && to?.startsWith('https://')))
         problems.push({
           key: 'https-redirect',
-          title: `http://${site.host} does not redirect to https`,
-          detail: `http://${site.host}/ answered ${plain.status ?? plain.error}${to ? ` (to ${to})` : ''}; it should redirect to https://${site.host}/.`,
+          title: `http://${site.hostname} does not redirect to https`,
+          detail: `${plainUrl} answered ${plain.status ?? plain.error}${to ? ` (to ${to})` : ''}; it should redirect to https://${site.host}/.`,
           urgent: false,
           evidence: extra.httpToHttps,
         });
@@ -94,8 +97,9 @@ export async function checkAvailability(siteUrl: string, reach: Reach): Promise<
     // The other host name (www or apex), when it exists at all, must redirect to this one.
     const twin = twinHost(site.hostname);
     if (twin) {
-      const other = await request(`${site.protocol}//${twin}${site.port ? `:${site.port}` : ''}/`, { ...how, body: false });
-      const to = other.location ? resolve(other.location, `${site.protocol}//${twin}/`) : null;
+      const otherUrl = `${site.protocol}//${twin}${site.port ? `:${site.port}` : ''}/`;
+      const other = await request(otherUrl, { ...how, body: false });
+      const to = other.location ? resolve(other.location, otherUrl) : null;
       extra.otherHost = { host: twin, status: other.status, location: to, error: other.error };
       const resolves = other.error !== 'the host name does not resolve';
       if (resolves && !(other.status !== null && other.status >= 300 && other.status < 400 && to !== null && new URL(to).host === site.host))

@@ -129,8 +129,9 @@ function crawlInProcess(file: string, url: string, options: object, signal?: Abo
 }
 
 /**
- * Crawls the site and compares with the previous crawl. `openItems`: what the site's open crawl alert lists; those
- * still wrong stay on it, and with nothing new and nothing left, it closes.
+ * Crawls the site and compares with the previous crawl. `openItems`: what the site's open crawl alert lists (all of
+ * it has been sent); those still wrong stay on it, what is wrong and not among them is news, sent once more on the
+ * open alert, and with nothing new and nothing left, it closes.
  */
 export async function checkCrawl(
   siteUrl: string,
@@ -169,6 +170,9 @@ export async function checkCrawl(
     : 'the first crawl: nothing to compare with yet';
   const host = new URL(siteUrl).host;
   const list = [...items.values()];
+  const told = new Set(openItems.map((item) => item.key));
+  // An open alert has at least one item: with none, there is none, and a new alert lists everything.
+  const fresh = told.size === 0 ? [] : list.filter((item) => !told.has(item.key));
   return {
     ok: true,
     summary: `${counts}; ${changes}.`,
@@ -184,7 +188,13 @@ export async function checkCrawl(
               title: `${plural(list.length, 'new problem')} on ${host} since the last crawl`,
               detail: list.map((item) => `- ${item.text}`).join('\n'),
               urgent: false,
-              evidence: { items: list, diff },
+              evidence: { items: list, ...(fresh.length > 0 && { newSinceSent: fresh }), diff },
+              ...(fresh.length > 0 && {
+                news: {
+                  title: `${plural(fresh.length, 'more new problem')} on ${host} since the last crawl`,
+                  detail: fresh.map((item) => `- ${item.text}`).join('\n'),
+                },
+              }),
             },
           ],
   };

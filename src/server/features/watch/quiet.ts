@@ -1,10 +1,16 @@
-/** Quiet hours (WATCH_QUIET_HOURS, UK time): when they are on, the moment they end; otherwise now. */
+/**
+ * Quiet hours (UK time): set by the owner in the admin (kept in `settings`), or by WATCH_QUIET_HOURS, which wins. While
+ * they are on, a message that is not urgent waits for their end. Read at each alert, not at start, so hours set in one
+ * process count in every process on the database at once.
+ */
 import { analyticsRules } from '~/config/analytics';
+import { clockOfMinute, parseQuietHours, type QuietHours, quietHoursPattern, quietHoursText } from '~/config/quiet-hours.mjs';
+import { watchQuietHours } from '~/config/watch';
+import type { WatchQuietHours } from '~/lib/watch-types';
+import { HttpError } from '../../api/http-error';
+import type { Db } from '../../db';
 
-export interface QuietHours {
-  fromMinute: number;
-  toMinute: number;
-}
+export type { QuietHours };
 
 const clock = new Intl.DateTimeFormat('en-GB', { timeZone: analyticsRules.timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
@@ -24,4 +30,40 @@ export function heldUntil(now: number, quiet: QuietHours | undefined): number {
   const minutesLeft = (quiet.toMinute - minute + 24 * 60) % (24 * 60);
   // To the start of the minute they end in.
   return now - (now % 60_000) + minutesLeft * 60_000;
+}
+
+/** The hours the owner set in the admin, if any (a value of another form, never written by this code, is none). */
+export async function storedQuietHours(db: Pick<Db, 'selectFrom'>): Promise<QuietHours | undefined> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', watchQuietHours.settingKey).executeTakeFirst();
+  return row && quietHoursPattern.test(row.value) ? parseQuietHours(row.value) : undefined;
+}
+
+/** The hours in force: the server's (WATCH_QUIET_HOURS) where set, otherwise the admin's. */
+export async function quietHoursInForce(db: Pick<Db, 'selectFrom'>, server: QuietHours | undefined): Promise<QuietHours | undefined> {
+  return server ?? (await storedQuietHours(db));
+}
+
+/** What the admin shows: the hours in force as clock times, and who set them. */
+export async function quietHoursView(db: Db, server: QuietHours | undefined): Promise<WatchQuietHours> {
+  const hours = server ?? (await storedQuietHours(db));
+  if (!hours) return { from: null, to: null, source: null };
+  return { from: clockOfMinute(hours.fromMinute), to: clockOfMinute(hours.toMinute), source: server ? 'server' : 'admin' };
+}
+
+/** The owner sets (or, with null, clears) the quiet hours; refused while WATCH_QUIET_HOURS is set (it wins). */
+export async function setQuietHours(db: Db, server: QuietHours | undefined, hours: QuietHours | null): Promise<WatchQuietHours> {
+  if (server) {
+    const text = quietHoursText(server);
+    throw new HttpError(409, watchQuietHours.server(text.slice(0, 5), text.slice(6)));
+  }
+  if (hours === null) await db.deleteFrom('settings').where('key', '=', watchQuietHours.settingKey).execute();
+  else {
+    const value = quietHoursText(hours);
+    await db
+      .insertInto('settings')
+      .values({ key: watchQuietHours.settingKey, value })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+      .execute();
+  }
+  return quietHoursView(db, server);
 }

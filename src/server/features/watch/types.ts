@@ -1,5 +1,4 @@
 /** What every check of a watched site gives back, and what the checks are handed. */
-import type { WatchKind } from '~/config/watch';
 import type { AddressPolicy } from '../sitecheck/address-guard.mjs';
 
 /** A problem a check sees now. `key` names it from one run to the next (one open alert per key and site). */
@@ -10,6 +9,11 @@ export interface Problem {
   /** Urgent ones are sent at once, even in quiet hours. */
   urgent: boolean;
   evidence: unknown;
+  /**
+   * What is new since the open alert for this key was last sent (a later crawl's further findings): the open alert is
+   * told once more, with only this. Ignored when no alert is open (the new one lists everything).
+   */
+  news?: { title: string; detail: string };
 }
 
 export interface CheckOutcome {
@@ -32,21 +36,15 @@ export interface Reach {
   timeoutMs: number;
   /** Certificates trusted besides the system's (tests: their own CA). */
   extraCa?: string;
+  /**
+   * The ports that stand for http's 80 and https's 443 (tests: fixtures on free loopback ports), so the check that
+   * http:// redirects to https:// can be made there; unset, 80 and 443.
+   */
+  ports?: { http: number; https: number };
   crawlMaxPages: number;
   /** The crawl's child process (crawl-process.mjs); unset, crawls run on the main thread (tests). */
   crawlProcess?: string;
 }
 
-export interface WatchedSite {
-  id: string;
-  url: string;
-  name: string;
-  clientEmail: string | null;
-  copyClient: boolean;
-  own: boolean;
-  crawlEveryHours: number;
-  availabilityEveryMinutes: number;
-  kindsOff: WatchKind[];
-  createdAt: number;
-  removedAt: number | null;
-}
+/** A watched site: the wire type of src/lib (client code cannot import the server's), the one definition. */
+export type { WatchSite as WatchedSite } from '~/lib/watch-types';

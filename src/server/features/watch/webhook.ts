@@ -15,7 +15,7 @@ import { retryAfterMs } from '../../platform/retry.mjs';
  * and the alert's facts for anything else.
  */
 export function webhookBody(facts: {
-  event: 'opened' | 'escalated' | 'closed';
+  event: 'opened' | 'escalated' | 'updated' | 'closed';
   site: string;
   siteUrl: string;
   title: string;

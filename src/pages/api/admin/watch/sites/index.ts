@@ -3,13 +3,19 @@ import { created, ok } from '~/server/api/answers';
 import { route } from '~/server/api/route';
 import { siteWithHealth, sitesWithHealth } from '~/server/features/watch/health';
 import { watchSiteForm } from '~/server/features/watch/schema';
+import { quietHoursView } from '~/server/features/watch/quiet';
 import { addSite } from '~/server/features/watch/sites';
 
 export const prerender = false;
 
-/** Every watched site (removed ones too, until erased) with its health. */
-export const GET = route({ admin: true }, async ({ runtime }) =>
-  ok({ ok: true, now: Date.now(), sites: await sitesWithHealth(runtime.db) } satisfies WatchSitesAnswer),
+/** Every watched site (removed ones too, until erased) with its health, and the quiet hours in force. */
+export const GET = route({ admin: true }, async ({ runtime, settings }) =>
+  ok({
+    ok: true,
+    now: Date.now(),
+    sites: await sitesWithHealth(runtime.db),
+    quietHours: await quietHoursView(runtime.db, settings.watch.quietHours),
+  } satisfies WatchSitesAnswer),
 );
 
 /** Adds a client's site; its first checks run at the scheduler's next look, which is asked for now. */
