@@ -10,6 +10,7 @@ import { percentile } from '../../src/server/features/watch/health';
 import { heldUntil, minuteOfDay } from '../../src/server/features/watch/quiet';
 import { isReservedHost, kindsOf } from '../../src/server/features/watch/sites';
 import type { WatchedSite } from '../../src/server/features/watch/types';
+import { watchSiteForm } from '../../src/server/features/watch/schema';
 import { webhookBody } from '../../src/server/features/watch/webhook';
 
 const page = (url: string, status: number | null, extra: Partial<CrawlSnapshot['pages'][number]> = {}) => ({
@@ -141,5 +142,17 @@ describe('names under .localhost', () => {
     expect(refused).toBeInstanceOf(RefusedAddress);
     expect(String((refused as Error).message)).toBe('www.localhost resolves to a private address (127.0.0.1, loopback); not checked');
     expect(await lookUp('https://www.localhost:8443/', ['www.localhost:8443'])).toEqual([{ address: '127.0.0.1', family: 4 }]);
+  });
+});
+
+describe('the watched-site form', () => {
+  it('reads the copy-to-client answer as said: "false" is false, a real boolean as is, anything else refused', () => {
+    const form = (copyClient: unknown) => watchSiteForm.safeParse({ url: 'https://shop.example', name: 'Shop', copyClient });
+    expect(form('false').data?.copyClient).toBe(false);
+    expect(form('true').data?.copyClient).toBe(true);
+    expect(form(false).data?.copyClient).toBe(false);
+    expect(form(true).data?.copyClient).toBe(true);
+    expect(form(undefined).data?.copyClient).toBe(false);
+    expect(form('maybe').success).toBe(false);
   });
 });

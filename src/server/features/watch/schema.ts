@@ -16,7 +16,8 @@ export const watchSiteForm = z.object({
     .union([z.literal(''), z.email('Enter the client’s e-mail address, or leave it empty.')])
     .optional()
     .transform((value) => (value ? value : null)),
-  copyClient: z.coerce.boolean().default(false),
+  // A real true/false from the admin; from a form or the command line, words ("false" is not true, as coerce would have it).
+  copyClient: z.union([z.boolean(), z.stringbool({ error: 'Answer the copy to the client with yes or no.' })]).default(false),
   crawlEveryHours: wholeNumber(b.crawlEveryHoursMin, b.crawlEveryHoursMax, 'the hours between crawls').default(watchDefaults.crawlEveryHours),
   availabilityEveryMinutes: wholeNumber(b.availabilityEveryMinutesMin, b.availabilityEveryMinutesMax, 'the minutes between availability checks').default(
     watchDefaults.availabilityEveryMinutes,
