@@ -1,5 +1,6 @@
 /** What the owner types for a watched site (the admin's form and `npm run watch:add`), checked with zod. */
 import { z } from 'zod';
+import { searchPropertyPattern } from '~/config/search';
 import { clientKinds, watchDefaults, watchKinds, watchSiteBounds as b } from '~/config/watch';
 
 const wholeNumber = (min: number, max: number, what: string) =>
@@ -17,6 +18,18 @@ export const watchSiteForm = z.object({
     .optional()
     .transform((value) => (value ? value : null)),
   copyClient: z.coerce.boolean().default(false),
+  /** Its Search Console property when not the domain property of its host (empty: that default). */
+  searchProperty: z
+    .union([
+      z.literal(''),
+      z
+        .string()
+        .trim()
+        .max(300, 'That property name is too long.')
+        .regex(searchPropertyPattern, 'Enter the property as Search Console names it: sc-domain:example.co.uk, or a URL prefix such as https://www.example.co.uk/.'),
+    ])
+    .optional()
+    .transform((value) => (value ? value : null)),
   crawlEveryHours: wholeNumber(b.crawlEveryHoursMin, b.crawlEveryHoursMax, 'the hours between crawls').default(watchDefaults.crawlEveryHours),
   availabilityEveryMinutes: wholeNumber(b.availabilityEveryMinutesMin, b.availabilityEveryMinutesMax, 'the minutes between availability checks').default(
     watchDefaults.availabilityEveryMinutes,
