@@ -90,6 +90,9 @@ export const searchText = {
   clientSitesIntro:
     'Each client’s site is synced after this one with the same key and API key. Share a client’s Search Console property with the service account (add its e-mail as a user of the property), and add the client’s site to the Bing Webmaster Tools account whose key is set.',
   noClientSites: 'No client’s site is watched yet: add one in the Sites tab.',
+  /** The Sites tab's form: a client site's property. */
+  propertyHint:
+    'Empty: the domain property of the site’s host (sc-domain:…). For a URL-prefix property, its address ending in /. Share the property with the service account (Settings → Search data sources) so its search figures are synced.',
   /** A client's page has no visits counted here: the analytics measure this website only. */
   clientPagesUnmeasured: 'Visits and enquiries are counted for this website only.',
   /** An import is not a connection: its state reads as what it is. */

@@ -313,7 +313,16 @@ describe.each(databaseNames())('search sync on %s', (name) => {
     fake.bingSites = new Set([`${new URL(siteUrl).origin}/`, 'https://www.shop.example.co.uk/']);
     fake.bingBySite.set('https://www.shop.example.co.uk/', {
       query: [{ Date: wcfDate('2026-03-08'), Query: 'running shoes', Clicks: 5, Impressions: 40, AvgClickPosition: 2, AvgImpressionPosition: 3 }],
-      page: [{ Date: wcfDate('2026-03-08'), Query: 'https://www.shop.example.co.uk/shoes', Clicks: 5, Impressions: 40, AvgClickPosition: 2, AvgImpressionPosition: 3 }],
+      page: [
+        {
+          Date: wcfDate('2026-03-08'),
+          Query: 'https://www.shop.example.co.uk/shoes',
+          Clicks: 5,
+          Impressions: 40,
+          AvgClickPosition: 2,
+          AvgImpressionPosition: 3,
+        },
+      ],
     });
     const warnings: string[] = [];
     vi.spyOn(log, 'warn').mockImplementation(((...args: unknown[]) => {

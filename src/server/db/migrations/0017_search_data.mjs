@@ -24,8 +24,16 @@ export async function up(db) {
   // The view's queries read a site's rows of a period by source and day and group them by query or by page, or one
   // query's or one page's rows: covering indexes (site, source and day first, as the primary key, so the planner
   // takes them), so they never visit the table.
-  await db.schema.createIndex('search_rows_day_query').on('search_rows').columns(['site', 'source', 'day', 'query', 'clicks', 'impressions', 'position_sum']).execute();
-  await db.schema.createIndex('search_rows_day_page').on('search_rows').columns(['site', 'source', 'day', 'page', 'clicks', 'impressions', 'position_sum']).execute();
+  await db.schema
+    .createIndex('search_rows_day_query')
+    .on('search_rows')
+    .columns(['site', 'source', 'day', 'query', 'clicks', 'impressions', 'position_sum'])
+    .execute();
+  await db.schema
+    .createIndex('search_rows_day_page')
+    .on('search_rows')
+    .columns(['site', 'source', 'day', 'page', 'clicks', 'impressions', 'position_sum'])
+    .execute();
   await db.schema
     .createIndex('search_rows_query_day')
     .on('search_rows')

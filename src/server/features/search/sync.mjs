@@ -131,7 +131,8 @@ export async function runSearchSync(deps) {
     // One key and one token for the whole run, whichever sites it reads.
     /** @type {Promise<Google> | null} */
     let google = null;
-    const googleOf = () => (google ??= readKeyFile(/** @type {string} */ (deps.search.gscServiceAccountFile)).then((key) => ({ key, tokens: tokenSource(key) })));
+    const googleOf = () =>
+      (google ??= readKeyFile(/** @type {string} */ (deps.search.gscServiceAccountFile)).then((key) => ({ key, tokens: tokenSource(key) })));
     for (const site of await searchSites(db, deps.siteUrl, deps.search)) {
       for (const source of /** @type {const} */ (['google', 'bing'])) {
         if (deps.signal?.aborted) break;

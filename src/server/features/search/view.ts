@@ -179,7 +179,9 @@ export async function searchOverview(db: Db, query: SearchQuery, now = Date.now(
     db
       .selectFrom('search_daily')
       .where('site', '=', searchSiteOf(query))
-      .where('source', 'in', storedSourcesOf[query.source]).where('day', '>=', from).where('day', '<=', to);
+      .where('source', 'in', storedSourcesOf[query.source])
+      .where('day', '>=', from)
+      .where('day', '<=', to);
   const [current, previous, days] = await Promise.all([
     daily(range.from, range.to).select([sums.clicks, sums.impressions, sums.position_sum]).executeTakeFirst(),
     daily(range.previous.from, range.previous.to).select([sums.clicks, sums.impressions, sums.position_sum]).executeTakeFirst(),

@@ -26,7 +26,10 @@ export const watchSiteForm = z.object({
         .string()
         .trim()
         .max(300, 'That property name is too long.')
-        .regex(searchPropertyPattern, 'Enter the property as Search Console names it: sc-domain:example.co.uk, or a URL prefix such as https://www.example.co.uk/.'),
+        .regex(
+          searchPropertyPattern,
+          'Enter the property as Search Console names it: sc-domain:example.co.uk, or a URL prefix such as https://www.example.co.uk/.',
+        ),
     ])
     .optional()
     .transform((value) => (value ? value : null)),
