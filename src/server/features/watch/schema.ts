@@ -16,9 +16,9 @@ export const watchSiteForm = z.object({
   clientEmail: z
     .union([z.literal(''), z.email('Enter the client’s e-mail address, or leave it empty.')])
     .optional()
-    .transform((value) => (value ? value : null)),
+    .transform((value) => (value === undefined ? undefined : value || null)),
   copyClient: z.coerce.boolean().default(false),
-  /** Its Search Console property when not the domain property of its host (empty: that default). */
+  /** Its Search Console property when not the domain property of its host (empty: that default; absent: unchanged). */
   searchProperty: z
     .union([
       z.literal(''),

@@ -137,7 +137,7 @@ export async function addSite(db: Db, values: WatchSiteValues, policy: AddressPo
       crawl_every_hours: values.crawlEveryHours,
       availability_every_minutes: values.availabilityEveryMinutes,
       kinds_off: JSON.stringify(values.kindsOff),
-      search_property: values.searchProperty,
+      search_property: values.searchProperty ?? null,
       created_at: now,
       updated_at: now,
       removed_at: null,
