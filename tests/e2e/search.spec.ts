@@ -230,7 +230,7 @@ test("a client's site chosen in the Search tab: its own figures, kept in the add
   try {
     await openTab(page, 'search');
     await expect(page.locator('[data-search-figure=clicks]')).toContainText(formatCount(totals.clicks));
-    await page.getByLabel('Site', { exact: true }).selectOption({ label: 'E2E Garden' });
+    await page.getByRole('combobox', { name: 'Site', exact: true }).selectOption({ label: 'E2E Garden' });
     await expect(page).toHaveURL(new RegExp(`site=${id}`));
     const clicks = page.locator('[data-search-figure=clicks]');
     await expect(clicks).toContainText(formatCount(clientTotals.clicks));
@@ -245,10 +245,10 @@ test("a client's site chosen in the Search tab: its own figures, kept in the add
     await page.screenshot({ path: 'test-results/search-client-site.png', fullPage: true });
     // A reload (or a shared link) shows the same site.
     await page.reload();
-    await expect(page.getByLabel('Site', { exact: true })).toHaveValue(id);
+    await expect(page.getByRole('combobox', { name: 'Site', exact: true })).toHaveValue(id);
     await expect(clicks).toContainText(formatCount(clientTotals.clicks));
     // Back to this site.
-    await page.getByLabel('Site', { exact: true }).selectOption({ label: 'This website' });
+    await page.getByRole('combobox', { name: 'Site', exact: true }).selectOption({ label: 'This website' });
     await expect(clicks).toContainText(formatCount(totals.clicks));
     // Settings: the client's site, its property (its host's domain property by default) and its sources' states.
     await openTab(page, 'settings');

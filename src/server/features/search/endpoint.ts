@@ -49,19 +49,19 @@ export async function searchStatus(deps: SearchDeps, config: Settings): Promise<
   const [states, watched] = await Promise.all([sourceStates(deps.db, null), listSites(deps.db)]);
   const recordedOf = (site: string) => new Map(states.filter((state) => state.site === site).map((state) => [state.source, state]));
   const sources = sourcesOf(recordedOf(ownSiteId), config, true);
-  const sites: SearchSiteStatus[] = watched
-    .filter((site) => !site.own)
-    .map((site) => {
-      const siteSources = sourcesOf(recordedOf(site.id), config, false);
-      return {
+  const sites: SearchSiteStatus[] = await Promise.all(
+    watched
+      .filter((site) => !site.own)
+      .map(async (site) => ({
         id: site.id,
         name: site.name,
         url: site.url,
         property: site.searchProperty ?? defaultPropertyOf(site.url),
-        sources: siteSources,
-        hasData: siteSources.some((source) => source.rowsStored > 0),
-      };
-    });
+        sources: sourcesOf(recordedOf(site.id), config, false),
+        // What the view reads (a day's totals), one row by the key's first column.
+        hasData: (await deps.db.selectFrom('search_daily').select('day').where('site', '=', site.id).limit(1).executeTakeFirst()) !== undefined,
+      })),
+  );
   const running = deps.search.running() || (await lease(deps.db, searchLeaseName, 0).held());
   return { ok: true, sources, sites, nextRunAt: deps.search.nextRunAt(), running };
 }
