@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // The Search view's queries on SQLite over 16 months × 2,000 queries × 100 pages (each query's page and device on
 // each day, as Google's per query × page × device rows; Bing's query and page rows beside them), seeded into a temp
-// database; p50/p95/p99 of each query the view makes, for the default period and the longest.
-// Usage: npm run bench:search [-- --queries 2000 --pages 100 --days 486 --repeat 30]
+// database; p50/p95/p99 of each query the view makes, for the default period and the longest. This site's rows sit
+// beside as many client sites' of the same size (`--client-sites`, 1 by default): every key starts with the site, so
+// this site's queries read its rows alone.
+// Usage: npm run bench:search [-- --queries 2000 --pages 100 --days 486 --repeat 30 --client-sites 1]
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +21,7 @@ const queryCount = option('queries', 2000);
 const pageCount = option('pages', 100);
 const dayCount = option('days', 486);
 const repeat = option('repeat', 30);
+const clientSites = option('client-sites', 1);
 
 const jiti = createJiti(import.meta.url, { alias: { '~': path.resolve('src') } });
 const { openDatabase } = await jiti.import('../src/server/db/index.ts');
@@ -26,6 +29,8 @@ const { migrateToLatest } = await jiti.import('../src/server/migrate.mjs');
 const view = await jiti.import('../src/server/features/search/view.ts');
 const { addDays } = await jiti.import('../src/server/features/search/days.mjs');
 const { rollUp } = await jiti.import('../src/server/features/search/store.mjs');
+const { ownSiteId } = await jiti.import('../src/server/features/watch/own-site.mjs');
+const sites = [ownSiteId, ...Array.from({ length: clientSites }, (_, i) => `client-${i + 1}`)];
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'hale-bench-search-'));
 const file = path.join(dir, 'search.db');
@@ -41,41 +46,44 @@ try {
   const started = performance.now();
   const raw = new Database(file);
   raw.pragma('journal_mode = WAL');
-  const insert = raw.prepare('insert into search_rows (source, day, query, page, device, clicks, impressions, position_sum) values (?, ?, ?, ?, ?, ?, ?, ?)');
+  const insert = raw.prepare(
+    'insert into search_rows (site, source, day, query, page, device, clicks, impressions, position_sum) values (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  );
   const devices = ['MOBILE', 'DESKTOP', 'TABLET'];
   let seeded = 0;
   let seed = 42;
   const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
   raw.transaction(() => {
-    for (let d = 0; d < dayCount; d++) {
-      const day = addDays(lastDay, -d);
-      for (let q = 0; q < queryCount; q++) {
-        const impressions = 1 + Math.floor(random() * (q < 100 ? 200 : 20));
-        const position = 1 + random() * 30;
-        const clicks = Math.floor(impressions * random() * (position < 10 ? 0.2 : 0.02));
-        insert.run('google', day, `query ${q}`, `/page-${q % pageCount}`, devices[q % 3], clicks, impressions, position * impressions);
-        seeded++;
+    for (const site of sites)
+      for (let d = 0; d < dayCount; d++) {
+        const day = addDays(lastDay, -d);
+        for (let q = 0; q < queryCount; q++) {
+          const impressions = 1 + Math.floor(random() * (q < 100 ? 200 : 20));
+          const position = 1 + random() * 30;
+          const clicks = Math.floor(impressions * random() * (position < 10 ? 0.2 : 0.02));
+          insert.run(site, 'google', day, `query ${q}`, `/page-${q % pageCount}`, devices[q % 3], clicks, impressions, position * impressions);
+          seeded++;
+        }
+        for (let q = 0; q < queryCount / 10; q++) {
+          insert.run(site, 'bing', day, `query ${q}`, '', '', 1, 10, 50);
+          seeded++;
+        }
+        for (let p = 0; p < pageCount; p++) {
+          insert.run(site, 'bing', day, '', `/page-${p}`, '', 2, 20, 100);
+          seeded++;
+        }
       }
-      for (let q = 0; q < queryCount / 10; q++) {
-        insert.run('bing', day, `query ${q}`, '', '', 1, 10, 50);
-        seeded++;
-      }
-      for (let p = 0; p < pageCount; p++) {
-        insert.run('bing', day, '', `/page-${p}`, '', 2, 20, 100);
-        seeded++;
-      }
-    }
   })();
   raw.close();
   // The roll-ups, as a sync builds them.
   const { db: writer } = await openDatabase(`file:${file}`);
-  for (const source of ['google', 'bing']) await rollUp(writer, source, addDays(lastDay, -dayCount), lastDay);
+  for (const site of sites) for (const source of ['google', 'bing']) await rollUp(writer, source, addDays(lastDay, -dayCount), lastDay, site);
   await writer.destroy();
   const optimise = new Database(file);
   optimise.exec('analyze');
   optimise.close();
   console.log(
-    `Seeded ${seeded.toLocaleString('en-GB')} rows (${dayCount} days × ${queryCount} queries × ${pageCount} pages) in ${((performance.now() - started) / 1000).toFixed(1)} s.\n`,
+    `Seeded ${seeded.toLocaleString('en-GB')} rows (${sites.length} sites × ${dayCount} days × ${queryCount} queries × ${pageCount} pages) in ${((performance.now() - started) / 1000).toFixed(1)} s.\n`,
   );
 
   const { db: reader } = await openDatabase(`file:${file}`);

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// Syncs search data now, as the server does each day: Google Search Console (GSC_SERVICE_ACCOUNT_FILE, GSC_PROPERTY)
-// and Bing Webmaster Tools (BING_WEBMASTER_API_KEY), 16 months back on the first run, then the last 5 days again.
-// Prints what each source stored. Exits 1 when a source that is set up failed. Uses DATABASE_URL like the server.
+// Syncs search data now, as the server does each day: this site and then each watched client's site, from Google
+// Search Console (GSC_SERVICE_ACCOUNT_FILE; this site's property GSC_PROPERTY, a client's set in the Sites tab) and
+// Bing Webmaster Tools (BING_WEBMASTER_API_KEY), 16 months back on a site's first run, then the last 5 days again.
+// Prints what each site's source stored. Exits 1 when a source that is set up failed for this site or a client's (a
+// property not shared with the service account included). Uses DATABASE_URL like the server.
 import { openDatabase } from '../src/server/db/connect.mjs';
 import { migrateToLatest } from '../src/server/migrate.mjs';
 import { runSearchSync } from '../src/server/features/search/sync.mjs';
@@ -22,9 +24,14 @@ if (summary.outcome === 'busy') {
   process.exit(0);
 }
 console.table(
-  Object.fromEntries(
-    summary.sources.map((source) => [source.source, { state: source.state, from: source.from ?? '—', to: source.to ?? '—', 'rows stored': source.rows }]),
-  ),
+  summary.sources.map((source) => ({
+    site: source.siteName,
+    source: source.source,
+    state: source.state,
+    from: source.from ?? '—',
+    to: source.to ?? '—',
+    'rows stored': source.rows,
+  })),
 );
-for (const source of summary.sources) console.log(`${source.source}: ${source.message}`);
-process.exit(summary.sources.some((source) => source.state === 'error') ? 1 : 0);
+for (const source of summary.sources) console.log(`${source.siteName}, ${source.source}: ${source.message}`);
+process.exit(summary.sources.some((source) => source.state === 'error' || source.state === 'unshared') ? 1 : 0);

@@ -7,8 +7,11 @@ import { plural } from '../lib/plural.mjs';
 export const reportSchedule = {
   /** The day of the month (UK time) on which last month's reports are prepared as drafts and the owner told. */
   dayOfMonth: 1,
-  /** How often the server looks whether a report is due, the first time this long after it starts (a pass is cheap: one lease, one read per site). */
+  /** How often the server looks whether a report is due (a pass is cheap: one lease, one read per site). */
   checkEveryMs: 15 * 60_000,
+  /** The first pass after a start: soon, so a server restarted often still prepares the month's drafts, yet after
+   * start-up (as the search sync's first run). */
+  firstPassAfterMs: 60_000,
   /** The schedule's lease: one process prepares and sends at a time. */
   leaseMs: 5 * 60_000,
 } as const;
@@ -72,7 +75,8 @@ export const noData = {
   alerts: 'Alerts are not recorded for this site.',
   search: 'No search data for this site: its Search Console property is not shared with the service account and no Bing key is set.',
   searchPeriod: 'No search data for this site in this period.',
-  searchClient: 'Search data is gathered for this website’s own Search Console property only.',
+  searchNotShared:
+    'No search data for this site yet: its Search Console property (or its site in Bing Webmaster Tools) is not shared with the account that gathers the figures.',
   thisSiteOnly: 'Counted for this website only.',
   visits: 'No visits were counted in this period.',
   vitals: 'Too few real-visitor measurements in this period to give a figure.',

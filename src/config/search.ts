@@ -11,6 +11,9 @@ export const searchSources = [
 ] as const;
 export type SearchSourceFilter = (typeof searchSources)[number]['id'];
 
+/** A Search Console property's name: a domain property (`sc-domain:host`) or a URL prefix ending in `/`. */
+export const searchPropertyPattern = /^(sc-domain:[a-z0-9.-]+|https?:\/\/\S+\/)$/i;
+
 /** Which stored sources each filter reads: an imported Search Console export counts as Google's. */
 export const storedSourcesOf: Record<SearchSourceFilter, string[]> = {
   all: ['google', 'bing', 'import'],
@@ -81,7 +84,19 @@ export const searchText = {
   importRefusedPrefix: 'Not imported: ',
   importTooLarge: 'The file is larger than a Search Console export.',
   sourceLabels: { google: 'Google Search Console', bing: 'Bing Webmaster Tools', import: 'Imported export' } as Record<string, string>,
-  stateLabels: { ok: 'Connected', off: 'Not connected', error: 'Problem' } as Record<string, string>,
+  stateLabels: { ok: 'Connected', off: 'Not connected', unshared: 'Not shared', error: 'Problem' } as Record<string, string>,
+  /** The Search view's site choice. */
+  siteLabel: 'Site',
+  thisSite: 'This website',
+  clientSitesTitle: 'Clients’ sites',
+  clientSitesIntro:
+    'Each client’s site is synced after this one with the same key and API key. Share a client’s Search Console property with the service account (add its e-mail as a user of the property), and add the client’s site to the Bing Webmaster Tools account whose key is set.',
+  noClientSites: 'No client’s site is watched yet: add one in the Sites tab.',
+  /** The Sites tab's form: a client site's property. */
+  propertyHint:
+    'Empty: the domain property of the site’s host (sc-domain:…). For a URL-prefix property, its address ending in /. Share the property with the service account (Settings → Search data sources) so its search figures are synced.',
+  /** A client's page has no visits counted here: the analytics measure this website only. */
+  clientPagesUnmeasured: 'Visits and enquiries are counted for this website only.',
   /** Bing's AvgImpressionPosition has no documented scale: the view shows it as Bing gives it, and says no more. */
   bingPositionNote:
     "Bing's average positions are shown as Bing's API gives them (AvgImpressionPosition, whose scale Microsoft does not document): compare them with each other over time rather than with Google's.",

@@ -1,6 +1,7 @@
 /**
- * The Search view as the URL holds it (`?tab=search&speriod=3m&source=google`), so a reload or a shared link shows
- * the same view. One zod schema read by the admin and by the endpoints behind it.
+ * The Search view as the URL holds it (`?tab=search&speriod=3m&source=google&site=…`), so a reload or a shared link
+ * shows the same view. One zod schema read by the admin and by the endpoints behind it. Without `site` it is this
+ * website's search; with a watched client site's id, that site's.
  */
 import { z } from 'zod';
 import { defaultSearchPeriod, type SearchPeriod, searchLists, searchPeriods, type SearchSourceFilter, searchSources } from '~/config/search';
@@ -11,6 +12,8 @@ const sourceIds = searchSources.map((s) => s.id) as unknown as [SearchSourceFilt
 export const searchQuerySchema = z.object({
   period: z.enum(periodIds).default(defaultSearchPeriod),
   source: z.enum(sourceIds).default('all'),
+  /** A watched client site's id; absent for this website. */
+  site: z.string().trim().min(1).max(100).optional(),
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
@@ -33,22 +36,33 @@ export type SearchDetailQuery = z.infer<typeof searchDetailSchema>;
 export const defaultSearchQuery: SearchQuery = { period: defaultSearchPeriod, source: 'all' };
 
 /** URL parameter names: `period` is the analytics Overview's, so the Search view has its own. */
-const names = { period: 'speriod', source: 'source' } as const;
+const names = { period: 'speriod', source: 'source', site: 'site' } as const;
 
 export function writeSearchQuery(query: SearchQuery, into = new URLSearchParams()): URLSearchParams {
   into.set(names.period, query.period);
   into.set(names.source, query.source);
+  if (query.site) into.set(names.site, query.site);
+  else into.delete(names.site);
   return into;
 }
 
 export function readSearchQuery(params: URLSearchParams): SearchQuery {
-  const result = searchQuerySchema.safeParse({ period: params.get(names.period) ?? undefined, source: params.get(names.source) ?? undefined });
+  const result = searchQuerySchema.safeParse({
+    period: params.get(names.period) ?? undefined,
+    source: params.get(names.source) ?? undefined,
+    site: params.get(names.site) || undefined,
+  });
   return result.success ? result.data : defaultSearchQuery;
 }
 
 /** The API's parameters for a query (plain names). */
 export const searchParams = (query: SearchQuery, extra: Record<string, string | number> = {}) =>
-  new URLSearchParams({ period: query.period, source: query.source, ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, String(v)])) }).toString();
+  new URLSearchParams({
+    period: query.period,
+    source: query.source,
+    ...(query.site && { site: query.site }),
+    ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, String(v)])),
+  }).toString();
 
 /** The most an import may send (base64 of an export's ZIP or CSVs, which are far smaller). */
 export const searchImportMaxBytes = 8 * 1024 * 1024;

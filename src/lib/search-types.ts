@@ -43,10 +43,11 @@ export interface SearchQueryRow extends SearchFigures {
 
 export interface SearchPageRow extends SearchFigures {
   page: string;
-  /** Visits from search engines that entered the site on this page, in the period. */
-  visits: number;
-  /** Of those visits, the ones that sent an enquiry. */
-  enquiries: number;
+  /** Visits from search engines that entered the site on this page, in the period; null for a client's site (the
+   * analytics count this website only). */
+  visits: number | null;
+  /** Of those visits, the ones that sent an enquiry; null for a client's site. */
+  enquiries: number | null;
   /** p75 Largest Contentful Paint from real users in the period, in ms; null without samples. */
   lcpP75: number | null;
 }
@@ -85,7 +86,8 @@ export interface SearchOpportunities {
 export interface SearchSourceStatus {
   source: string;
   label: string;
-  state: 'ok' | 'off' | 'error';
+  /** unshared: the site's property is not shared with the service account, or its site is not in the Bing account. */
+  state: 'ok' | 'off' | 'unshared' | 'error';
   message: string;
   lastAttemptAt: number | null;
   lastSuccessAt: number | null;
@@ -93,9 +95,24 @@ export interface SearchSourceStatus {
   dataToDay: string | null;
 }
 
+/** A watched client's site: its property and each source's state for it. */
+export interface SearchSiteStatus {
+  id: string;
+  name: string;
+  url: string;
+  /** The Search Console property read for it. */
+  property: string;
+  sources: SearchSourceStatus[];
+  /** Whether any source has stored a row for it (the Search view then offers it). */
+  hasData: boolean;
+}
+
 export interface SearchStatus {
   ok: true;
+  /** This website's sources. */
   sources: SearchSourceStatus[];
+  /** The clients' sites now watched, in the order they were added. */
+  sites: SearchSiteStatus[];
   /** When the server's daily sync runs next; null when no source is set up. */
   nextRunAt: number | null;
   running: boolean;

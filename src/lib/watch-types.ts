@@ -27,6 +27,8 @@ export interface WatchSite {
   name: string;
   clientEmail: string | null;
   copyClient: boolean;
+  /** Its Search Console property when not `sc-domain:` + its host; null for that default. */
+  searchProperty: string | null;
   own: boolean;
   crawlEveryHours: number;
   availabilityEveryMinutes: number;

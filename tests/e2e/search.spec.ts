@@ -196,3 +196,74 @@ test("an opportunity taken to an applied, published post, marked on the page's c
   await expect(page.locator('[data-search-detail]')).toContainText('Changed on');
   await page.locator('[data-search-detail]').screenshot({ path: 'test-results/search-page-changed.png' });
 });
+
+test("a client's site chosen in the Search tab: its own figures, kept in the address; its property in Settings", async ({ page }) => {
+  await page.setViewportSize(viewports.phone);
+  const id = `e2e-search-client-${Date.now()}`;
+  const clientRows = days.map((day, i) => ({
+    day,
+    query: 'e2e garden design',
+    page: '/garden',
+    device: 'MOBILE',
+    clicks: 2,
+    impressions: 30 + i,
+    position: 4,
+  }));
+  const clientTotals = { clicks: 2 * days.length, impressions: clientRows.reduce((sum, row) => sum + row.impressions, 0) };
+  const { db } = await openDatabase(process.env.E2E_DATABASE_URL);
+  try {
+    // Its checks switched off, so the server leaves it be; its search rows stored as the sync stores a client's.
+    await db
+      .insertInto('watch_sites')
+      .values({
+        id,
+        url: 'https://www.e2e-garden.example/',
+        name: 'E2E Garden',
+        client_email: null,
+        copy_client: 0,
+        own: 0,
+        crawl_every_hours: 24,
+        availability_every_minutes: 5,
+        kinds_off: JSON.stringify(['availability', 'certificate', 'crawl']),
+        created_at: Date.now(),
+        updated_at: Date.now(),
+        removed_at: null,
+      })
+      .execute();
+    await stageRows(db, id, 'google', clientRows, id);
+    await replaceDays(db, id, 'google', days[0]!, days.at(-1)!, id);
+  } finally {
+    await db.destroy();
+  }
+  try {
+    await openTab(page, 'search');
+    await expect(page.locator('[data-search-figure=clicks]')).toContainText(formatCount(totals.clicks));
+    await page.getByRole('combobox', { name: 'Site', exact: true }).selectOption({ label: 'E2E Garden' });
+    await expect(page).toHaveURL(new RegExp(`site=${id}`));
+    const clicks = page.locator('[data-search-figure=clicks]');
+    await expect(clicks).toContainText(formatCount(clientTotals.clicks));
+    await expect(page.locator('[data-search-figure=impressions]')).toContainText(formatCount(clientTotals.impressions));
+    await expect(page.locator('[data-search-list=queries] tbody th')).toHaveText(['e2e garden design']);
+    // A client's page: no visits of this site's analytics, and it says so.
+    await page.locator('[data-search-list=pages]').getByRole('button', { name: '/garden' }).click();
+    await expect(page.locator('[data-search-detail]')).toContainText('counted for this website only');
+    await expect(page.locator('[data-search-funnel]')).toHaveCount(0);
+    await expectFitsWidth(page, 'search tab, a client site, at 390 px');
+    await expectNoAxeViolations(page, 'search tab, a client site');
+    await page.screenshot({ path: 'test-results/search-client-site.png', fullPage: true });
+    // A reload (or a shared link) shows the same site.
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Site', exact: true })).toHaveValue(id);
+    await expect(clicks).toContainText(formatCount(clientTotals.clicks));
+    // Back to this site.
+    await page.getByRole('combobox', { name: 'Site', exact: true }).selectOption({ label: 'This website' });
+    await expect(clicks).toContainText(formatCount(totals.clicks));
+    // Settings: the client's site, its property (its host's domain property by default) and its sources' states.
+    await openTab(page, 'settings');
+    await expect(page.locator(`[data-search-site="${id}"]`)).toContainText('sc-domain:www.e2e-garden.example');
+  } finally {
+    const { db: after } = await openDatabase(process.env.E2E_DATABASE_URL);
+    await after.updateTable('watch_sites').set({ removed_at: Date.now() }).where('id', '=', id).execute();
+    await after.destroy();
+  }
+});

@@ -97,7 +97,7 @@ describe.each(databaseNames())('client report served by two instances on %s', (n
   };
 
   it('prepares last month’s report once and tells the owner once, asked on both instances at once', async () => {
-    // Nothing before the schedule's first pass (one interval after start), so a restart sends nothing by itself.
+    // Nothing before the schedule's first pass (reportSchedule.firstPassAfterMs after start).
     expect(await db.selectFrom('reports').select('id').execute()).toEqual([]);
     const answers = await Promise.all(clients.map((client) => client.json(adminApi.reports.prepare)));
     const messages = answers.map((a) => String(a.body.error ?? a.body.message));

@@ -29,7 +29,7 @@ import { makeReportFromForm } from '../../src/server/features/report/endpoint';
 import { openSharedReport } from '../../src/server/features/report/shared';
 import { createTarget, databaseNames, type DatabaseTarget } from '../support/databases';
 import { pdfInfo, pdfStructure } from '../support/pdf';
-import { replaceDays, stageRows } from '../../src/server/features/search/store.mjs';
+import { recordState, replaceDays, stageRows } from '../../src/server/features/search/store.mjs';
 import { searchOverview, topPages, topQueries } from '../../src/server/features/search/view';
 import { listAlerts, siteWithHealth } from '../../src/server/features/watch/health';
 import { eraseSite, getSite, removeSite } from '../../src/server/features/watch/sites';
@@ -387,10 +387,90 @@ describe.each(databaseNames())('client report on %s', (name) => {
       { query: 'local seo', position: 8.5, previousPosition: null },
     ]);
     expect(search!.outOfTop10).toEqual([{ query: 'web design', position: 13, previousPosition: 4 }]);
-    // A client's site: search data is this site's property only.
     const pdf = pdfText(await reportPdf(data, '', null)).replace(/\s+/g, ' ');
     expect(pdf).toContain('local seo: from position no data to 8.5');
     expect(pdf).toContain('840');
+  });
+
+  it('reads a client site’s search figures as the Search view does for that site, apart from this site’s; not shared says so', async () => {
+    const watched = (id: string, url: string) => ({
+      id,
+      url,
+      name: `Client ${id}`,
+      client_email: `owner@${new URL(url).hostname}`,
+      copy_client: 0,
+      own: 0,
+      crawl_every_hours: 24,
+      availability_every_minutes: 5,
+      kinds_off: '[]',
+      created_at: Date.UTC(2026, 8, 1),
+      updated_at: scheduleNow,
+      removed_at: null,
+    });
+    await db
+      .insertInto('watch_sites')
+      .values([watched('garden', 'https://garden.example.co.uk/'), watched('unshared', 'https://unshared.example.com/')])
+      .execute();
+    const rows = (day: string, list: [string, string, number, number, number][]) =>
+      list.map(([query, page, clicks, impressions, position]) => ({ day, query, page, device: 'DESKTOP', clicks, impressions, position }));
+    // September: "garden design" on page 2; October: on page 1, and "landscaping" new.
+    await stageRows(
+      db,
+      'run-garden',
+      'google',
+      [
+        ...rows('2026-09-10', [['garden design', '/design', 4, 200, 12]]),
+        ...rows('2026-10-06', [['garden design', '/design', 40, 500, 5]]),
+        ...rows('2026-10-25', [['landscaping', '/', 6, 100, 9]]),
+      ],
+      'garden',
+    );
+    await replaceDays(db, 'run-garden', 'google', '2026-09-01', '2026-10-31', 'garden');
+    await stageRows(db, 'run-garden-bing', 'bing', rows('2026-10-10', [['garden design', '', 2, 50, 3]]), 'garden');
+    await replaceDays(db, 'run-garden-bing', 'bing', '2026-09-01', '2026-10-31', 'garden');
+
+    const sources = reportSources(db, { siteUrl, ownerEmail: owner });
+    const site = (await sources.site('garden'))!;
+    const data = await buildReport(sources, site, monthPeriod(month), scheduleNow);
+    const search = data.sections.search.available ? data.sections.search.data : null;
+    expect(search).not.toBeNull();
+    // The Search view of that site, last 28 days (28 September to 25 October, its last day with data): October's rows.
+    const query = { period: '28d' as const, source: 'all' as const, site: 'garden' };
+    const view = await searchOverview(db, query, scheduleNow);
+    expect(view.range).toMatchObject({ from: '2026-09-28', to: '2026-10-25' });
+    expect(search!.current).toEqual(view.totals);
+    expect(search!.current).toEqual({ clicks: 48, impressions: 650, ctr: 48 / 650, position: (5 * 500 + 9 * 100 + 3 * 50) / 650 });
+    const list = { ...query, search: '', offset: 0, limit: 10 };
+    const [viewQueries, viewPages] = await Promise.all([
+      topQueries(db, { ...list, list: 'queries' }, scheduleNow),
+      topPages(db, { ...list, list: 'pages' }, scheduleNow),
+    ]);
+    expect(search!.topQueries).toEqual(viewQueries.rows.map(({ query: key, ...figures }) => ({ key, ...figures })));
+    expect(search!.topPages).toEqual(viewPages.rows.map(({ page: key, clicks, impressions, ctr, position }) => ({ key, clicks, impressions, ctr, position })));
+    expect(search!.previous).toEqual({ clicks: 4, impressions: 200, ctr: 4 / 200, position: 12 });
+    expect(search!.lastYear).toBeNull();
+    expect(search!.sources).toEqual(['Bing', 'Google']);
+    expect(search!.intoTop10).toEqual([
+      { query: 'garden design', position: (5 * 500 + 3 * 50) / 550, previousPosition: 12 },
+      { query: 'landscaping', position: 9, previousPosition: null },
+    ]);
+    expect(search!.outOfTop10).toEqual([]);
+
+    // This site's report holds its own figures only, as before.
+    const own = await buildReport(sources, (await sources.site(thisSiteKey))!, monthPeriod(month), scheduleNow);
+    expect(own.sections.search.available && own.sections.search.data.current).toEqual({
+      clicks: 48,
+      impressions: 840,
+      ctr: 48 / 840,
+      position: (6 * 400 + 13 * 90 + 8.5 * 300 + 3 * 50) / 840,
+    });
+
+    // A site whose property is not shared with the service account: no rows, and the report says why.
+    await recordState(db, 'google', { state: 'unshared', message: 'Not shared with the service account: …', at: scheduleNow }, 'unshared');
+    const unshared = await buildReport(sources, (await sources.site('unshared'))!, monthPeriod(month), scheduleNow);
+    expect(unshared.sections.search).toEqual({ available: false, reason: noData.searchNotShared });
+    expect(pdfText(await reportPdf(unshared, '', null)).replace(/\s+/g, ' ')).toContain(noData.searchNotShared.slice(0, 40));
+    await db.deleteFrom('watch_sites').where('id', 'in', ['garden', 'unshared']).execute();
   });
 
   it('reads a watched client site’s crawls, uptime, certificate and alerts as the Sites view does', async () => {
@@ -519,9 +599,9 @@ describe.each(databaseNames())('client report on %s', (name) => {
         closed: [{ title: 'Shop Example is down', openedAt: at(9), closedAt: at(9, 11) }],
       },
     });
-    // A client's site has no visits, enquiries or vitals of this site's, and no search property: it says so.
+    // A client's site has no visits, enquiries or vitals of this site's, and no search data yet: it says so.
     expect(data.sections.visits).toEqual({ available: false, reason: noData.thisSiteOnly });
-    expect(data.sections.search).toEqual({ available: false, reason: noData.searchClient });
+    expect(data.sections.search).toEqual({ available: false, reason: noData.search });
     const text = pdfText(await reportPdf(data, '', null)).replace(/\s+/g, ' ');
     for (const shown of ['85 / 100', '95.0%', 'Shop Example is down', 'A page answers 500.', 'www.shop.example.co.uk']) expect(text).toContain(shown);
 

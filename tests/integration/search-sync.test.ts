@@ -1,8 +1,10 @@
 /**
  * Search data sync against local fakes of Google (a token endpoint that checks the JWT's signature against the test
- * key, Search Analytics with paging, 429 with Retry-After, 401) and Bing, on SQLite and (with TEST_DATABASE_URL)
- * PostgreSQL: the figures stored equal the sources', a re-fetch replaces rather than adds, two instances sync once,
- * and a fault gives a state and one log line, keeps the data stored before, and never logs a secret.
+ * key, Search Analytics with paging, 429 with Retry-After, 401, 403 for a property not shared) and Bing, on SQLite
+ * and (with TEST_DATABASE_URL) PostgreSQL: the figures stored equal the sources', a re-fetch replaces rather than
+ * adds, two instances sync once, a fault gives a state and one log line, keeps the data stored before, and never logs
+ * a secret; each watched client's site is synced after this one into its own rows, and one not shared with the
+ * account gets a plain state without stopping the others.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -16,6 +18,9 @@ import { addDays } from '../../src/server/features/search/days.mjs';
 import { bingDay } from '../../src/server/features/search/bing.mjs';
 import { sourceStates } from '../../src/server/features/search/store.mjs';
 import { firstRunMonths, runSearchSync, syncRange } from '../../src/server/features/search/sync.mjs';
+import { searchOverview, topPages, topQueries } from '../../src/server/features/search/view';
+import { searchStatus } from '../../src/server/features/search/endpoint';
+import type { SearchService } from '../../src/server/features/search/service';
 import { createTarget, databaseNames, type DatabaseTarget } from '../support/databases';
 import { FakeSearch, googleRow, wcfDate } from '../support/fake-search.mjs';
 
@@ -80,7 +85,7 @@ describe.each(databaseNames())('search sync on %s', (name) => {
     ];
   };
 
-  const stored = (source: string) =>
+  const stored = (source: string, site = 'this-site') =>
     db
       .selectFrom('search_rows')
       .select((eb) => [
@@ -90,6 +95,7 @@ describe.each(databaseNames())('search sync on %s', (name) => {
         eb.fn.sum('position_sum').as('position_sum'),
       ])
       .where('source', '=', source)
+      .where('site', '=', site)
       .executeTakeFirstOrThrow()
       .then((row) => ({
         rows: Number(row.rows),
@@ -205,13 +211,16 @@ describe.each(databaseNames())('search sync on %s', (name) => {
     capture('info');
     const summary = await sync({ GSC_PROPERTY: 'sc-domain:someone-else.example' });
     const google = summary.sources[0]!;
-    expect(google.state).toBe('error');
-    expect(google.message).toContain(`The service account ${fake.accountEmail} may not read the Search Console property sc-domain:someone-else.example`);
+    expect(google.state).toBe('unshared');
+    expect(google.message).toContain(
+      `Not shared with the service account: add ${fake.accountEmail} as a user of sc-domain:someone-else.example in Search Console`,
+    );
     expect(google.message).toContain('Users and permissions');
+    expect(google.message).toContain('change GSC_PROPERTY');
     expect(await stored('google')).toEqual(before);
     expect(lines).toHaveLength(1);
     const states = await sourceStates(db);
-    expect(states.find((s) => s.source === 'google')).toMatchObject({ state: 'error', rowsStored: before.rows, dataToDay: yesterday });
+    expect(states.find((s) => s.source === 'google')).toMatchObject({ state: 'unshared', rowsStored: before.rows, dataToDay: yesterday });
     expect(states.find((s) => s.source === 'google')!.lastSuccessAt).not.toBeNull();
     // Nothing secret in the log or the state: the private key, the Bing key, a token.
     const everything = JSON.stringify([lines, states]);
@@ -294,6 +303,147 @@ describe.each(databaseNames())('search sync on %s', (name) => {
       ['google', 'off', 'Not connected: GSC_SERVICE_ACCOUNT_FILE is not set.'],
       ['bing', 'off', 'Not connected: BING_WEBMASTER_API_KEY is not set.'],
     ]);
+  });
+
+  it("syncs each watched client's site after this one, into its own rows; one not shared gets a plain state, the others go on", async () => {
+    const watched = (id: string, url: string, property: string | null, created: number, removed: number | null = null) => ({
+      id,
+      url,
+      name: `Client ${id}`,
+      client_email: null,
+      copy_client: 0,
+      own: 0,
+      crawl_every_hours: 24,
+      availability_every_minutes: 5,
+      kinds_off: '[]',
+      search_property: property,
+      created_at: created,
+      updated_at: created,
+      removed_at: removed,
+    });
+    await db
+      .insertInto('watch_sites')
+      .values([
+        // Shared with the account, and in the Bing account: its domain property by default.
+        watched('shop', 'https://www.shop.example.co.uk/', null, 1),
+        // A URL-prefix property the owner set, not shared; its site not in the Bing account either.
+        watched('garden', 'https://garden.example.com/', 'https://garden.example.com/', 2),
+        // Removed: not synced.
+        watched('gone', 'https://gone.example.org/', null, 3, 4),
+      ])
+      .execute();
+    const shopProperty = 'sc-domain:www.shop.example.co.uk';
+    fake.readable.add(shopProperty);
+    fake.propertyRows.set(
+      shopProperty,
+      new Map([
+        [
+          '2026-03-08',
+          [
+            googleRow('2026-03-08', 'running shoes', 'https://www.shop.example.co.uk/shoes/', 'MOBILE', 11, 300, 2.5),
+            googleRow('2026-03-08', 'trail shoes', 'https://shop.example.co.uk/shoes/trail', 'DESKTOP', 4, 90, 6),
+          ],
+        ],
+        [yesterday, [googleRow(yesterday, 'running shoes', 'https://www.shop.example.co.uk/shoes', 'DESKTOP', 3, 70, 4)]],
+      ]),
+    );
+    fake.bingSites = new Set([`${new URL(siteUrl).origin}/`, 'https://www.shop.example.co.uk/']);
+    fake.bingBySite.set('https://www.shop.example.co.uk/', {
+      query: [{ Date: wcfDate('2026-03-08'), Query: 'running shoes', Clicks: 5, Impressions: 40, AvgClickPosition: 2, AvgImpressionPosition: 3 }],
+      page: [
+        {
+          Date: wcfDate('2026-03-08'),
+          Query: 'https://www.shop.example.co.uk/shoes',
+          Clicks: 5,
+          Impressions: 40,
+          AvgClickPosition: 2,
+          AvgImpressionPosition: 3,
+        },
+      ],
+    });
+    const warnings: string[] = [];
+    vi.spyOn(log, 'warn').mockImplementation(((...args: unknown[]) => {
+      warnings.push(JSON.stringify(args));
+    }) as never);
+
+    const summary = await sync();
+    expect(summary.sources.map((s) => [s.site, s.source, s.state])).toEqual([
+      ['this-site', 'google', 'ok'],
+      ['this-site', 'bing', 'ok'],
+      ['shop', 'google', 'ok'],
+      ['shop', 'bing', 'ok'],
+      ['garden', 'google', 'unshared'],
+      ['garden', 'bing', 'unshared'],
+    ]);
+    // One token for the whole run; each site's own property and Bing site were asked for, 16 months the first time.
+    expect(fake.tokenRequests).toBe(1);
+    expect(new Set(fake.requests.filter((r) => r.endpoint === 'google').map((r) => r.property))).toEqual(
+      new Set([property, shopProperty, 'https://garden.example.com/']),
+    );
+    expect(summary.sources[2]).toMatchObject({ from: '2024-11-09', to: yesterday });
+    expect(fake.requests.some((r) => r.site === 'https://gone.example.org/' || r.property === 'sc-domain:gone.example.org')).toBe(false);
+
+    // This site's figures are as before, the client's its own (its pages as its paths).
+    expect(await stored('google')).toEqual({ rows: 6, clicks: 17, impressions: 360, positionSum: 120 * 3.5 + 80 * 5.25 + 40 * 12 + 60 * 8 + 10 * 2 + 50 * 4 });
+    expect(await stored('google', 'shop')).toEqual({ rows: 3, clicks: 18, impressions: 460, positionSum: 300 * 2.5 + 90 * 6 + 70 * 4 });
+    expect(await stored('bing', 'shop')).toEqual({ rows: 2, clicks: 10, impressions: 80, positionSum: 40 * 3 + 40 * 3 });
+    expect(await stored('google', 'garden')).toMatchObject({ rows: 0 });
+    const shopPages = await db.selectFrom('search_rows').select('page').where('site', '=', 'shop').distinct().orderBy('page').execute();
+    expect(shopPages.map((p) => p.page)).toEqual(['', '/shoes', '/shoes/trail']);
+
+    // The plain state of the site not shared, one warning for each of its sources, nothing secret.
+    const garden = await sourceStates(db, 'garden');
+    expect(garden.map((s) => [s.source, s.state])).toEqual([
+      ['bing', 'unshared'],
+      ['google', 'unshared'],
+    ]);
+    expect(garden.find((s) => s.source === 'google')!.message).toBe(
+      `Not shared with the service account: add ${fake.accountEmail} as a user of https://garden.example.com/ in Search Console (open that property, Settings → Users and permissions → Add user; Restricted is enough). If https://garden.example.com/ is not the property's exact name, change the site’s Search Console property in the Sites tab.`,
+    );
+    expect(garden.find((s) => s.source === 'bing')!.message).toContain('Not in the Bing account: add https://garden.example.com/ to Bing Webmaster Tools');
+    expect(warnings).toHaveLength(2);
+    expect(JSON.stringify([warnings, garden])).not.toContain(fake.bingKey);
+
+    // The Search view: this site by default, a client's site by its id; each its own figures.
+    const period = { period: '7d' as const, source: 'all' as const };
+    const own = await searchOverview(db, period, now);
+    expect(own.totals).toEqual({ clicks: 17 + 3, impressions: 360 + 39, ctr: 20 / 399, position: expect.any(Number) });
+    const shop = await searchOverview(db, { ...period, site: 'shop' }, now);
+    expect(shop.totals).toEqual({ clicks: 18 + 5, impressions: 460 + 40, ctr: 23 / 500, position: (300 * 2.5 + 90 * 6 + 70 * 4 + 40 * 3) / 500 });
+    expect(shop.range).toMatchObject({ to: yesterday });
+    const list = { ...period, site: 'shop', search: '', offset: 0, limit: 10 };
+    expect((await topQueries(db, { ...list, list: 'queries' }, now)).rows).toEqual([
+      { query: 'running shoes', clicks: 19, impressions: 410, ctr: 19 / 410, position: (300 * 2.5 + 70 * 4 + 40 * 3) / 410 },
+      { query: 'trail shoes', clicks: 4, impressions: 90, ctr: 4 / 90, position: 6 },
+    ]);
+    // A client's pages are not joined to this site's analytics.
+    expect((await topPages(db, { ...list, list: 'pages' }, now)).rows[0]).toEqual({
+      page: '/shoes',
+      clicks: 19,
+      impressions: 410,
+      ctr: 19 / 410,
+      position: (300 * 2.5 + 70 * 4 + 40 * 3) / 410,
+      visits: null,
+      enquiries: null,
+      lcpP75: null,
+    });
+    expect((await searchOverview(db, { ...period, site: 'garden' }, now)).hasData).toBe(false);
+
+    // Settings' card: each client's site with its property and its sources' states.
+    const idle = { running: () => false, nextRunAt: () => null } as unknown as SearchService;
+    const status = await searchStatus({ db, search: idle }, loadSettings({ GSC_SERVICE_ACCOUNT_FILE: keyPath, BING_WEBMASTER_API_KEY: fake.bingKey }));
+    expect(status.sites.map((s) => [s.id, s.property, s.hasData, s.sources.map((x) => x.state)])).toEqual([
+      ['shop', shopProperty, true, ['ok', 'ok']],
+      ['garden', 'https://garden.example.com/', false, ['unshared', 'unshared']],
+    ]);
+
+    // The next run: the last 5 days for every site that has data, 16 months still for the one not shared.
+    fake.reset();
+    const again = await sync();
+    // (Bing's last day for the shop was the 8th: its 5 days end there.)
+    expect(again.sources.filter((s) => s.site === 'shop').map((s) => s.from)).toEqual(['2026-03-05', '2026-03-04']);
+    expect(again.sources.filter((s) => s.site === 'garden').map((s) => s.from)).toEqual(['2024-11-09', '2024-11-09']);
+    expect(await stored('google', 'shop')).toMatchObject({ rows: 3, clicks: 18 });
   });
 
   it('two instances at once: one syncs, the other finds it busy', async () => {

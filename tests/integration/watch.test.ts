@@ -18,8 +18,8 @@ import { dayOf, addDays } from '../../src/server/features/analytics/days';
 import { hostPort } from '../../src/server/features/sitecheck/address-guard.mjs';
 import { checkCrawl } from '../../src/server/features/watch/crawl';
 import { runDueChecks, type WatchDeps } from '../../src/server/features/watch/scheduler';
-import { addSite, eraseSite, listSites, ownSiteId, removeSite, WatchInputError } from '../../src/server/features/watch/sites';
-import { watchSiteForm } from '../../src/server/features/watch/schema';
+import { addSite, eraseSite, listSites, ownSiteId, removeSite, updateSite, WatchInputError } from '../../src/server/features/watch/sites';
+import { watchSiteEdit, watchSiteForm } from '../../src/server/features/watch/schema';
 import { deliverWebhooks } from '../../src/server/features/watch/webhook';
 import { sinceMidnightMs } from '../../src/server/features/watch/own-data';
 import { minuteOfDay } from '../../src/server/features/watch/quiet';
@@ -118,7 +118,20 @@ describe.each(databaseNames())('watching sites on %s', (name) => {
       watchSiteForm.parse({ url: site.origin, name: 'Client shop', clientEmail: 'client@shop.example' }),
       deps.reach.addressPolicy,
     );
-    expect(added).toMatchObject({ url: `${site.origin}/`, name: 'Client shop', clientEmail: 'client@shop.example', copyClient: false });
+    expect(added).toMatchObject({ url: `${site.origin}/`, name: 'Client shop', clientEmail: 'client@shop.example', copyClient: false, searchProperty: null });
+  });
+
+  it('keeps a client site’s Search Console property: the default (null) until one is set, unchanged by an edit without it', async () => {
+    expect(watchSiteForm.safeParse({ url: 'https://a.example/', name: 'A', searchProperty: 'a.example' }).error?.issues[0]?.message).toMatch(
+      /sc-domain:example\.co\.uk/,
+    );
+    const client = (await listSites(db)).find((s) => !s.own)!;
+    expect(client.searchProperty).toBeNull();
+    const set = await updateSite(db, client.id, watchSiteEdit.parse({ searchProperty: 'https://www.shop.example/' }));
+    expect(set!.searchProperty).toBe('https://www.shop.example/');
+    const renamed = await updateSite(db, client.id, watchSiteEdit.parse({ name: 'Client shop' }));
+    expect(renamed!.searchProperty).toBe('https://www.shop.example/');
+    expect((await updateSite(db, client.id, watchSiteEdit.parse({ searchProperty: '' })))!.searchProperty).toBeNull();
   });
 
   it('a first run is the baseline: nothing is wrong, nothing is sent', async () => {

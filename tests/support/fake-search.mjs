@@ -4,8 +4,11 @@
 //   and times, and answers `{ access_token, expires_in, token_type }` — or 400 `invalid_grant` when any is wrong.
 // - POST /webmasters/v3/sites/{property}/searchAnalytics/query: Search Analytics. Bearer token required (401 when
 //   unknown or revoked); the property must be one the account may read (403 otherwise); rows for the asked day,
-//   `startRow` … `startRow + rowLimit` (capped at `maxRowsPerAnswer`, as Google caps at 25,000).
-// - GET /bing/GetQueryStats, /bing/GetPageStats: Bing Webmaster's JSON (`{ "d": [...] }`, WCF dates), `apikey` checked.
+//   `startRow` … `startRow + rowLimit` (capped at `maxRowsPerAnswer`, as Google caps at 25,000). A property with rows
+//   of its own (`propertyRows`, a client's) answers those, any other the rows of `google`.
+// - GET /bing/GetQueryStats, /bing/GetPageStats: Bing Webmaster's JSON (`{ "d": [...] }`, WCF dates), `apikey` checked;
+//   with `bingSites` set, a `siteUrl` not in it is refused as Bing refuses a site not in the account (400, ErrorCode 14
+//   NotAuthorized). A site with rows of its own (`bingBySite`) answers those, any other the rows of `bing`.
 // Faults are queued per endpoint (`faults.google`, `faults.bing`): a status and optional Retry-After for the next request.
 // Run as a script (`node tests/support/fake-search.mjs PORT KEY_FILE`) it serves the e2e server with fixed data.
 import { createVerify, generateKeyPairSync, randomBytes } from 'node:crypto';
@@ -54,8 +57,14 @@ export class FakeSearch {
   readable = new Set();
   /** Google rows by day. @type {Map<string, GoogleRow[]>} */
   google = new Map();
+  /** Google rows by day of a property that has its own. @type {Map<string, Map<string, GoogleRow[]>>} */
+  propertyRows = new Map();
   /** @type {{ query: BingRow[], page: BingRow[] }} */
   bing = { query: [], page: [] };
+  /** Bing rows of a site (its `siteUrl`) that has its own. @type {Map<string, { query: BingRow[], page: BingRow[] }>} */
+  bingBySite = new Map();
+  /** The sites in the Bing account; null: any. @type {Set<string> | null} */
+  bingSites = null;
   bingKey = 'bing-test-key-0123';
   /** Google's cap on rows per answer (25,000); tests lower it to see paging. */
   maxRowsPerAnswer = 25_000;
@@ -63,7 +72,7 @@ export class FakeSearch {
   faults = { google: [], bing: [], token: [] };
   /** @type {Set<string>} */
   tokens = new Set();
-  /** What was asked, in order. @type {{ endpoint: string, body?: any, authorization?: string, url?: string }[]} */
+  /** What was asked, in order. @type {{ endpoint: string, body?: any, authorization?: string, url?: string, property?: string, site?: string }[]} */
   requests = [];
   tokenRequests = 0;
   /** How long each Search Analytics answer takes. */
@@ -150,7 +159,7 @@ export class FakeSearch {
   /** @param {string} property @param {string | undefined} authorization @param {string} raw @param {(status: number, body: unknown, headers?: Record<string, string>) => void} send */
   analytics(property, authorization, raw, send) {
     const body = JSON.parse(raw);
-    this.requests.push({ endpoint: 'google', body, authorization });
+    this.requests.push({ endpoint: 'google', body, authorization, property });
     const fault = this.faults.google.shift();
     // A 401 fault revokes the tokens given so far, as an expired or revoked token would be.
     if (fault?.status === 401) this.expireTokens();
@@ -171,18 +180,21 @@ export class FakeSearch {
     if (body.startDate !== body.endDate) return send(400, { error: { code: 400, message: 'This fake answers one day at a time.' } });
     const rowLimit = Math.min(Number(body.rowLimit ?? 1000), this.maxRowsPerAnswer);
     const startRow = Number(body.startRow ?? 0);
-    const rows = (this.google.get(body.startDate) ?? []).slice(startRow, startRow + rowLimit);
+    const rows = ((this.propertyRows.get(property) ?? this.google).get(body.startDate) ?? []).slice(startRow, startRow + rowLimit);
     send(200, rows.length > 0 ? { rows, responseAggregationType: 'byPage' } : { responseAggregationType: 'byPage' });
   }
 
   /** @param {string} method @param {URL} url @param {(status: number, body: unknown, headers?: Record<string, string>) => void} send */
   bingStats(method, url, send) {
-    this.requests.push({ endpoint: `bing:${method}`, url: url.pathname });
+    const site = url.searchParams.get('siteUrl') ?? '';
+    this.requests.push({ endpoint: `bing:${method}`, url: url.pathname, site });
     const fault = this.faults.bing.shift();
     if (fault) return send(fault.status, { ErrorCode: 0, Message: 'Fault asked for by the test' }, fault.retryAfter ? { 'Retry-After': fault.retryAfter } : {});
     if (url.searchParams.get('apikey') !== this.bingKey) return send(400, { ErrorCode: 3, Message: 'ERROR!!! InvalidApiKey' });
+    if (this.bingSites && !this.bingSites.has(site)) return send(400, { ErrorCode: 14, Message: 'ERROR!!! NotAuthorized' });
+    const data = this.bingBySite.get(site) ?? this.bing;
     send(200, {
-      d: (method === 'GetQueryStats' ? this.bing.query : this.bing.page).map((row) => ({ __type: 'QueryStats:#Microsoft.Bing.Webmaster.Api', ...row })),
+      d: (method === 'GetQueryStats' ? data.query : data.page).map((row) => ({ __type: 'QueryStats:#Microsoft.Bing.Webmaster.Api', ...row })),
     });
   }
 

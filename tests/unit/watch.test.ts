@@ -105,6 +105,7 @@ describe('what a site is checked for', () => {
     url,
     name: 'n',
     clientEmail: null,
+    searchProperty: null,
     copyClient: false,
     own,
     crawlEveryHours: 24,

@@ -1,6 +1,8 @@
 /** Row types of the tables of search data (0017, docs/search.md); part of `Database` (./schema.ts). Times are epoch milliseconds. */
 /** One row of search data (0017): '' where the source does not split by that dimension. */
 export interface SearchRowTable {
+  /** The watched site's id (watch_sites.id; 'this-site' for this website). */
+  site: string;
   /** google | bing | import */
   source: string;
   day: string;
@@ -20,6 +22,7 @@ export interface SearchRowStagingTable extends SearchRowTable {
 }
 
 export interface SearchDailyTable {
+  site: string;
   source: string;
   day: string;
   clicks: number;
@@ -28,6 +31,7 @@ export interface SearchDailyTable {
 }
 
 export interface SearchMonthlyQueryTable {
+  site: string;
   source: string;
   /** YYYY-MM */
   month: string;
@@ -38,6 +42,7 @@ export interface SearchMonthlyQueryTable {
 }
 
 export interface SearchMonthlyPageTable {
+  site: string;
   source: string;
   month: string;
   page: string;
@@ -47,8 +52,9 @@ export interface SearchMonthlyPageTable {
 }
 
 export interface SearchSourceTable {
+  site: string;
   source: string;
-  /** ok | off | error */
+  /** ok | off | unshared (the property or Bing site is not the account's) | error */
   state: string;
   message: string;
   last_attempt_at: number | null;

@@ -10,6 +10,8 @@ export interface WatchSiteTable {
   availability_every_minutes: number;
   /** JSON array of check kinds switched off. */
   kinds_off: string;
+  /** Its Search Console property when not `sc-domain:` + its host; null for that default. */
+  search_property: string | null;
   created_at: number;
   updated_at: number;
   removed_at: number | null;

@@ -49,7 +49,10 @@ export function SearchPanel({ data }: { data: SearchTabData }) {
   const overview = useSearchOverview(query, data.overview);
   const view = overview.data;
   const periodId = useId();
+  const siteId = useId();
   const hydrated = useHydrated();
+  // The site choice appears once a client's site has search data (or the URL names one).
+  const clientSites = data.status.sites.filter((site) => site.hasData || site.id === query.site);
   return (
     <div className="grid gap-6">
       <p className="text-muted">{searchText.tabIntro}</p>
@@ -71,6 +74,26 @@ export function SearchPanel({ data }: { data: SearchTabData }) {
             ))}
           </select>
         </label>
+        {clientSites.length > 0 && (
+          <label htmlFor={siteId} className="grid gap-1 text-sm font-medium text-ink max-sm:w-full">
+            {searchText.siteLabel}
+            <select
+              id={siteId}
+              value={query.site ?? ''}
+              disabled={!hydrated}
+              onChange={(event) => setQuery({ ...query, site: event.target.value || undefined })}
+              className="min-h-11 rounded-lg border border-slate-400 bg-white px-3 font-normal"
+              data-search-site-choice
+            >
+              <option value="">{searchText.thisSite}</option>
+              {clientSites.map((site) => (
+                <option key={site.id} value={site.id}>
+                  {site.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         <SegmentedControl<SearchSourceFilter>
           legend="Search engine"
           name="search-source"
@@ -127,8 +150,8 @@ function TopList({ kind, query }: { kind: 'queries' | 'pages'; query: SearchQuer
   const [showAll, setShowAll] = useState(false);
   const [search, setSearch] = useState('');
   const [typed, setTyped] = useState('');
-  // The page of "Show all" belongs to one list: another period, source, search or length starts at the first.
-  const listKey = `${query.period} ${query.source} ${search} ${showAll}`;
+  // The page of "Show all" belongs to one list: another site, period, source, search or length starts at the first.
+  const listKey = `${query.site ?? ''} ${query.period} ${query.source} ${search} ${showAll}`;
   const [paging, setPaging] = useState({ key: listKey, page: 0 });
   const page = paging.key === listKey ? paging.page : 0;
   const setPage = (next: number) => setPaging({ key: listKey, page: next });
@@ -283,7 +306,8 @@ function Detail({ kind, row, rowKey, query }: { kind: 'queries' | 'pages'; row: 
   const data = detail.data;
   return (
     <div className="grid gap-3 rounded-lg bg-slate-50 p-3" data-search-detail>
-      {'visits' in row && (
+      {'visits' in row && row.visits === null && <p className="text-sm text-muted">{searchText.clientPagesUnmeasured}</p>}
+      {'visits' in row && row.visits !== null && row.enquiries !== null && (
         <p data-search-funnel>
           <strong>{formatCount(row.clicks)}</strong> search clicks → <strong>{formatCount(row.visits)}</strong> visits from search →{' '}
           <strong>{formatCount(row.enquiries)}</strong> {row.enquiries === 1 ? 'enquiry' : 'enquiries'} · p75 LCP from real users:{' '}
@@ -361,7 +385,8 @@ function Opportunities({ query, siteOrigin }: { query: SearchQuery; siteOrigin: 
                       {item.expectedCtr !== undefined && ` (usual ${formatCtr(item.expectedCtr)})`} · position {formatPosition(item.position)}
                       {item.kind === 'striking' && item.page && ` · ${item.page}`}
                     </p>
-                    {item.page && (
+                    {/* The AI generator writes for this website's pages, not a client's. */}
+                    {item.page && !query.site && (
                       <Button
                         size="sm"
                         variant="secondary"

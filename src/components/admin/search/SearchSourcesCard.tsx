@@ -1,6 +1,7 @@
 /**
- * Each search source's state (connected or not and why, last sync, rows, data up to which day, next run), a sync now,
- * and the import of a Search Console Performance export. Shown in the Search tab and in Settings.
+ * Each search source's state (connected or not and why, last sync, rows, data up to which day, next run), each client
+ * site's (its property, and whether it is shared with the account), a sync now, and the import of a Search Console
+ * Performance export. Shown in the Search tab and in Settings.
  */
 import { type SubmitEvent, useId, useState } from 'react';
 import { adminApi } from '~/config/admin';
@@ -18,7 +19,7 @@ import { Notice } from '../ui/notice';
 import { TimeAgo } from '../ui/time-ago';
 import { formatCount } from './figures';
 
-const stateBadge = { ok: 'good', off: 'neutral', error: 'bad' } as const;
+const stateBadge = { ok: 'good', off: 'neutral', unshared: 'bad', error: 'bad' } as const;
 
 /** A file's bytes as base64 (the import is sent as JSON). */
 async function base64(file: File) {
@@ -97,6 +98,32 @@ export function SearchSourcesCard({ initial }: { initial?: SearchStatus }) {
           </li>
         ))}
       </ul>
+      <section className="mt-5 grid gap-2" data-search-sites>
+        <h3 className="font-semibold text-ink">{searchText.clientSitesTitle}</h3>
+        <p className="text-sm text-muted">{searchText.clientSitesIntro}</p>
+        {data && data.sites.length === 0 && <p className="text-sm text-muted">{searchText.noClientSites}</p>}
+        <ul className="grid gap-3">
+          {data?.sites.map((site) => (
+            <li key={site.id} className="rounded-lg border border-slate-200 p-3" data-search-site={site.id}>
+              <p className="font-semibold break-all text-ink">{site.name}</p>
+              <p className="text-sm break-all text-muted">
+                {site.url} · Search Console property {site.property}
+              </p>
+              <ul className="mt-2 grid gap-2 text-sm">
+                {site.sources.map((source) => (
+                  <li key={source.source} data-search-site-source={source.source}>
+                    <span className="flex flex-wrap items-center gap-2 font-medium text-ink">
+                      {source.label} <Badge variant={stateBadge[source.state]}>{searchText.stateLabels[source.state]}</Badge>
+                      {source.dataToDay && <span className="font-normal text-muted">data up to {dayLabel(source.dataToDay)}</span>}
+                    </span>
+                    <span className="text-muted">{source.message}</span>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      </section>
       {data && (
         <p className="mt-3 text-sm text-muted">
           {data.running ? (

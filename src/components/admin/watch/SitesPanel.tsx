@@ -5,6 +5,7 @@
  */
 import { type SubmitEvent, useState } from 'react';
 import { adminApi } from '~/config/admin';
+import { searchText } from '~/config/search';
 import { watchDefaults, watchKindLabels, type WatchKind } from '~/config/watch';
 import { plural } from '~/lib/plural.mjs';
 import { toast } from '~/lib/toast';
@@ -63,6 +64,7 @@ function SiteForm({ site, onDone }: { site?: WatchSiteView; onDone: () => void }
       name: String(form.get('name') ?? ''),
       clientEmail: String(form.get('clientEmail') ?? ''),
       copyClient: form.get('copyClient') === 'on',
+      ...(site?.own ? {} : { searchProperty: String(form.get('searchProperty') ?? '') }),
       crawlEveryHours: String(form.get('crawlEveryHours') ?? ''),
       availabilityEveryMinutes: String(form.get('availabilityEveryMinutes') ?? ''),
       kindsOff: kinds.filter((kind) => form.get(`on-${kind}`) !== 'on'),
@@ -98,6 +100,15 @@ function SiteForm({ site, onDone }: { site?: WatchSiteView; onDone: () => void }
             <input type="checkbox" name="copyClient" defaultChecked={site?.copyClient ?? false} className="size-5" />
             Send the client a copy of each alert
           </label>
+          <Field
+            label="Search Console property (optional)"
+            name="searchProperty"
+            defaultValue={site?.searchProperty ?? ''}
+            placeholder="sc-domain:example.co.uk"
+            hint={searchText.propertyHint}
+            error={errors.searchProperty}
+            autoComplete="off"
+          />
         </>
       )}
       {site?.own && <input type="hidden" name="name" value={site.name} />}

@@ -3,12 +3,14 @@
 
 /** @param {import('kysely').Kysely<any>} db */
 export async function up(db) {
-  // Search data, kept for good: one row per source × day × query × page × device. A source that does not split by
-  // one of them stores '' there (Bing's query statistics have no page, its page statistics no query; an imported
-  // export has neither day split nor device). `position_sum` is the average position × impressions, so a position
+  // Search data, kept for good: one row per site × source × day × query × page × device. `site` is the watched site's
+  // id (watch_sites.id: 'this-site' for this website, own = 1), first in every key so one site's rows sit together.
+  // A source that does not split by one of them stores '' there (Bing's query statistics have no page, its page
+  // statistics no query; an imported export has neither day split nor device). `position_sum` is the average position × impressions, so a position
   // over any rows is sum(position_sum) ÷ sum(impressions): impression-weighted, as the sources compute it.
   await db.schema
     .createTable('search_rows')
+    .addColumn('site', 'text', (c) => c.notNull())
     .addColumn('source', 'text', (c) => c.notNull())
     .addColumn('day', 'text', (c) => c.notNull())
     .addColumn('query', 'text', (c) => c.notNull())
@@ -17,22 +19,30 @@ export async function up(db) {
     .addColumn('clicks', 'integer', (c) => c.notNull())
     .addColumn('impressions', 'integer', (c) => c.notNull())
     .addColumn('position_sum', 'double precision', (c) => c.notNull())
-    .addPrimaryKeyConstraint('search_rows_pk', ['source', 'day', 'query', 'page', 'device'])
+    .addPrimaryKeyConstraint('search_rows_pk', ['site', 'source', 'day', 'query', 'page', 'device'])
     .execute();
-  // The view's queries read a period's rows by source and day and group them by query or by page, or one query's or
-  // one page's rows: covering indexes (source and day first, as the primary key, so the planner takes them), so
-  // they never visit the table.
-  await db.schema.createIndex('search_rows_day_query').on('search_rows').columns(['source', 'day', 'query', 'clicks', 'impressions', 'position_sum']).execute();
-  await db.schema.createIndex('search_rows_day_page').on('search_rows').columns(['source', 'day', 'page', 'clicks', 'impressions', 'position_sum']).execute();
+  // The view's queries read a site's rows of a period by source and day and group them by query or by page, or one
+  // query's or one page's rows: covering indexes (site, source and day first, as the primary key, so the planner
+  // takes them), so they never visit the table.
+  await db.schema
+    .createIndex('search_rows_day_query')
+    .on('search_rows')
+    .columns(['site', 'source', 'day', 'query', 'clicks', 'impressions', 'position_sum'])
+    .execute();
+  await db.schema
+    .createIndex('search_rows_day_page')
+    .on('search_rows')
+    .columns(['site', 'source', 'day', 'page', 'clicks', 'impressions', 'position_sum'])
+    .execute();
   await db.schema
     .createIndex('search_rows_query_day')
     .on('search_rows')
-    .columns(['query', 'source', 'day', 'page', 'clicks', 'impressions', 'position_sum'])
+    .columns(['site', 'query', 'source', 'day', 'page', 'clicks', 'impressions', 'position_sum'])
     .execute();
   await db.schema
     .createIndex('search_rows_page_day')
     .on('search_rows')
-    .columns(['page', 'source', 'day', 'query', 'clicks', 'impressions', 'position_sum'])
+    .columns(['site', 'page', 'source', 'day', 'query', 'clicks', 'impressions', 'position_sum'])
     .execute();
   // Roll-ups kept beside the rows (rebuilt for the days and months a sync or import replaced), so a view over any
   // period reads few rows: a day's totals per source (from the rows with a query, as the view counts), and a month's
@@ -40,12 +50,13 @@ export async function up(db) {
   // search_rows.
   await db.schema
     .createTable('search_daily')
+    .addColumn('site', 'text', (c) => c.notNull())
     .addColumn('source', 'text', (c) => c.notNull())
     .addColumn('day', 'text', (c) => c.notNull())
     .addColumn('clicks', 'integer', (c) => c.notNull())
     .addColumn('impressions', 'integer', (c) => c.notNull())
     .addColumn('position_sum', 'double precision', (c) => c.notNull())
-    .addPrimaryKeyConstraint('search_daily_pk', ['source', 'day'])
+    .addPrimaryKeyConstraint('search_daily_pk', ['site', 'source', 'day'])
     .execute();
   for (const [table, key] of /** @type {const} */ ([
     ['search_monthly_queries', 'query'],
@@ -53,21 +64,23 @@ export async function up(db) {
   ])) {
     await db.schema
       .createTable(table)
+      .addColumn('site', 'text', (c) => c.notNull())
       .addColumn('source', 'text', (c) => c.notNull())
       .addColumn('month', 'text', (c) => c.notNull())
       .addColumn(key, 'text', (c) => c.notNull())
       .addColumn('clicks', 'integer', (c) => c.notNull())
       .addColumn('impressions', 'integer', (c) => c.notNull())
       .addColumn('position_sum', 'double precision', (c) => c.notNull())
-      .addPrimaryKeyConstraint(`${table}_pk`, ['source', 'month', key])
+      .addPrimaryKeyConstraint(`${table}_pk`, ['site', 'source', 'month', key])
       .execute();
-    await db.schema.createIndex(`${table}_month`).on(table).columns(['source', 'month', key, 'clicks', 'impressions', 'position_sum']).execute();
+    await db.schema.createIndex(`${table}_month`).on(table).columns(['site', 'source', 'month', key, 'clicks', 'impressions', 'position_sum']).execute();
   }
   // A sync's rows before they replace the stored days (one run's, by its id), so memory holds one page of rows and
   // a failed run leaves the stored data as it was.
   await db.schema
     .createTable('search_rows_staging')
     .addColumn('run_id', 'text', (c) => c.notNull())
+    .addColumn('site', 'text', (c) => c.notNull())
     .addColumn('source', 'text', (c) => c.notNull())
     .addColumn('day', 'text', (c) => c.notNull())
     .addColumn('query', 'text', (c) => c.notNull())
@@ -78,15 +91,18 @@ export async function up(db) {
     .addColumn('position_sum', 'double precision', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('search_rows_staging_run').on('search_rows_staging').column('run_id').execute();
-  // Each source's state for Settings: connected or not and why, the last sync, its rows, data up to which day.
+  // Each site's sources' state for Settings: connected or not and why (a property not shared with the service
+  // account, say), the last sync, its rows, data up to which day.
   await db.schema
     .createTable('search_sources')
-    .addColumn('source', 'text', (c) => c.primaryKey())
+    .addColumn('site', 'text', (c) => c.notNull())
+    .addColumn('source', 'text', (c) => c.notNull())
     .addColumn('state', 'text', (c) => c.notNull())
     .addColumn('message', 'text', (c) => c.notNull())
     .addColumn('last_attempt_at', 'bigint')
     .addColumn('last_success_at', 'bigint')
     .addColumn('rows_stored', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('data_to_day', 'text')
+    .addPrimaryKeyConstraint('search_sources_pk', ['site', 'source'])
     .execute();
 }

@@ -17,6 +17,9 @@ export async function up(db) {
     .addColumn('availability_every_minutes', 'integer', (c) => c.notNull())
     // JSON array of the check kinds switched off for this site.
     .addColumn('kinds_off', 'text', (c) => c.notNull().defaultTo('[]'))
+    // The site's Search Console property when it is not the domain property of its host (`sc-domain:` + host), such
+    // as a URL-prefix property; null for the default.
+    .addColumn('search_property', 'text')
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .addColumn('removed_at', 'bigint')

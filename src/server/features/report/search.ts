@@ -1,6 +1,7 @@
 /**
- * The report's search section, from the search feature's stored data (src/server/features/search/): Google (synced or
- * imported) and Bing together, as the Search view's "Google and Bing". Totals from its daily roll-up, the top queries
+ * The report's search section, from the search feature's stored data (src/server/features/search/) of the report's
+ * site (this website's, or a watched client site's, as the Search view's site choice): Google (synced or imported)
+ * and Bing together, as the Search view's "Google and Bing". Totals from its daily roll-up, the top queries
  * and pages and the moves onto and off the first page from its monthly roll-ups, every figure made by the view's own
  * `figures` (clicks and impressions summed, CTR = clicks ÷ impressions, position weighted by impressions).
  *
@@ -13,6 +14,7 @@ import { noData, reportLimits } from '~/config/report';
 import { searchSources, storedSourcesOf } from '~/config/search';
 import type { ReportPeriod, SearchTotals, Section } from '~/lib/report-types';
 import type { Db } from '../../db';
+import { sourceStates } from '../search/store.mjs';
 import { figures } from '../search/view';
 import { comparisons, monthBefore } from './period';
 
@@ -25,10 +27,11 @@ const sums = {
 const none = (reason: string): Section<never> => ({ available: false, reason });
 const label = (id: 'google' | 'bing') => searchSources.find((s) => s.id === id)!.label;
 
-async function totals(db: Db, from: string, to: string): Promise<SearchTotals | null> {
+async function totals(db: Db, site: string, from: string, to: string): Promise<SearchTotals | null> {
   const row = await db
     .selectFrom('search_daily')
     .select([sums.clicks, sums.impressions, sums.position_sum, sql<number>`count(*)`.as('days')])
+    .where('site', '=', site)
     .where('source', 'in', sources)
     .where('day', '>=', from)
     .where('day', '<=', to)
@@ -36,11 +39,12 @@ async function totals(db: Db, from: string, to: string): Promise<SearchTotals | 
   return Number(row?.days ?? 0) === 0 ? null : figures(row);
 }
 
-async function monthly(db: Db, key: 'query' | 'page', month: string) {
+async function monthly(db: Db, site: string, key: 'query' | 'page', month: string) {
   const table = key === 'query' ? 'search_monthly_queries' : 'search_monthly_pages';
   const rows = await db
     .selectFrom(table)
     .select([sql<string>`${sql.ref(key)}`.as('key'), sums.clicks, sums.impressions, sums.position_sum])
+    .where('site', '=', site)
     .where('source', 'in', sources)
     .where('month', '=', month)
     .where(key, '!=', '')
@@ -52,16 +56,24 @@ async function monthly(db: Db, key: 'query' | 'page', month: string) {
 const byClicks = (a: SearchTotals & { key: string }, b: SearchTotals & { key: string }) =>
   b.clicks - a.clicks || b.impressions - a.impressions || a.key.localeCompare(b.key);
 
-export async function searchSection(db: Db, period: ReportPeriod): ReturnType<Required<import('./sources').ReportSectionSources>['search']> {
-  const any = await db.selectFrom('search_daily').select('day').where('source', 'in', sources).limit(1).executeTakeFirst();
-  if (!any) return none(noData.search);
-  const current = await totals(db, period.from, period.to);
+/**
+ * The section for a site (its search data's key: a watched site's id). Without any row it says why: its property is
+ * not shared with the service account (or its site is not in the Bing account), or no source has data for it.
+ */
+export async function searchSection(db: Db, site: string, period: ReportPeriod): ReturnType<Required<import('./sources').ReportSectionSources>['search']> {
+  const any = await db.selectFrom('search_daily').select('day').where('site', '=', site).where('source', 'in', sources).limit(1).executeTakeFirst();
+  if (!any) {
+    const unshared = (await sourceStates(db, site)).some((state) => state.state === 'unshared');
+    return none(unshared ? noData.searchNotShared : noData.search);
+  }
+  const current = await totals(db, site, period.from, period.to);
   if (!current) return none(noData.searchPeriod);
   const { previous, lastYear } = comparisons(period);
   const present = await db
     .selectFrom('search_daily')
     .select('source')
     .distinct()
+    .where('site', '=', site)
     .where('source', 'in', sources)
     .where('day', '>=', period.from)
     .where('day', '<=', period.to)
@@ -69,11 +81,11 @@ export async function searchSection(db: Db, period: ReportPeriod): ReturnType<Re
   const from = new Set(present.map((row) => (row.source === 'bing' ? label('bing') : label('google'))));
   const month = period.month ?? period.from.slice(0, 7);
   const [before, yearAgo, queries, pages, queriesBefore] = await Promise.all([
-    totals(db, previous.from, previous.to),
-    totals(db, lastYear.from, lastYear.to),
-    monthly(db, 'query', month),
-    monthly(db, 'page', month),
-    monthly(db, 'query', monthBefore(month)),
+    totals(db, site, previous.from, previous.to),
+    totals(db, site, lastYear.from, lastYear.to),
+    monthly(db, site, 'query', month),
+    monthly(db, site, 'page', month),
+    monthly(db, site, 'query', monthBefore(month)),
   ]);
   const top = reportLimits.topPosition;
   const positionBefore = new Map(queriesBefore.map((q) => [q.key, q.position]));

@@ -193,8 +193,9 @@ export interface ReportService {
 }
 
 /**
- * The schedule in the server: a pass every `reportSchedule.checkEveryMs`, the first one interval after start (a server
- * that restarts often still gets there: the month's reports wait for the first pass, never for the set day itself).
+ * The schedule in the server: a pass `reportSchedule.firstPassAfterMs` after start, then every
+ * `reportSchedule.checkEveryMs` (the month's reports wait for a pass, never for the set day itself; a restart does not
+ * put the first pass off by a whole interval).
  */
 export function startReportService(deps: ReportDeps): ReportService {
   const pass = async () => {
@@ -203,5 +204,14 @@ export function startReportService(deps: ReportDeps): ReportService {
     return outcome;
   };
   const worker = startWorker('reports', pass, { everyMs: reportSchedule.checkEveryMs, runAtStart: false });
-  return { deps, runNow: pass, stop: () => worker.stop() };
+  const first = setTimeout(() => void worker.kick(), reportSchedule.firstPassAfterMs);
+  first.unref();
+  return {
+    deps,
+    runNow: pass,
+    stop: () => {
+      clearTimeout(first);
+      return worker.stop();
+    },
+  };
 }

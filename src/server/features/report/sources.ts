@@ -14,6 +14,7 @@ import { performanceBetween, totals } from '../analytics/report';
 import { enquiriesOnDays } from '../contact/inbox';
 import { comparisons } from './period';
 import { searchSection } from './search';
+import { ownSiteId } from '../watch/sites';
 import { watchedClientSite, watchedClientSites, watchSources } from './watched';
 
 type SectionOf<K extends keyof ReportSections> = ReportSections[K];
@@ -108,14 +109,15 @@ export function withSources(base: ReportSources, replaced: Partial<ReportSection
 
 /**
  * The sources of every report: this site's own data; the watched sites' crawls, uptime, certificate and alerts (the
- * watch feature's); and this site's search data (the search feature's: it holds one property, this site's).
+ * watch feature's); and each site's search data (the search feature's, kept per watched site: this site's is the
+ * watch's own).
  */
 export function reportSources(db: Db, options: { siteUrl: string; ownerEmail: string }): ReportSources {
   const own = ownSources(db, options.siteUrl, options.ownerEmail);
   return {
     ...own,
     ...watchSources(db),
-    search: async (site, period) => (site.thisSite ? searchSection(db, period) : none(noData.searchClient)),
+    search: async (site, period) => searchSection(db, site.thisSite ? ownSiteId : site.key, period),
     sites: async () => [...(await own.sites()), ...(await watchedClientSites(db))],
     site: async (key) => (await own.site(key)) ?? (await watchedClientSite(db, key)),
   };

@@ -5,7 +5,7 @@
 // Microsoft does not document its scale (a few integrations divide it by 10), so the cockpit does not guess (docs/search.md).
 import { RetryableFailure, retryAfterMs, withRetries } from '../../platform/retry.mjs';
 import { pagePath } from './days.mjs';
-import { SourceProblem, unanswered } from './google.mjs';
+import { NotShared, SourceProblem, unanswered } from './google.mjs';
 
 /**
  * Bing's WCF JSON date: milliseconds since 1970 and the zone the day was counted in; the day is the local date.
@@ -64,9 +64,15 @@ export function bingClient(options) {
           if (!Array.isArray(body.d)) throw new SourceProblem(`The Bing Webmaster API's answer to ${method} was not its documented JSON ({ "d": [...] }).`);
           return body.d;
         }
-        const detail = await bingError(response);
+        const { detail, code } = await bingError(response);
         if (response.status === 429 || response.status >= 500) {
           throw new RetryableFailure(`The Bing Webmaster API answered ${response.status}${detail}.`, retryAfterMs(response.headers.get('retry-after')));
+        }
+        // ErrorCode 14 is NotAuthorized: the key is good but the site is not one of the account's.
+        if (code === 14 || /NotAuthorized/i.test(detail)) {
+          throw new NotShared(
+            `Not in the Bing account: add ${options.siteUrl}/ to Bing Webmaster Tools under the account whose API key is set (Add a site, or have its owner share it with you).`,
+          );
         }
         if (response.status === 401 || response.status === 403 || /InvalidApiKey/i.test(detail)) {
           throw new SourceProblem(
@@ -113,12 +119,12 @@ export function bingClient(options) {
   };
 }
 
-/** Bing's own words for a refusal ({ "ErrorCode", "Message" }), shortened. @param {Response} response */
+/** Bing's own words for a refusal ({ "ErrorCode", "Message" }), shortened, and its code. @param {Response} response */
 async function bingError(response) {
   try {
     const body = /** @type {{ Message?: string, ErrorCode?: number | string }} */ (await response.json());
-    return body.Message ? `: ${String(body.Message).slice(0, 200)}` : '';
+    return { detail: body.Message ? `: ${String(body.Message).slice(0, 200)}` : '', code: Number(body.ErrorCode) };
   } catch {
-    return '';
+    return { detail: '', code: null };
   }
 }

@@ -1,7 +1,7 @@
 /** The Search view's endpoint logic: each source's state for Settings, a sync now, and the import of an export. */
 import { searchText } from '~/config/search';
 import type { Settings } from '~/config/settings.mjs';
-import type { SearchImportAnswer, SearchStatus, SearchSourceStatus, SearchTopPrompt } from '~/lib/search-types';
+import type { SearchImportAnswer, SearchSiteStatus, SearchStatus, SearchSourceStatus, SearchTopPrompt } from '~/lib/search-types';
 import { postPath } from '~/config/post-path.mjs';
 import { builtPageTitles } from '../analytics/site-pages';
 import { postBySlug } from '../posts/store';
@@ -12,19 +12,20 @@ import { HttpError } from '../../api/http-error';
 import { lease } from '../../platform/lease.mjs';
 import { ImportRefused, importExport } from './import.mjs';
 import type { SearchService } from './service';
-import { sourceStates } from './store.mjs';
-import { notSetUp, searchLeaseName } from './sync.mjs';
+import { type SourceState, sourceStates } from './store.mjs';
+import { defaultPropertyOf, notSetUp, searchLeaseName } from './sync.mjs';
+import { listSites } from '../watch/sites';
+import { ownSiteId } from '../watch/own-site.mjs';
 
 export interface SearchDeps {
   db: Db;
   search: SearchService;
 }
 
-/** Each source as Settings shows it: set up or not (and why), its last sync, rows, data up to which day. */
-export async function searchStatus(deps: SearchDeps, config: Settings): Promise<SearchStatus> {
-  const recorded = new Map((await sourceStates(deps.db)).map((state) => [state.source, state]));
+/** A site's sources as Settings shows them: set up or not (and why), the last sync, rows, data up to which day. */
+function sourcesOf(recorded: Map<string, SourceState>, config: Settings, withImport: boolean): SearchSourceStatus[] {
   const sources: SearchSourceStatus[] = [];
-  for (const source of ['google', 'bing', 'import'] as const) {
+  for (const source of withImport ? (['google', 'bing', 'import'] as const) : (['google', 'bing'] as const)) {
     const state = recorded.get(source);
     const off = source === 'import' ? null : notSetUp(source, config.search);
     if (source === 'import' && !state) continue;
@@ -40,8 +41,29 @@ export async function searchStatus(deps: SearchDeps, config: Settings): Promise<
       dataToDay: state?.dataToDay ?? null,
     });
   }
+  return sources;
+}
+
+/** This website's sources (with an import's), then each watched client site's, with its property. */
+export async function searchStatus(deps: SearchDeps, config: Settings): Promise<SearchStatus> {
+  const [states, watched] = await Promise.all([sourceStates(deps.db, null), listSites(deps.db)]);
+  const recordedOf = (site: string) => new Map(states.filter((state) => state.site === site).map((state) => [state.source, state]));
+  const sources = sourcesOf(recordedOf(ownSiteId), config, true);
+  const sites: SearchSiteStatus[] = await Promise.all(
+    watched
+      .filter((site) => !site.own)
+      .map(async (site) => ({
+        id: site.id,
+        name: site.name,
+        url: site.url,
+        property: site.searchProperty ?? defaultPropertyOf(site.url),
+        sources: sourcesOf(recordedOf(site.id), config, false),
+        // What the view reads (a day's totals), one row by the key's first column.
+        hasData: (await deps.db.selectFrom('search_daily').select('day').where('site', '=', site.id).limit(1).executeTakeFirst()) !== undefined,
+      })),
+  );
   const running = deps.search.running() || (await lease(deps.db, searchLeaseName, 0).held());
-  return { ok: true, sources, nextRunAt: deps.search.nextRunAt(), running };
+  return { ok: true, sources, sites, nextRunAt: deps.search.nextRunAt(), running };
 }
 
 /** Starts a sync now; 409 when one is running (here or in another instance). */

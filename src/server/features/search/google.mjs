@@ -17,6 +17,9 @@ const libraryTokenUrl = 'https://oauth2.googleapis.com/token';
 /** A failure the owner must act on (a key, a property, a permission); its message says what to do. */
 export class SourceProblem extends Error {}
 
+/** The site's property is not shared with the service account (or its site is not in the Bing account). */
+export class NotShared extends SourceProblem {}
+
 const keyFileSchema = z.object({
   type: z.literal('service_account', { error: 'its "type" is not "service_account"' }),
   client_email: z.email({ error: 'it has no "client_email"' }),
@@ -127,6 +130,8 @@ export function unanswered(api, error, timeoutMs) {
  * @typedef {object} GoogleOptions
  * @property {string} apiUrl GSC_API_URL, without a trailing slash
  * @property {string} property
+ * @property {string} [propertySetting] where the owner changes the property, named when it is refused (GSC_PROPERTY)
+ * @property {ReturnType<typeof tokenSource>} [tokens] the run's tokens, shared by every site it reads
  * @property {string} siteUrl
  * @property {number} maxAttempts
  * @property {number} retryBaseMs
@@ -142,7 +147,8 @@ export function unanswered(api, error, timeoutMs) {
  * @param {GoogleOptions} options
  */
 export function googleClient(key, options) {
-  const tokens = tokenSource(key, options.timeoutMs);
+  const tokens = options.tokens ?? tokenSource(key, options.timeoutMs);
+  const setting = options.propertySetting ?? 'GSC_PROPERTY';
   const pageSize = options.pageSize ?? gscRowLimit;
   const endpoint = `${options.apiUrl}/webmasters/v3/sites/${encodeURIComponent(options.property)}/searchAnalytics/query`;
 
@@ -189,11 +195,11 @@ export function googleClient(key, options) {
           }
           if (response.status === 401) throw new SourceProblem(`Google did not accept a new token for ${key.email} (401${detail}).`);
           if (response.status === 403) {
-            throw new SourceProblem(
-              `The service account ${key.email} may not read the Search Console property ${options.property}. In Search Console, open that property, Settings → Users and permissions → Add user, and add ${key.email} (Restricted is enough). Check GSC_PROPERTY is the property's exact name.`,
+            throw new NotShared(
+              `Not shared with the service account: add ${key.email} as a user of ${options.property} in Search Console (open that property, Settings → Users and permissions → Add user; Restricted is enough). If ${options.property} is not the property's exact name, change ${setting}.`,
             );
           }
-          if (response.status === 404) throw new SourceProblem(`Search Console has no property ${options.property} (404). Check GSC_PROPERTY.`);
+          if (response.status === 404) throw new SourceProblem(`Search Console has no property ${options.property} (404). Check ${setting}.`);
           throw new SourceProblem(`The Search Console API refused the request (${response.status}${detail}).`);
         }
       },

@@ -35,7 +35,7 @@ export function createSearchService(deps: { db: Db; siteUrl: string; search: Set
       if (running || controller.signal.aborted) return false;
       running = runSearchSync({ db: deps.db, siteUrl: deps.siteUrl, search: deps.search, signal: controller.signal })
         .then((summary) => {
-          for (const source of summary.sources) if (source.state === 'ok') log.info(`[search] ${source.source}: ${source.message}`);
+          for (const source of summary.sources) if (source.state === 'ok') log.info(`[search] ${source.siteName} ${source.source}: ${source.message}`);
           return summary;
         })
         .catch((error: unknown) => {

@@ -1,8 +1,10 @@
 // Search data storage: a sync's rows go to a staging table page by page (memory holds one page), then replace the
 // stored rows of the days they cover in one transaction, so a re-fetch replaces rather than adds and a failed run
-// leaves the stored data as it was. Each source's state for Settings is kept beside them.
+// leaves the stored data as it was. Each site's sources' state for Settings is kept beside them. Every row belongs to
+// a watched site (its id; this website's is `ownSiteId`, the default of every function here).
 // Plain JavaScript (typed with JSDoc) because `npm run search:sync` runs it without the bundle.
 import { sql } from 'kysely';
+import { ownSiteId } from '../watch/own-site.mjs';
 
 /** @typedef {import('kysely').Kysely<any>} Db */
 /**
@@ -11,21 +13,22 @@ import { sql } from 'kysely';
  */
 /** @typedef {'google' | 'bing' | 'import'} SearchSource */
 
-/** Rows per insert: 9 parameters each stays far below SQLite's and PostgreSQL's limits. */
+/** Rows per insert: 11 parameters each stays far below SQLite's and PostgreSQL's limits. */
 const insertChunk = 400;
-const columns = /** @type {const} */ (['source', 'day', 'query', 'page', 'device', 'clicks', 'impressions', 'position_sum']);
+const columns = /** @type {const} */ (['site', 'source', 'day', 'query', 'page', 'device', 'clicks', 'impressions', 'position_sum']);
 
 /**
  * Adds a page of a run's rows to the staging table.
- * @param {Db} db @param {string} runId @param {SearchSource} source @param {SourceRow[]} rows
+ * @param {Db} db @param {string} runId @param {SearchSource} source @param {SourceRow[]} rows @param {string} [site]
  */
-export async function stageRows(db, runId, source, rows) {
+export async function stageRows(db, runId, source, rows, site = ownSiteId) {
   for (let at = 0; at < rows.length; at += insertChunk) {
     await db
       .insertInto('search_rows_staging')
       .values(
         rows.slice(at, at + insertChunk).map((row) => ({
           run_id: runId,
+          site,
           source,
           day: row.day,
           query: row.query,
@@ -41,14 +44,14 @@ export async function stageRows(db, runId, source, rows) {
 }
 
 /**
- * Replaces the stored rows of `source` from `from` to `to` (days, inclusive) with the run's staged rows, in one
+ * Replaces the site's stored rows of `source` from `from` to `to` (days, inclusive) with the run's staged rows, in one
  * transaction; the staged rows are then removed. Returns how many rows were stored.
- * @param {Db} db @param {string} runId @param {SearchSource} source @param {string} from @param {string} to
+ * @param {Db} db @param {string} runId @param {SearchSource} source @param {string} from @param {string} to @param {string} [site]
  * @returns {Promise<number>}
  */
-export async function replaceDays(db, runId, source, from, to) {
+export async function replaceDays(db, runId, source, from, to, site = ownSiteId) {
   return db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('search_rows').where('source', '=', source).where('day', '>=', from).where('day', '<=', to).execute();
+    await trx.deleteFrom('search_rows').where('site', '=', site).where('source', '=', source).where('day', '>=', from).where('day', '<=', to).execute();
     // A source may give one key twice (Bing's statistics do on some days): the stored row is their sum.
     await trx
       .insertInto('search_rows')
@@ -57,6 +60,7 @@ export async function replaceDays(db, runId, source, from, to) {
         trx
           .selectFrom('search_rows_staging')
           .select([
+            'site',
             'source',
             'day',
             'query',
@@ -69,18 +73,19 @@ export async function replaceDays(db, runId, source, from, to) {
           .where('run_id', '=', runId)
           .where('day', '>=', from)
           .where('day', '<=', to)
-          .groupBy(['source', 'day', 'query', 'page', 'device']),
+          .groupBy(['site', 'source', 'day', 'query', 'page', 'device']),
       )
       .execute();
     const stored = await trx
       .selectFrom('search_rows')
       .select((eb) => eb.fn.countAll().as('n'))
+      .where('site', '=', site)
       .where('source', '=', source)
       .where('day', '>=', from)
       .where('day', '<=', to)
       .executeTakeFirstOrThrow();
     await trx.deleteFrom('search_rows_staging').where('run_id', '=', runId).execute();
-    await rollUp(trx, source, from, to);
+    await rollUp(trx, source, from, to, site);
     return Number(stored.n);
   });
 }
@@ -88,27 +93,28 @@ export async function replaceDays(db, runId, source, from, to) {
 const summed = /** @type {const} */ ([sql`sum(clicks)`.as('clicks'), sql`sum(impressions)`.as('impressions'), sql`sum(position_sum)`.as('position_sum')]);
 
 /**
- * Rebuilds the roll-ups of `source` for the days from `from` to `to` (inclusive) and the months they touch, from
- * the stored rows: the day totals (rows with a query, as the view counts; for an import, its day-total rows, since
- * its queries are totals of its whole range: import.mjs), and each month's queries and pages.
- * @param {Db} db @param {SearchSource} source @param {string} from @param {string} to
+ * Rebuilds the site's roll-ups of `source` for the days from `from` to `to` (inclusive) and the months they touch,
+ * from the stored rows: the day totals (rows with a query, as the view counts; for an import, its day-total rows,
+ * since its queries are totals of its whole range: import.mjs), and each month's queries and pages.
+ * @param {Db} db @param {SearchSource} source @param {string} from @param {string} to @param {string} [site]
  */
-export async function rollUp(db, source, from, to) {
+export async function rollUp(db, source, from, to, site = ownSiteId) {
   const clamp = (/** @type {string} */ day) => (day < '0001-01-01' ? '0001-01-01' : day > '9999-12-31' ? '9999-12-31' : day);
   const [first, last] = [clamp(from), clamp(to)];
-  await db.deleteFrom('search_daily').where('source', '=', source).where('day', '>=', first).where('day', '<=', last).execute();
+  await db.deleteFrom('search_daily').where('site', '=', site).where('source', '=', source).where('day', '>=', first).where('day', '<=', last).execute();
   await db
     .insertInto('search_daily')
-    .columns(['source', 'day', 'clicks', 'impressions', 'position_sum'])
+    .columns(['site', 'source', 'day', 'clicks', 'impressions', 'position_sum'])
     .expression(
       db
         .selectFrom('search_rows')
-        .select(['source', 'day', ...summed])
+        .select(['site', 'source', 'day', ...summed])
+        .where('site', '=', site)
         .where('source', '=', source)
         .where('day', '>=', first)
         .where('day', '<=', last)
         .where((eb) => (source === 'import' ? eb.and([eb('query', '=', ''), eb('page', '=', '')]) : eb('query', '!=', '')))
-        .groupBy(['source', 'day']),
+        .groupBy(['site', 'source', 'day']),
     )
     .execute();
   const [monthFrom, monthTo] = [first.slice(0, 7), last.slice(0, 7)];
@@ -116,20 +122,21 @@ export async function rollUp(db, source, from, to) {
     ['search_monthly_queries', 'query'],
     ['search_monthly_pages', 'page'],
   ])) {
-    await db.deleteFrom(table).where('source', '=', source).where('month', '>=', monthFrom).where('month', '<=', monthTo).execute();
+    await db.deleteFrom(table).where('site', '=', site).where('source', '=', source).where('month', '>=', monthFrom).where('month', '<=', monthTo).execute();
     const month = sql`substr(day, 1, 7)`;
     await db
       .insertInto(table)
-      .columns(['source', 'month', key, 'clicks', 'impressions', 'position_sum'])
+      .columns(['site', 'source', 'month', key, 'clicks', 'impressions', 'position_sum'])
       .expression(
         db
           .selectFrom('search_rows')
-          .select(['source', month.as('month'), key, ...summed])
+          .select(['site', 'source', month.as('month'), key, ...summed])
+          .where('site', '=', site)
           .where('source', '=', source)
           .where('day', '>=', `${monthFrom}-01`)
           .where('day', '<=', `${monthTo}-31`)
           .where(key, '!=', '')
-          .groupBy(['source', month, key]),
+          .groupBy(['site', 'source', month, key]),
       )
       .execute();
   }
@@ -140,11 +147,12 @@ export async function dropStaged(db, runId) {
   await db.deleteFrom('search_rows_staging').where('run_id', '=', runId).execute();
 }
 
-/** The last day stored for a source, or null. @param {Db} db @param {SearchSource} source */
-export async function lastStoredDay(db, source) {
+/** The last day stored for a site's source, or null. @param {Db} db @param {SearchSource} source @param {string} [site] */
+export async function lastStoredDay(db, source, site = ownSiteId) {
   const row = await db
     .selectFrom('search_rows')
     .select((eb) => eb.fn.max('day').as('day'))
+    .where('site', '=', site)
     .where('source', '=', source)
     .executeTakeFirst();
   return /** @type {string | null} */ (row?.day ?? null);
@@ -152,8 +160,9 @@ export async function lastStoredDay(db, source) {
 
 /**
  * @typedef {object} SourceState
+ * @property {string} site
  * @property {SearchSource} source
- * @property {'ok' | 'off' | 'error'} state
+ * @property {'ok' | 'off' | 'unshared' | 'error'} state
  * @property {string} message
  * @property {number | null} lastAttemptAt
  * @property {number | null} lastSuccessAt
@@ -162,15 +171,17 @@ export async function lastStoredDay(db, source) {
  */
 
 /**
- * Records how a source's sync (or import) went. A failure keeps the last success, its rows and its day.
+ * Records how a site's source's sync (or import) went. A failure keeps the last success, its rows and its day.
  * @param {Db} db
  * @param {SearchSource} source
- * @param {{ state: 'ok' | 'off' | 'error', message: string, at: number }} outcome
+ * @param {{ state: 'ok' | 'off' | 'unshared' | 'error', message: string, at: number }} outcome
+ * @param {string} [site]
  */
-export async function recordState(db, source, { state, message, at }) {
+export async function recordState(db, source, { state, message, at }, site = ownSiteId) {
   const totals = await db
     .selectFrom('search_rows')
     .select((eb) => [eb.fn.countAll().as('n'), eb.fn.max('day').as('day')])
+    .where('site', '=', site)
     .where('source', '=', source)
     .executeTakeFirstOrThrow();
   const values = {
@@ -183,15 +194,21 @@ export async function recordState(db, source, { state, message, at }) {
   const success = state === 'ok' ? { last_success_at: at } : {};
   await db
     .insertInto('search_sources')
-    .values({ source, ...values, last_success_at: state === 'ok' ? at : null })
-    .onConflict((conflict) => conflict.column('source').doUpdateSet({ ...values, ...success }))
+    .values({ site, source, ...values, last_success_at: state === 'ok' ? at : null })
+    .onConflict((conflict) => conflict.columns(['site', 'source']).doUpdateSet({ ...values, ...success }))
     .execute();
 }
 
-/** Every source's recorded state. @param {Db} db @returns {Promise<SourceState[]>} */
-export async function sourceStates(db) {
-  const rows = await db.selectFrom('search_sources').selectAll().orderBy('source').execute();
+/**
+ * The recorded state of each source of a site (this website by default), or of every site's with `site: null`.
+ * @param {Db} db @param {string | null} [site] @returns {Promise<SourceState[]>}
+ */
+export async function sourceStates(db, site = ownSiteId) {
+  let query = db.selectFrom('search_sources').selectAll().orderBy('site').orderBy('source');
+  if (site !== null) query = query.where('site', '=', site);
+  const rows = await query.execute();
   return rows.map((row) => ({
+    site: row.site,
     source: row.source,
     state: row.state,
     message: row.message,

@@ -1,7 +1,9 @@
-// A search data sync: Google Search Console and Bing Webmaster Tools, one after the other, under one lease so only
-// one process syncs at a time. The first run goes 16 months back; later runs fetch again the last 5 days stored
-// (Google's figures settle after 2–3 days) up to yesterday, replacing them. Each source ends with a state for
-// Settings and, when it failed, one log line; the days stored before a failure are kept.
+// A search data sync: this site and then each watched client's site, each from Google Search Console and Bing
+// Webmaster Tools, one after the other, under one lease so only one process syncs at a time. A site's first run goes
+// 16 months back; later runs fetch again the last 5 days stored (Google's figures settle after 2–3 days) up to
+// yesterday, replacing them. Each site's source ends with a state for Settings and, when it failed, one log line; the
+// days stored before a failure are kept, and one site's failure (a property not shared with the service account, a
+// site not in the Bing account) never stops the others.
 // Plain JavaScript (typed with JSDoc) because `npm run search:sync` (scripts/search-sync.mjs) runs it without the bundle.
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -11,8 +13,9 @@ import { errorField, log } from '../../platform/log.mjs';
 import { plural } from '../../../lib/plural.mjs';
 import { addDays, monthsBefore, utcDay } from './days.mjs';
 import { bingClient } from './bing.mjs';
-import { googleClient, gscRowLimit, readKeyFile, SourceProblem } from './google.mjs';
+import { googleClient, gscRowLimit, NotShared, readKeyFile, SourceProblem, tokenSource } from './google.mjs';
 import { dropStaged, lastStoredDay, recordState, replaceDays, stageRows } from './store.mjs';
+import { ownSiteId } from '../watch/own-site.mjs';
 
 export const searchLeaseName = 'search-sync';
 const leaseMs = 2 * 60_000;
@@ -24,9 +27,20 @@ export const refetchDays = 5;
 /** @typedef {import('kysely').Kysely<any>} Db */
 /** @typedef {import('../../../config/settings.mjs').Settings['search']} SearchSettings */
 /**
+ * A site whose search data is synced: this website, or a watched client's site.
+ * @typedef {object} SearchSite
+ * @property {string} id the watched site's id (this website's: `ownSiteId`)
+ * @property {string} name
+ * @property {string} url its address, without a trailing slash (Bing's site URL, and what its pages' paths are read against)
+ * @property {string} property its Search Console property
+ * @property {string} propertySetting where the owner changes the property (named in a refusal)
+ */
+/**
  * @typedef {object} SourceSummary
+ * @property {string} site the site's id
+ * @property {string} siteName
  * @property {'google' | 'bing'} source
- * @property {'ok' | 'off' | 'error'} state
+ * @property {'ok' | 'off' | 'unshared' | 'error'} state
  * @property {string} message
  * @property {string | null} from
  * @property {string | null} to
@@ -56,8 +70,40 @@ export function syncRange(lastDay, now) {
   return { from: again < earliest ? earliest : again, to };
 }
 
-/** The Search Console property read: GSC_PROPERTY, else the domain property of SITE_URL's host. @param {SearchSettings} search @param {string} siteUrl */
-export const gscPropertyOf = (search, siteUrl) => search.gscProperty ?? `sc-domain:${new URL(siteUrl).hostname}`;
+/** A site's default Search Console property: the domain property of its host. @param {string} url */
+export const defaultPropertyOf = (url) => `sc-domain:${new URL(url).hostname}`;
+
+/** This site's Search Console property: GSC_PROPERTY, else the domain property of SITE_URL's host. @param {SearchSettings} search @param {string} siteUrl */
+export const gscPropertyOf = (search, siteUrl) => search.gscProperty ?? defaultPropertyOf(siteUrl);
+
+/** Where a client site's property is changed, as a refusal names it. */
+export const clientPropertySetting = 'the site’s Search Console property in the Sites tab';
+
+/**
+ * The sites to sync, this website first, then each client's site now watched (in the order they were added).
+ * @param {Db} db @param {string} siteUrl @param {SearchSettings} search @param {string} [siteName]
+ * @returns {Promise<SearchSite[]>}
+ */
+export async function searchSites(db, siteUrl, search, siteName = new URL(siteUrl).host) {
+  const clients = await db
+    .selectFrom('watch_sites')
+    .select(['id', 'name', 'url', 'search_property'])
+    .where('own', '=', 0)
+    .where('removed_at', 'is', null)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return [
+    { id: ownSiteId, name: siteName, url: new URL(siteUrl).origin, property: gscPropertyOf(search, siteUrl), propertySetting: 'GSC_PROPERTY' },
+    ...clients.map((site) => ({
+      id: /** @type {string} */ (site.id),
+      name: /** @type {string} */ (site.name),
+      url: String(site.url).replace(/\/$/, ''),
+      property: /** @type {string | null} */ (site.search_property) ?? defaultPropertyOf(site.url),
+      propertySetting: clientPropertySetting,
+    })),
+  ];
+}
 
 /** Why a source is not synced, or null when it is set up. @param {'google' | 'bing'} source @param {SearchSettings} search */
 export function notSetUp(source, search) {
@@ -82,8 +128,19 @@ export async function runSearchSync(deps) {
   try {
     /** @type {SourceSummary[]} */
     const sources = [];
-    for (const source of /** @type {const} */ (['google', 'bing'])) {
-      sources.push(await syncSource(deps, source, { wait, renew: () => runLease.renew(holder) }));
+    // One key and one token for the whole run, whichever sites it reads.
+    /** @type {Promise<Google> | null} */
+    let google = null;
+    const googleOf = () =>
+      (google ??= readKeyFile(/** @type {string} */ (deps.search.gscServiceAccountFile)).then((key) => ({
+        key,
+        tokens: tokenSource(key, deps.search.requestTimeoutMs),
+      })));
+    for (const site of await searchSites(db, deps.siteUrl, deps.search)) {
+      for (const source of /** @type {const} */ (['google', 'bing'])) {
+        if (deps.signal?.aborted) break;
+        sources.push(await syncSource(deps, site, source, { wait, renew: () => runLease.renew(holder) }, googleOf));
+      }
     }
     return { outcome: 'done', sources };
   } finally {
@@ -91,25 +148,29 @@ export async function runSearchSync(deps) {
   }
 }
 
+/** @typedef {{ key: { email: string, privateKey: string, tokenUri: string }, tokens: ReturnType<typeof tokenSource> }} Google */
+
 /**
- * @param {SyncDeps} deps @param {'google' | 'bing'} source
+ * @param {SyncDeps} deps @param {SearchSite} site @param {'google' | 'bing'} source
  * @param {{ wait: (ms: number) => Promise<void>, renew: () => Promise<void> }} lease
+ * @param {() => Promise<Google>} googleOf
  * @returns {Promise<SourceSummary>}
  */
-async function syncSource(deps, source, { wait, renew }) {
+async function syncSource(deps, site, source, { wait, renew }, googleOf) {
   const { db, search } = deps;
   const now = deps.now ?? Date.now();
+  const named = { site: site.id, siteName: site.name, source };
   const off = notSetUp(source, search);
   if (off) {
-    await recordState(db, source, { state: 'off', message: off, at: now });
-    return { source, state: 'off', message: off, from: null, to: null, rows: 0 };
+    await recordState(db, source, { state: 'off', message: off, at: now }, site.id);
+    return { ...named, state: 'off', message: off, from: null, to: null, rows: 0 };
   }
-  const { from, to } = syncRange(await lastStoredDay(db, source), now);
+  const { from, to } = syncRange(await lastStoredDay(db, source, site.id), now);
   const runId = randomUUID();
   let rows = 0;
   try {
     const common = {
-      siteUrl: deps.siteUrl,
+      siteUrl: site.url,
       maxAttempts: search.maxAttempts,
       retryBaseMs: search.retryBaseMs,
       timeoutMs: search.requestTimeoutMs,
@@ -117,20 +178,27 @@ async function syncSource(deps, source, { wait, renew }) {
       signal: deps.signal,
     };
     if (source === 'google') {
-      const key = await readKeyFile(/** @type {string} */ (search.gscServiceAccountFile));
-      const client = googleClient(key, { ...common, apiUrl: search.gscApiUrl, property: gscPropertyOf(search, deps.siteUrl), pageSize: deps.googlePageSize });
+      const { key, tokens } = await googleOf();
+      const client = googleClient(key, {
+        ...common,
+        apiUrl: search.gscApiUrl,
+        property: site.property,
+        propertySetting: site.propertySetting,
+        pageSize: deps.googlePageSize,
+        tokens,
+      });
       // A day at a time, each day's pages staged; the staged days replace the stored ones once they hold a page's
       // worth of rows (and at the end), so memory holds one page and a fault keeps the days not yet replaced.
       let windowFrom = from;
       let staged = 0;
       for (let day = from; day <= to; day = addDays(day, 1)) {
         for await (const page of client.day(day)) {
-          await stageRows(db, runId, source, page);
+          await stageRows(db, runId, source, page, site.id);
           staged += page.length;
           await renew();
         }
         if (staged >= gscRowLimit || day === to) {
-          rows += await replaceDays(db, runId, source, windowFrom, day);
+          rows += await replaceDays(db, runId, source, windowFrom, day, site.id);
           windowFrom = addDays(day, 1);
           staged = 0;
         }
@@ -138,26 +206,27 @@ async function syncSource(deps, source, { wait, renew }) {
     } else {
       const client = bingClient({ ...common, apiUrl: search.bingApiUrl, apiKey: /** @type {string} */ (search.bingApiKey) });
       const inRange = (/** @type {{ day: string }} */ row) => row.day >= from && row.day <= to;
-      await stageRows(db, runId, source, (await client.queryStats()).filter(inRange));
+      await stageRows(db, runId, source, (await client.queryStats()).filter(inRange), site.id);
       await renew();
-      await stageRows(db, runId, source, (await client.pageStats()).filter(inRange));
-      rows = await replaceDays(db, runId, source, from, to);
+      await stageRows(db, runId, source, (await client.pageStats()).filter(inRange), site.id);
+      rows = await replaceDays(db, runId, source, from, to, site.id);
     }
     const message = `Synced ${from} to ${to}: ${plural(rows, 'row', 'rows')}.`;
-    await recordState(db, source, { state: 'ok', message, at: Date.now() });
-    return { source, state: 'ok', message, from, to, rows };
+    await recordState(db, source, { state: 'ok', message, at: Date.now() }, site.id);
+    return { ...named, state: 'ok', message, from, to, rows };
   } catch (error) {
     await dropStaged(db, runId).catch(() => {});
     if (deps.signal?.aborted) {
       const message = 'Stopped: the server was shutting down; the days not reached keep their data.';
-      await recordState(db, source, { state: 'error', message, at: Date.now() }).catch(() => {});
-      return { source, state: 'error', message, from, to, rows };
+      await recordState(db, source, { state: 'error', message, at: Date.now() }, site.id).catch(() => {});
+      return { ...named, state: 'error', message, from, to, rows };
     }
     const known = error instanceof SourceProblem || error instanceof RetryableFailure;
+    const state = error instanceof NotShared ? 'unshared' : 'error';
     const message = known ? /** @type {Error} */ (error).message : 'The sync failed unexpectedly; the stored data is kept.';
-    if (known) log.warn({ source }, `[search] ${source} sync failed: ${message}`);
-    else log.error({ source, ...errorField(error) }, `[search] ${source} sync failed`);
-    await recordState(db, source, { state: 'error', message, at: Date.now() });
-    return { source, state: 'error', message, from, to, rows };
+    if (known) log.warn({ source, site: site.id }, `[search] ${site.name} ${source} sync failed: ${message}`);
+    else log.error({ source, site: site.id, ...errorField(error) }, `[search] ${site.name} ${source} sync failed`);
+    await recordState(db, source, { state, message, at: Date.now() }, site.id);
+    return { ...named, state, message, from, to, rows };
   }
 }

@@ -6,6 +6,9 @@
  *
  * Which rows count: totals, the series and the query lists read rows with a query (Google's per query × page, Bing's
  * query statistics, an export's queries); the page lists read rows with a page. So no click is counted twice.
+ *
+ * Every function reads one site's rows: the query's `site` (a watched client site's id), or this website's without
+ * one. Only this website's pages are joined to the analytics and its posts' changes (a client's are not measured).
  */
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { expectedCtr, type OpportunityKind, opportunityRules, searchPeriods, type SearchSourceFilter, storedSourcesOf } from '~/config/search';
@@ -25,6 +28,10 @@ import { postPath } from '~/config/post-path.mjs';
 import type { Db } from '../../db';
 import { type Histogram, mergeInto, percentile75 } from '../analytics/histogram';
 import { addDays, daysBetween, monthsBefore, utcDay } from './days.mjs';
+import { ownSiteId } from '../watch/own-site.mjs';
+
+/** The site a query reads: its `site`, or this website. */
+export const searchSiteOf = (query: { site?: string | undefined }) => query.site ?? ownSiteId;
 
 type Sums = { clicks: unknown; impressions: unknown; position_sum: unknown };
 
@@ -44,9 +51,11 @@ const sums = {
 
 /** The period's days: they end on the last day the chosen sources have data (sources lag by 2–3 days). */
 export async function searchRange(db: Db, query: SearchQuery, now = Date.now()) {
+  const site = searchSiteOf(query);
   const last = await db
     .selectFrom('search_daily')
     .select((eb) => eb.fn.max('day').as('day'))
+    .where('site', '=', site)
     .where('source', 'in', storedSourcesOf[query.source])
     .where('day', '<=', utcDay(now))
     .executeTakeFirst();
@@ -55,6 +64,7 @@ export async function searchRange(db: Db, query: SearchQuery, now = Date.now()) 
     : await db
         .selectFrom('search_rows')
         .select((eb) => eb.fn.max('day').as('day'))
+        .where('site', '=', site)
         .where('source', 'in', storedSourcesOf[query.source])
         .where('day', '<=', utcDay(now))
         .executeTakeFirst();
@@ -81,21 +91,22 @@ export function splitPeriod(from: string, to: string): { months: [string, string
   return { months: [firstFull, lastFull], days };
 }
 
-function rowsIn(db: Db, source: SearchSourceFilter, from: string, to: string) {
-  return db.selectFrom('search_rows').where('source', 'in', storedSourcesOf[source]).where('day', '>=', from).where('day', '<=', to);
+function rowsIn(db: Db, site: string, source: SearchSourceFilter, from: string, to: string) {
+  return db.selectFrom('search_rows').where('site', '=', site).where('source', 'in', storedSourcesOf[source]).where('day', '>=', from).where('day', '<=', to);
 }
 
 /**
  * A period's figures per query or per page, as parts to be summed: whole months from the roll-ups, the other days
  * from the rows. Rows without that key (Bing's page rows for queries, its query rows for pages) are left out.
  */
-function keyedParts(db: Db, source: SearchSourceFilter, from: string, to: string, key: 'query' | 'page', search = '') {
+function keyedParts(db: Db, site: string, source: SearchSourceFilter, from: string, to: string, key: 'query' | 'page', search = '') {
   const { months, days } = splitPeriod(from, to);
   const sources = storedSourcesOf[source];
   const parts = days.map(([a, b]) => {
     let part = db
       .selectFrom('search_rows')
       .select([sql<string>`${sql.ref(key)}`.as('key'), 'clicks', 'impressions', 'position_sum'])
+      .where('site', '=', site)
       .where('source', 'in', sources)
       .where('day', '>=', a)
       .where('day', '<=', b)
@@ -108,6 +119,7 @@ function keyedParts(db: Db, source: SearchSourceFilter, from: string, to: string
     let part = db
       .selectFrom(table)
       .select([sql<string>`${sql.ref(key)}`.as('key'), 'clicks', 'impressions', 'position_sum'])
+      .where('site', '=', site)
       .where('source', 'in', sources)
       .where('month', '>=', months[0])
       .where('month', '<=', months[1]);
@@ -119,9 +131,19 @@ function keyedParts(db: Db, source: SearchSourceFilter, from: string, to: string
 }
 
 /** Summed per key, biggest first, with the number of keys matching (one pass: a window count over the groups). */
-async function keyedList(db: Db, source: SearchSourceFilter, from: string, to: string, key: 'query' | 'page', search: string, offset: number, limit: number) {
+async function keyedList(
+  db: Db,
+  site: string,
+  source: SearchSourceFilter,
+  from: string,
+  to: string,
+  key: 'query' | 'page',
+  search: string,
+  offset: number,
+  limit: number,
+) {
   const rows = await db
-    .selectFrom(keyedParts(db, source, from, to, key, search))
+    .selectFrom(keyedParts(db, site, source, from, to, key, search))
     .select(['key', sums.clicks, sums.impressions, sums.position_sum, sql<number>`count(*) over ()`.as('matching')])
     .groupBy('key')
     .orderBy('clicks', 'desc')
@@ -135,7 +157,7 @@ async function keyedList(db: Db, source: SearchSourceFilter, from: string, to: s
   const count = await db
     .selectFrom(
       db
-        .selectFrom(keyedParts(db, source, from, to, key, search))
+        .selectFrom(keyedParts(db, site, source, from, to, key, search))
         .select('key')
         .groupBy('key')
         .as('matching'),
@@ -154,7 +176,12 @@ function contains(column: 'query' | 'page', text: string): Expression<SqlBool> {
 export async function searchOverview(db: Db, query: SearchQuery, now = Date.now()): Promise<SearchOverview> {
   const range = await searchRange(db, query, now);
   const daily = (from: string, to: string) =>
-    db.selectFrom('search_daily').where('source', 'in', storedSourcesOf[query.source]).where('day', '>=', from).where('day', '<=', to);
+    db
+      .selectFrom('search_daily')
+      .where('site', '=', searchSiteOf(query))
+      .where('source', 'in', storedSourcesOf[query.source])
+      .where('day', '>=', from)
+      .where('day', '<=', to);
   const [current, previous, days] = await Promise.all([
     daily(range.from, range.to).select([sums.clicks, sums.impressions, sums.position_sum]).executeTakeFirst(),
     daily(range.previous.from, range.previous.to).select([sums.clicks, sums.impressions, sums.position_sum]).executeTakeFirst(),
@@ -199,7 +226,7 @@ export async function importedRange(db: Db, query: SearchQuery, range: { from: s
 
 export async function topQueries(db: Db, list: SearchListQuery, now = Date.now()): Promise<SearchListAnswer<SearchQueryRow>> {
   const range = await searchRange(db, list, now);
-  const { rows, total } = await keyedList(db, list.source, range.from, range.to, 'query', list.search, list.offset, list.limit);
+  const { rows, total } = await keyedList(db, searchSiteOf(list), list.source, range.from, range.to, 'query', list.search, list.offset, list.limit);
   return { ok: true, rows: rows.map((row) => ({ query: row.key, ...figures(row) })), total };
 }
 
@@ -208,7 +235,11 @@ const searchEngines: Record<SearchSourceFilter, string[]> = { all: ['%google%', 
 
 export async function topPages(db: Db, list: SearchListQuery, now = Date.now()): Promise<SearchListAnswer<SearchPageRow>> {
   const range = await searchRange(db, list, now);
-  const { rows, total } = await keyedList(db, list.source, range.from, range.to, 'page', list.search, list.offset, list.limit);
+  const site = searchSiteOf(list);
+  const { rows, total } = await keyedList(db, site, list.source, range.from, range.to, 'page', list.search, list.offset, list.limit);
+  // A client's pages are not this website's: the analytics did not count their visits.
+  const unmeasured = { visits: null, enquiries: null, lcpP75: null };
+  if (site !== ownSiteId) return { ok: true, rows: rows.map((row) => ({ page: row.key, ...figures(row), ...unmeasured })), total };
   const joined = await pageOutcomes(
     db,
     rows.map((row) => row.key),
@@ -268,7 +299,8 @@ async function pageOutcomes(db: Db, pages: string[], source: SearchSourceFilter,
 /** A query's position over time and the pages that rank for it; or a page's series, top queries and its changes. */
 export async function searchDetail(db: Db, query: SearchQuery, of: { query?: string; page?: string }, now = Date.now()): Promise<SearchDetail> {
   const range = await searchRange(db, query, now);
-  const base = rowsIn(db, query.source, range.from, range.to);
+  const site = searchSiteOf(query);
+  const base = rowsIn(db, site, query.source, range.from, range.to);
   const series = async (filtered: typeof base) => {
     const daily = await filtered.select(['day', sums.clicks, sums.impressions, sums.position_sum]).groupBy('day').execute();
     const byDay = new Map(daily.map((row) => [row.day, row]));
@@ -302,7 +334,7 @@ export async function searchDetail(db: Db, query: SearchQuery, of: { query?: str
       .limit(20)
       .execute(),
     // Up to today: a change made since the last day with data is listed (and marked once its days arrive).
-    pageChanges(db, page, range.from, utcDay(now)),
+    site === ownSiteId ? pageChanges(db, page, range.from, utcDay(now)) : Promise.resolve([]),
   ]);
   return { ok: true, series: points, related: queries.map((row) => ({ key: row.query, ...figures(row) })), changes };
 }
@@ -327,11 +359,12 @@ export async function pageChanges(db: Db, page: string, from: string, to: string
 export async function searchOpportunities(db: Db, query: SearchQuery, now = Date.now()): Promise<SearchOpportunities> {
   const range = await searchRange(db, query, now);
   const rules = opportunityRules;
-  const base = rowsIn(db, query.source, range.from, range.to);
+  const site = searchSiteOf(query);
+  const base = rowsIn(db, site, query.source, range.from, range.to);
   const positionExpr = sql<number>`sum(position_sum) / sum(impressions)`;
   const [striking, pages] = await Promise.all([
     db
-      .selectFrom(keyedParts(db, query.source, range.from, range.to, 'query'))
+      .selectFrom(keyedParts(db, site, query.source, range.from, range.to, 'query'))
       .select(['key as query', sums.clicks, sums.impressions, sums.position_sum])
       .groupBy('key')
       .having(sql`sum(impressions)`, '>', 0)
@@ -342,7 +375,7 @@ export async function searchOpportunities(db: Db, query: SearchQuery, now = Date
       .limit(rules.listRows)
       .execute(),
     db
-      .selectFrom(keyedParts(db, query.source, range.from, range.to, 'page'))
+      .selectFrom(keyedParts(db, site, query.source, range.from, range.to, 'page'))
       .select(['key as page', sums.clicks, sums.impressions, sums.position_sum])
       .groupBy('key')
       .having(sql`sum(impressions)`, '>', 0)
@@ -387,7 +420,7 @@ export async function searchOpportunities(db: Db, query: SearchQuery, now = Date
 /** A page's top queries in the period, for the AI generator's prompt. */
 export async function pageTopQueries(db: Db, page: string, query: SearchQuery, now = Date.now()): Promise<string[]> {
   const range = await searchRange(db, query, now);
-  const rows = await rowsIn(db, query.source, range.from, range.to)
+  const rows = await rowsIn(db, searchSiteOf(query), query.source, range.from, range.to)
     .where('page', '=', page)
     .where('query', '!=', '')
     .select(['query', sums.impressions])

@@ -1,5 +1,6 @@
 /** What the owner types for a watched site (the admin's form and `npm run watch:add`), checked with zod. */
 import { z } from 'zod';
+import { searchPropertyPattern } from '~/config/search';
 import { clientKinds, watchDefaults, watchKinds, watchSiteBounds as b } from '~/config/watch';
 
 const wholeNumber = (min: number, max: number, what: string) =>
@@ -15,9 +16,24 @@ export const watchSiteForm = z.object({
   clientEmail: z
     .union([z.literal(''), z.email('Enter the client’s e-mail address, or leave it empty.')])
     .optional()
-    .transform((value) => (value ? value : null)),
+    .transform((value) => (value === undefined ? undefined : value || null)),
   // A real true/false from the admin; from a form or the command line, words ("false" is not true, as coerce would have it).
   copyClient: z.union([z.boolean(), z.stringbool({ error: 'Answer the copy to the client with yes or no.' })]).default(false),
+  /** Its Search Console property when not the domain property of its host (empty: that default; absent: unchanged). */
+  searchProperty: z
+    .union([
+      z.literal(''),
+      z
+        .string()
+        .trim()
+        .max(300, 'That property name is too long.')
+        .regex(
+          searchPropertyPattern,
+          'Enter the property as Search Console names it: sc-domain:example.co.uk, or a URL prefix such as https://www.example.co.uk/.',
+        ),
+    ])
+    .optional()
+    .transform((value) => (value ? value : null)),
   crawlEveryHours: wholeNumber(b.crawlEveryHoursMin, b.crawlEveryHoursMax, 'the hours between crawls').default(watchDefaults.crawlEveryHours),
   availabilityEveryMinutes: wholeNumber(b.availabilityEveryMinutesMin, b.availabilityEveryMinutesMax, 'the minutes between availability checks').default(
     watchDefaults.availabilityEveryMinutes,

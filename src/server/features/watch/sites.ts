@@ -15,9 +15,9 @@ import { closeAlert } from './alerts';
 import type { WatchSiteValues } from './schema';
 import { HttpError } from '../../api/http-error';
 import type { WatchedSite } from './types';
+import { ownSiteId } from './own-site.mjs';
 
-/** This site's row: one id, so every instance writes the same one. */
-export const ownSiteId = 'this-site';
+export { ownSiteId } from './own-site.mjs';
 
 /** Bad input for a site: a 400 whose message (beside its field) is what the owner reads. */
 export class WatchInputError extends HttpError {
@@ -33,6 +33,7 @@ export function toSite(row: Selectable<WatchSiteTable>): WatchedSite {
     name: row.name,
     clientEmail: row.client_email,
     copyClient: Number(row.copy_client) === 1,
+    searchProperty: row.search_property,
     own: Number(row.own) === 1,
     crawlEveryHours: Number(row.crawl_every_hours),
     availabilityEveryMinutes: Number(row.availability_every_minutes),
@@ -78,6 +79,7 @@ export async function ensureOwnSite(db: Db, siteUrl: string, name: string, now =
       crawl_every_hours: watchDefaults.crawlEveryHours,
       availability_every_minutes: watchDefaults.availabilityEveryMinutes,
       kinds_off: '[]',
+      search_property: null,
       created_at: now,
       updated_at: now,
       removed_at: null,
@@ -135,6 +137,7 @@ export async function addSite(db: Db, values: WatchSiteValues, policy: AddressPo
       crawl_every_hours: values.crawlEveryHours,
       availability_every_minutes: values.availabilityEveryMinutes,
       kinds_off: JSON.stringify(values.kindsOff),
+      search_property: values.searchProperty ?? null,
       created_at: now,
       updated_at: now,
       removed_at: null,
@@ -161,6 +164,7 @@ export async function updateSite(db: Db, id: string, values: Partial<Omit<WatchS
         ...(values.crawlEveryHours !== undefined && { crawl_every_hours: values.crawlEveryHours }),
         ...(values.availabilityEveryMinutes !== undefined && { availability_every_minutes: values.availabilityEveryMinutes }),
         ...(values.kindsOff !== undefined && { kinds_off: JSON.stringify(values.kindsOff) }),
+        ...(values.searchProperty !== undefined && { search_property: values.searchProperty }),
         updated_at: now,
       })
       .where('id', '=', id)
