@@ -1,4 +1,5 @@
 import { paths } from './paths';
+import { reportText } from './report';
 
 /**
  * Pages that are not generated from a content collection: their path, label (navigation and breadcrumbs),
@@ -86,6 +87,43 @@ export const staticPages = {
     updated: '2026-11-21',
   },
 } as const satisfies Record<string, StaticPage>;
+
+/**
+ * The pages an address answers with when it has nothing to show, by what happened: the status shown above the
+ * heading, the heading, what the visitor can do, the ways on (the first the main one) and the pages suggested below
+ * (none for a client's report link: they came for the report, not the site).
+ */
+export const errorPages = {
+  notFound: {
+    status: 404,
+    title: 'This page could not be found',
+    help: 'The link may be out of date, or the address may have a typo. Everything on the site is a click or two from the home page.',
+    ways: ['home', 'mail'],
+    suggestions: [staticPages.services, staticPages.portfolio, staticPages.blog, staticPages.contact],
+  },
+  reportGone: { status: 410, title: reportText.linkGone, help: reportText.linkGoneHelp, ways: ['home', 'mail'], suggestions: [] },
+  postGone: {
+    status: 410,
+    title: 'This post has been removed',
+    help: 'It is no longer published. The other guides are on the blog.',
+    ways: ['blog'],
+    suggestions: [],
+  },
+  postUnavailable: {
+    status: 503,
+    title: 'This post cannot be shown just now',
+    help: 'Please try again in a minute. In the meantime, the other guides are on the blog.',
+    ways: ['blog'],
+    suggestions: [],
+  },
+} as const satisfies Record<string, { status: number; title: string; help: string; ways: readonly ErrorPageWay[]; suggestions: readonly StaticPage[] }>;
+
+/** A way on from an error page: its link's label. */
+export const errorPageWays = { home: 'Go to the home page', mail: 'E-mail for help', blog: 'Go to the blog' } as const;
+export type ErrorPageWay = keyof typeof errorPageWays;
+
+/** The heading (and the navigation's name) of an error page's suggested pages. */
+export const errorPageSuggestions = 'Popular pages';
 
 /** The small label above the title on each content page's social card (the image shown when a link is shared). */
 export const socialCardSections = {

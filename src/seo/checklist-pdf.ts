@@ -1,10 +1,9 @@
-import PDFDocument from 'pdfkit';
 import { brandColours } from '~/config/brand';
 import { business } from '~/config/business';
 import { checklist } from '~/config/checklist';
 import { paths } from '~/config/paths';
 import { absoluteUrl } from './urls';
-import { taggedStructure } from './tagged-pdf';
+import { pdfStyle, taggedPdf } from './tagged-pdf';
 
 export interface ChecklistSection {
   title: string;
@@ -12,10 +11,7 @@ export interface ChecklistSection {
   items: { check: string; why: string }[];
 }
 
-const ink = '#0f172a';
-const muted = '#475569';
-const margin = 56;
-const font = { regular: 'Helvetica', bold: 'Helvetica-Bold' };
+const { ink, muted, margin, font } = pdfStyle;
 
 /**
  * The checklist as an A4 PDF in the site's colours: real text (selectable, searchable), title and language in the
@@ -27,31 +23,14 @@ const font = { regular: 'Helvetica', bold: 'Helvetica-Bold' };
  */
 export function checklistPdf(sections: ChecklistSection[], updated: Date): Promise<Uint8Array<ArrayBuffer>> {
   const checks = sections.reduce((n, s) => n + s.items.length, 0);
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: margin, bottom: margin + 20, left: margin, right: margin },
-    tagged: true,
-    lang: 'en-GB',
-    displayTitle: true,
-    pdfVersion: '1.7',
-    bufferPages: true,
-    info: {
-      Title: checklist.title,
-      Author: `${business.owner.name}, ${business.name}`,
-      Subject: checklist.subtitle(checks),
-      Keywords: 'local SEO, checklist, Google Business Profile, small business',
-      CreationDate: updated,
-      ModDate: updated,
-    },
+  const { doc, width, root, add, artefact, room, heading, paragraph, link, finish } = taggedPdf({
+    Title: checklist.title,
+    Subject: checklist.subtitle(checks),
+    Keywords: 'local SEO, checklist, Google Business Profile, small business',
+    CreationDate: updated,
+    ModDate: updated,
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Uint8Array<ArrayBuffer>>((resolve) => doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks)))));
-
-  const width = doc.page.width - 2 * margin;
   const site = absoluteUrl('/');
-  // The structure tree, in reading order: each element's drawing runs as it is added.
-  const { root, add, artefact } = taggedStructure(doc);
 
   // Title band.
   artefact(() => doc.rect(0, 0, doc.page.width, 180).fill(brandColours.brand600));
@@ -73,18 +52,14 @@ export function checklistPdf(sections: ChecklistSection[], updated: Date): Promi
       .stroke()
       .restore(),
   );
-  const from = doc.struct('P');
-  root.add(from);
-  from.add(
-    doc.struct('Link', {}, () =>
+  paragraph({
+    link: () =>
       doc
         .font(font.bold)
         .fontSize(13)
         .fillColor('#ffffff')
         .text(business.name, margin + 44, logoTop + 10, { link: site }),
-    ),
-  );
-  from.end();
+  });
   add('H1', () => doc.font(font.bold).fontSize(28).fillColor('#ffffff').text(checklist.title, margin, 96, { width }));
   add('P', () =>
     doc
@@ -103,15 +78,9 @@ export function checklistPdf(sections: ChecklistSection[], updated: Date): Promi
 
   sections.forEach((section, index) => {
     const headingHeight = 60;
-    if (doc.y + headingHeight + 50 > doc.page.height - doc.page.margins.bottom) doc.addPage();
+    room(headingHeight + 50);
     doc.moveDown(0.4);
-    add('H2', () =>
-      doc
-        .font(font.bold)
-        .fontSize(15)
-        .fillColor(brandColours.brand700)
-        .text(`${index + 1}. ${section.title}`, margin, doc.y, { width }),
-    );
+    heading(`${index + 1}. ${section.title}`);
     add('P', () =>
       doc
         .font(font.regular)
@@ -130,7 +99,7 @@ export function checklistPdf(sections: ChecklistSection[], updated: Date): Promi
       const checkHeight = doc.heightOfString(item.check, { width: textWidth, lineGap: 1.5 });
       doc.font(font.regular).fontSize(9.5);
       const whyHeight = doc.heightOfString(item.why, { width: textWidth, lineGap: 1.5 });
-      if (doc.y + checkHeight + whyHeight + 14 > doc.page.height - doc.page.margins.bottom) doc.addPage();
+      room(checkHeight + whyHeight + 14);
       const top = doc.y + 4;
       const entry = doc.struct('LI');
       list.add(entry);
@@ -163,7 +132,7 @@ export function checklistPdf(sections: ChecklistSection[], updated: Date): Promi
   });
 
   // Call to action.
-  if (doc.y + 100 > doc.page.height - doc.page.margins.bottom) doc.addPage();
+  room(100);
   const ctaTop = doc.y + 12;
   artefact(() => doc.roundedRect(margin, ctaTop, width, 80, 10).fill(brandColours.brand50));
   add('H2', () =>
@@ -174,34 +143,20 @@ export function checklistPdf(sections: ChecklistSection[], updated: Date): Promi
       .text(checklist.offer.title, margin + 18, ctaTop + 16, { width: width - 36 }),
   );
   // One paragraph with its link inside it.
-  const offer = doc.struct('P');
-  root.add(offer);
-  offer.add(() =>
-    doc
-      .font(font.regular)
-      .fontSize(10.5)
-      .fillColor(ink)
-      .text(checklist.offer.text(business.owner.name), margin + 18, doc.y + 6, { width: width - 36, continued: true, lineGap: 1.5 }),
+  paragraph(
+    () =>
+      doc
+        .font(font.regular)
+        .fontSize(10.5)
+        .fillColor(ink)
+        .text(checklist.offer.text(business.owner.name), margin + 18, doc.y + 6, { width: width - 36, continued: true, lineGap: 1.5 }),
+    link(checklist.offer.linkLabel, absoluteUrl(paths.contact('audit')), true),
+    () => doc.fillColor(ink).text(checklist.offer.call(business.phone.display.replace(/\u00a0/g, ' ')), { underline: false }),
   );
-  offer.add(
-    doc.struct('Link', {}, () =>
-      doc.fillColor(brandColours.brand700).text(checklist.offer.linkLabel, { link: absoluteUrl(paths.contact('audit')), underline: true, continued: true }),
-    ),
-  );
-  offer.add(() => doc.fillColor(ink).text(checklist.offer.call(business.phone.display.replace(/\u00a0/g, ' ')), { underline: false }));
-  offer.end();
-  root.end();
 
-  // Footer on every page: who, where and the page number.
-  const pages = doc.bufferedPageRange();
-  for (let i = 0; i < pages.count; i++) {
-    doc.switchToPage(pages.start + i);
-    const y = doc.page.height - margin + 6;
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0; // writing inside the bottom margin must not start a new page
-    // The footer repeats on every page: pagination, an artefact, so the site's address is plain text here (a link must
-    // be tagged, and the title band's link already leads to the site).
-    doc.markContent('Artifact', { type: 'Pagination' });
+  // Footer on every page: who, where and the page number. Pagination is an artefact, so the site's address is plain
+  // text here (a link must be tagged, and the title band's link already leads to the site).
+  return finish((page, pages, y) => {
     doc
       .moveTo(margin, y - 8)
       .lineTo(doc.page.width - margin, y - 8)
@@ -216,10 +171,6 @@ export function checklistPdf(sections: ChecklistSection[], updated: Date): Promi
       .fillColor(brandColours.brand700)
       .text(site.replace(/^https?:\/\/|\/$/g, ''), { continued: true, lineBreak: false })
       .fillColor(muted)
-      .text(`  ·  Page ${i + 1} of ${pages.count}`, { lineBreak: false });
-    doc.endMarkedContent();
-    doc.page.margins.bottom = bottom;
-  }
-  doc.end();
-  return done;
+      .text(`  ·  Page ${page} of ${pages}`, { lineBreak: false });
+  });
 }

@@ -2,23 +2,13 @@
  * The admin in Chromium as the owner uses it: signing in with the keyboard alone, every tab, two-factor set up from
  * Settings and used at the next sign-in, and axe on every admin view at phone and desktop widths.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { adminPaths, adminTabs, indexNowSwitchText } from '../../src/config/admin';
 import { totp } from '../support/totp';
 import { loadSettings } from '../../src/config/settings.mjs';
 import { createOwner, ownerPassword as password, signIn, signedInTest } from '../support/e2e-admin-session';
 import { asNewClient, toast } from '../support/e2e-contact-form';
-
-const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function expectNoAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    label,
-  ).toEqual([]);
-}
+import { expectNoAxeViolations, expectNoSidewaysScroll } from '../support/e2e-helpers';
 
 test.beforeEach(async ({ page }) => asNewClient(page));
 
@@ -197,8 +187,7 @@ for (const width of [390, 1280]) {
       // Nothing is wider than the screen.
       for (const path of [adminPaths.home, adminPaths.tab('settings'), adminPaths.leads, adminPaths.security]) {
         await page.goto(path);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect(overflow, path).toBeLessThanOrEqual(0);
+        await expectNoSidewaysScroll(page, path);
       }
     });
   });

@@ -3,13 +3,13 @@
  * every state and toast, text visible while the model is still writing, Stop, the meta view, the download, copying
  * with the clipboard allowed and refused, the history, the keyboard alone, and axe at 390 px.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { aiLimits, aiMessages, aiProblems } from '../../src/config/ai';
 import { describeRange, serviceOffers } from '../../src/config/pricing';
 import { fakeAnswers } from '../support/fake-openai.mjs';
 import { openTab, signedInTest as test } from '../support/e2e-admin-session';
 import { asNewClient, toast } from '../support/e2e-contact-form';
+import { expectNoAxeViolations, expectNoSidewaysScroll } from '../support/e2e-helpers';
 
 const aiBase = `http://127.0.0.1:${process.env.E2E_AI_PORT}`;
 
@@ -152,8 +152,6 @@ test('the tab has no WCAG 2.2 AA violations at 390 px, with a result and a histo
   await page.getByLabel('Prompt').fill('Home page');
   await generateButton(page).click();
   await expect(toast(page)).toContainText(aiMessages.generated.title);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoAxeViolations(page);
+  await expectNoSidewaysScroll(page);
 });

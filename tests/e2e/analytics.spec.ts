@@ -3,14 +3,13 @@
  * Overview and Performance tabs by exactly that; no public page sets a cookie or a storage key. The tests run in
  * order in one worker: they are the suite's only counted visitors (every other test browses as HeadlessChrome, a bot).
  */
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page } from '@playwright/test';
 import { adminApi, adminPaths } from '../../src/config/admin';
 import { postPaths } from '../../src/config/posts';
 import { analyticsEndpoint } from '../../src/config/analytics';
 import { openTab, signedInTest as test } from '../support/e2e-admin-session';
 import { asNewClient, fillValid, hydrateForm, sendAndExpectSent } from '../support/e2e-contact-form';
-import { sitemapPaths } from '../support/e2e-helpers';
+import { sitemapPaths, axeViolations } from '../support/e2e-helpers';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -135,7 +134,7 @@ test('a phone visit of two pages and a desktop visit with an enquiry show in Ove
 
   // The owner on a phone: both tabs with figures in them, and a page's trend, pass axe.
   await page.setViewportSize({ width: 390, height: 844 });
-  const axe = async () => (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze()).violations.map((v) => v.id);
+  const axe = () => axeViolations(page);
   await overviewFigures(page);
   expect(await axe()).toEqual([]);
   await vitalSamples(page);

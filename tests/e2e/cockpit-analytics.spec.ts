@@ -6,7 +6,6 @@
  * beacon endpoint, as visitors' browsers send them. Runs after the other specs (its own Playwright project), so their
  * exact counts see only their own visitors; run it alone with `npx playwright test --project=cockpit --no-deps`.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, request as playwrightRequest } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { adminApi } from '../../src/config/admin';
@@ -18,7 +17,7 @@ import type { CurrentVisitorsAnswer } from '../../src/lib/admin-types';
 import { niceScale } from '../../src/lib/chart-scale';
 import { openTab, signedInTest as test } from '../support/e2e-admin-session';
 import { asNewClient } from '../support/e2e-contact-form';
-import { sitemapPaths } from '../support/e2e-helpers';
+import { sitemapPaths, axeViolations as axe, sidewaysScroll } from '../support/e2e-helpers';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -60,9 +59,7 @@ async function visit(api: APIRequestContext, path: string, options: { referrer?:
 }
 
 const waitHydrated = (page: Page) => expect(page.locator('astro-island:has([role=tablist])')).not.toHaveAttribute('ssr', '');
-const axe = async (page: Page) =>
-  (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze()).violations.map((v) => `${v.id}: ${v.nodes[0]?.target}`);
-const noOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+const noOverflow = async (page: Page) => (await sidewaysScroll(page)) <= 0;
 const shot = (page: Page, name: string, fullPage = true) => page.screenshot({ path: `test-results/cockpit/${name}.png`, fullPage });
 
 /** A visitor's requests: without the owner's session, which the test's contexts would otherwise start with. */

@@ -7,28 +7,19 @@
  * comparison: sitecheck.spec.ts and tests/unit/sitecheck-compare.test.ts; IndexNow off, which this server never is:
  * tests/unit/indexnow-off.test.ts.)
  */
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Locator, type Page } from '@playwright/test';
 import { adminApi, adminPaths, adminTabs } from '../../src/config/admin';
 import { aiLimits, aiMessages, aiProblems } from '../../src/config/ai';
 import { postPaths } from '../../src/config/posts';
 import { createOwner, openTab, signedInTest as test, signIn } from '../support/e2e-admin-session';
 import { asNewClient, toast } from '../support/e2e-contact-form';
+import { expectNoAxeViolations, expectNoSidewaysScroll } from '../support/e2e-helpers';
 
 const aiBase = `http://127.0.0.1:${process.env.E2E_AI_PORT}`;
-const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const viewports = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } } as const;
 
 const result = (page: Page) => page.locator('[data-ai-result]');
 const generateButton = (page: Page) => page.getByRole('button', { name: /^(Generate|Generating\.\.\.)$/ });
-
-async function expectNoAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    label,
-  ).toEqual([]);
-}
 
 /** Elements that reach past the viewport's right edge, unless a scrolling container of theirs holds them. */
 async function expectNothingWiderThanViewport(page: Page, label: string) {
@@ -48,7 +39,7 @@ async function expectNothingWiderThanViewport(page: Page, label: string) {
       .map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${String(el.className).slice(0, 60)}`);
   });
   expect(offenders, label).toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), label).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(page, label);
 }
 
 /** A visible focus indicator: an outline of at least 2 px (or a box shadow) on the focused element. */

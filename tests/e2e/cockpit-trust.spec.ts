@@ -5,29 +5,17 @@
  * the enquiry's buttons stay put, the security log speaks in sentences, and two-factor has a readable key, a copy
  * button, unambiguous backup codes, new ones on demand, and one code field. Axe on every view touched.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { adminPaths, authMessages, leadCsvColumns, resetPasswordCommand, signInLimits } from '../../src/config/admin';
 import { contactLimits } from '../../src/config/contact';
 import { alertLabels, securitySentences } from '../../src/config/security-log';
 import { backupCodes } from '../../src/config/two-factor.mjs';
 import { totp } from '../support/totp';
 import { createOwner, ownerPassword as password } from '../support/e2e-admin-session';
+import { expectNoAxeViolations } from '../support/e2e-helpers';
 
-const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-/**
- * Axe on a view, or only on the part of it this issue changed (`part`): admin.spec.ts checks every admin view whole at
- * both widths, and a whole dashboard tab takes seconds on a busy machine.
- */
-async function expectNoAxeViolations(page: Page, label: string, part?: string) {
-  const builder = new AxeBuilder({ page }).withTags(wcagTags);
-  const results = await (part ? builder.include(part) : builder).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    label,
-  ).toEqual([]);
-}
+// Axe on a view, or only on the part of it this issue changed (expectNoAxeViolations' third argument): admin.spec.ts
+// checks every admin view whole at both widths, and a whole dashboard tab takes seconds on a busy machine.
 
 /** RFC 4180, enough for the export: quoted cells, doubled quotes, CRLF rows. */
 function parseCsv(text: string): string[][] {

@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { checklist } from '../../src/config/checklist';
 import { paths } from '../../src/config/paths';
 import { contactMessages, requestPresets } from '../../src/lib/contact';
 import { asNewClient, fillValid, form, hydrateForm, sendAndExpectSent, sentConfirmation, toast } from '../support/e2e-contact-form';
+import { expectNoAxeViolations } from '../support/e2e-helpers';
 
 /** The downloaded checklist is the PDF the site built. */
 async function expectChecklistDownload(page: Page, link: Locator) {
@@ -74,8 +74,7 @@ test.describe('contact form with JavaScript', () => {
     await expect(form(page).getByLabel('E-mail address')).toHaveAccessibleDescription('Please enter a valid email address');
     await expect(form(page).getByLabel('Subject')).toHaveAccessibleDescription('Subject must be at least 5 characters long');
     await expect(form(page).getByLabel('Message')).toHaveAccessibleDescription('Message must be at least 10 characters long');
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
-    expect(results.violations.map((v) => v.id)).toEqual([]);
+    await expectNoAxeViolations(page);
     // Fixing the fields clears the errors on the next send.
     await fillValid(page, 'after-errors');
     await form(page).getByRole('button', { name: 'Send message' }).click();
@@ -174,8 +173,7 @@ test.describe('contact form with JavaScript', () => {
   test("the checklist's download page is accessible", async ({ page }) => {
     await page.goto(paths.checklistSent);
     await expect(page.getByRole('link', { name: checklist.linkLabel })).toBeVisible();
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
-    expect(results.violations.map((v) => v.id)).toEqual([]);
+    await expectNoAxeViolations(page);
   });
 
   test('the page answering a post without JavaScript is accessible', async ({ page }) => {
@@ -187,8 +185,7 @@ test.describe('contact form with JavaScript', () => {
       el.requestSubmit();
     });
     await expect(page.locator('h1')).toHaveText('Validation Error');
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
-    expect(results.violations.map((v) => v.id)).toEqual([]);
+    await expectNoAxeViolations(page);
   });
 
   test('pages load only a few KB of script, and the form framework only when the form is used', async ({ page }) => {

@@ -5,7 +5,6 @@
  * (the form posts, the results page refreshes until done), the fourth audit in an hour refused, a private address
  * refused. Markup in the site's titles is shown as text.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { adminPaths } from '../../src/config/admin';
 import { auditLimits, auditMessages, ruleWhy } from '../../src/config/audit';
@@ -17,6 +16,7 @@ import { rules } from '../../src/lib/sitecheck-rules.mjs';
 import { FixtureSite, markupTitle } from '../support/fixture-site';
 import { signedInTest as test } from '../support/e2e-admin-session';
 import { asNewClient, form, hydrateForm, sentConfirmation } from '../support/e2e-contact-form';
+import { expectNoAxeViolations, expectNoSidewaysScroll } from '../support/e2e-helpers';
 
 // One worker: the fixtures listen on ports the server was told of (playwright.config.ts).
 test.describe.configure({ mode: 'serial' });
@@ -89,9 +89,8 @@ test('with JavaScript: too fast is refused, progress is streamed, the results sh
   await expectResults(page);
   const resultsUrl = new URL(page.url()).pathname;
 
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await expectNoAxeViolations(page);
+  await expectNoSidewaysScroll(page);
 
   // "Email me the full report".
   const email = `visitor-${Date.now()}@example.com`;

@@ -1,11 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { business } from '../../src/config/business';
 import { a11yMessages } from '../../src/config/accessibility';
 import { paths } from '../../src/config/paths';
+import { axeViolations, expectNoAxeViolations } from '../support/e2e-helpers';
 
 const storageKey = 'a11y-preferences';
-const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const html = (page: Page) => page.locator('html');
 const panel = (page: Page) => page.locator('#a11y-panel');
 const launcher = (page: Page) => page.locator('#a11y-launcher');
@@ -71,8 +70,7 @@ test.describe('accessibility panel', () => {
       await expect(panel(page).getByRole('switch', { name: new RegExp(name) })).not.toBeChecked();
     }
     await expect(panel(page).getByText('WCAG 2.1 AA and the UK Equality Act 2010')).toBeVisible();
-    const results = await new AxeBuilder({ page }).withTags(wcagTags).include('#a11y-panel').analyze();
-    expect(results.violations.map((v) => v.id)).toEqual([]);
+    await expectNoAxeViolations(page, 'accessibility panel', '#a11y-panel');
   });
 
   test('font size moves in steps of 10 between 80 and 150, with buttons disabled at the bounds', async ({ page }) => {
@@ -238,19 +236,7 @@ test.describe('axe on the home page in every panel mode', () => {
       for (const [name, prefs] of modes) {
         await page.evaluate(([key, value]) => localStorage.setItem(key, value), [storageKey, JSON.stringify(prefs)] as const);
         await page.reload();
-        const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-        expect
-          .soft(
-            results.violations.map(
-              (v) =>
-                `${v.id}: ${v.nodes
-                  .slice(0, 3)
-                  .map((n) => n.target.join(' '))
-                  .join(', ')}`,
-            ),
-            `${name} at ${width} px`,
-          )
-          .toEqual([]);
+        expect.soft(await axeViolations(page), `${name} at ${width} px`).toEqual([]);
       }
       await context.close();
     });

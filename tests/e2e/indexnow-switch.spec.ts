@@ -3,7 +3,6 @@
  * (the suite's server has one, which wins: admin.spec.ts checks the card says so). Switched on, the key file answers
  * and the site's pages are submitted with that key; switched off, the key file is gone. axe on the card both ways.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,8 +14,8 @@ import { FakeIndexNow } from '../support/fake-indexnow.mjs';
 import { freePort, SiteProcess } from '../support/server';
 import { ownerPassword } from '../support/e2e-admin-session';
 import { toast } from '../support/e2e-contact-form';
+import { expectNoAxeViolations } from '../support/e2e-helpers';
 
-const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const siteUrl = loadSettings({}).siteUrl;
 
 let site: SiteProcess;
@@ -62,7 +61,7 @@ test('the owner turns IndexNow on in Settings: the key file answers, the pages a
   const turnOn = card.getByRole('button', { name: indexNowSwitchText.turnOn });
   await expect(turnOn).toBeEnabled();
   await expect(turnOn).toHaveAccessibleDescription(indexNowSwitchText.off);
-  expect((await new AxeBuilder({ page }).withTags(wcagTags).analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(page);
   await card.screenshot({ path: info.outputPath('indexnow-off.png') });
 
   await turnOn.click();
@@ -83,7 +82,7 @@ test('the owner turns IndexNow on in Settings: the key file answers, the pages a
   expect(endpoint.requests.length).toBeGreaterThanOrEqual(1);
   expect(endpoint.requests[0]!.body).toMatchObject({ key, keyLocation: `${siteUrl}${keyPath}` });
   expect(endpoint.submitted()).toContain(`${siteUrl}/about`);
-  expect((await new AxeBuilder({ page }).withTags(wcagTags).analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(page);
   await card.screenshot({ path: info.outputPath('indexnow-on.png') });
 
   await turnOff.click();

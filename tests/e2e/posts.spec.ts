@@ -5,7 +5,6 @@
  * and takes it out of all three; a scheduled post appears when its time comes. Screenshots at 390 and 1280 px go to
  * the test's output folder. Slugs start "e2e-" (helpers.ts: the specs comparing the sitemap leave them out).
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { postLimits, postMessages, postPaths } from '../../src/config/posts';
@@ -13,13 +12,11 @@ import { rules } from '../../src/lib/sitecheck-rules.mjs';
 import { utcToLondonLocal } from '../../src/lib/posts';
 import { openTab, signedInTest as test } from '../support/e2e-admin-session';
 import { asNewClient } from '../support/e2e-contact-form';
-import { siteOrigin } from '../support/e2e-helpers';
+import { siteOrigin, axeViolations as axe } from '../support/e2e-helpers';
 import { adminApi } from '../../src/config/admin';
 
 const indexNowRequests = `http://127.0.0.1:${process.env.E2E_INDEXNOW_PORT}/requests`;
 const submitted = async () => ((await (await fetch(indexNowRequests)).json()) as { body: { urlList: string[] } }[]).flatMap((r) => r.body.urlList);
-const axe = async (page: Page) =>
-  (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze()).violations.map((v) => v.id);
 const checksCard = (page: Page) => page.locator('section', { has: page.getByRole('heading', { name: 'SEO checks' }) });
 
 async function shoot(page: Page, name: string, dir: string, fullPage = true) {

@@ -5,9 +5,8 @@
  * the first paint) and watches the policy. What needs only the HTML (head tags, structured data, breadcrumbs) is
  * checked over the built files (tests/build/head-tags.test.ts).
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { allModesOn, hydrateAll, walkPaths as paths, watchCspViolations, wcagTags } from '../support/e2e-helpers';
+import { allModesOn, axeViolations, hydrateAll, walkPaths as paths, watchCspViolations } from '../support/e2e-helpers';
 
 /** Axe at both widths with the default settings; the policy is watched on every walk, once with every mode on. */
 const walks = [
@@ -33,13 +32,7 @@ for (const { width, modesOn, axe } of walks) {
             if (modesOn) await expect(page.locator('html'), path).toHaveAttribute('data-a11y-font');
             await hydrateAll(page);
             if (axe) {
-              const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-              expect
-                .soft(
-                  results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-                  `${path}: axe`,
-                )
-                .toEqual([]);
+              expect.soft(await axeViolations(page), `${path}: axe`).toEqual([]);
             }
             expect.soft(await violations.take(), `${path}: CSP`).toEqual([]);
           });

@@ -5,8 +5,7 @@
  * the link); the client's link shows the report, axe finds nothing on either page; withdrawn, the link answers 410 with
  * a page of the site.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { business } from '../../src/config/business';
 import { reportText } from '../../src/config/report';
 import { formatCount } from '../../src/lib/report-layout';
@@ -14,7 +13,7 @@ import { openDatabase } from '../../src/server/db';
 import { monthBefore, monthOf, monthPeriod } from '../../src/server/features/report/period';
 import { openTab, signedInTest as test } from '../support/e2e-admin-session';
 import { asNewClient, toast } from '../support/e2e-contact-form';
-import { wcagTags } from '../support/e2e-helpers';
+import { expectNoAxeViolations, expectNoSidewaysScroll as noOverflow } from '../support/e2e-helpers';
 
 /** Months long before the analytics specs' periods (their counts must see only their own visits), one per width. */
 const cases = [
@@ -53,13 +52,6 @@ test.beforeAll(async () => {
 });
 
 test.beforeEach(async ({ page }) => asNewClient(page));
-
-async function expectNoAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-const noOverflow = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 
 for (const c of cases) {
   test(`a report drafted, reviewed and sent, and the client's link, at ${c.width} px`, async ({ page, request }, info) => {

@@ -8,8 +8,7 @@
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { zipSync } from 'fflate';
 import { adminPaths } from '../../src/config/admin';
 import { loadSettings } from '../../src/config/settings.mjs';
@@ -19,8 +18,8 @@ import { replaceDays, stageRows } from '../../src/server/features/search/store.m
 import { createPost } from '../../src/server/features/posts/store';
 import { formatCount, formatCtr } from '../../src/components/admin/search/figures';
 import { openTab, signedInTest as test } from '../support/e2e-admin-session';
+import { expectNoAxeViolations, expectNoSidewaysScroll as expectFitsWidth } from '../support/e2e-helpers';
 
-const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 // The tests share one seeded property and one post that the last test publishes: one worker runs them in order (with
 // two workers, each would seed the same post in its own beforeAll).
 test.describe.configure({ mode: 'serial' });
@@ -71,18 +70,6 @@ test.beforeAll(async () => {
     await db.destroy();
   }
 });
-
-async function expectNoAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    label,
-  ).toEqual([]);
-}
-
-async function expectFitsWidth(page: Page, label: string) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), label).toBeLessThanOrEqual(0);
-}
 
 for (const [name, viewport] of Object.entries(viewports)) {
   test(`the Search tab at ${viewport.width} px: figures, chart, lists, a page's funnel, axe`, async ({ page }) => {

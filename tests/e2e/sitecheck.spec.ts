@@ -2,12 +2,12 @@
  * The Testing tab in Chromium: a site check of a fixture site runs in the background with a progress bar, shows its
  * summary and findings, then a second run is compared with the first; filters narrow the findings; axe at 390 px.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect } from '@playwright/test';
 import { siteCheckText } from '../../src/config/admin';
 import { FixtureSite } from '../support/fixture-site';
 import { openTab, signedInTest as test } from '../support/e2e-admin-session';
 import { asNewClient, toast } from '../support/e2e-contact-form';
+import { expectNoAxeViolations, expectNoSidewaysScroll } from '../support/e2e-helpers';
 
 // Plain HTTP, and a page that takes two seconds: long enough to see the run in progress.
 const fixture = new FixtureSite('defects', 2000, false);
@@ -46,16 +46,14 @@ test('a check runs with progress, shows its findings, and the next run is compar
   await expect(results.locator('li').getByText('Warning', { exact: true })).toHaveCount(0);
   await expect(results.locator('li').getByText('Error', { exact: true })).not.toHaveCount(0);
 
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectNoAxeViolations(page);
 
   await page.getByRole('button', { name: 'Run site checks' }).click();
   await expect(page.getByRole('progressbar')).toBeVisible();
   await expect(page.locator('[data-comparison]')).toContainText('0 new findings, 0 fixed', { timeout: 30_000 });
   // The pages checked and what was found are told apart, not added up in one list.
   await expect(toast(page)).toContainText(/Site check finished[\d,]+ pages checked\. (No errors or warnings\.|Found [\d,]+ errors? and [\d,]+ warnings?\.)/);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(page);
 
   // Like with like: a run with a smaller page limit is not compared with the 60-page runs (it would call every
   // finding on the pages it did not reach "fixed"); the next run with that limit is, on the pages both checked.

@@ -5,28 +5,15 @@
  * Overview; the quiet hours set and cleared on a phone; axe on each, and screenshots to look at.
  */
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { adminPaths } from '../../src/config/admin';
 import { watchQuietHours } from '../../src/config/watch';
 import { openDatabase } from '../../src/server/db';
 import { openTab, signedInTest as test } from '../support/e2e-admin-session';
+import { expectNoAxeViolations, expectNoSidewaysScroll } from '../support/e2e-helpers';
 
-const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const viewports = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } } as const;
 const dayMs = 86_400_000;
-
-async function expectNoAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    label,
-  ).toEqual([]);
-}
-
-async function expectNoSidewaysScroll(page: Page, label: string) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), label).toBeLessThanOrEqual(0);
-}
 
 /** A client's site with 30 days of history, one open alert and one resolved; its checks are switched off, so the server leaves it be. */
 async function seedSite(name: string) {

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { fontSizeBounds } from '../../src/config/accessibility';
 import { defaultPreferences, storageKey, toggleKeys } from '../../src/lib/a11y-prefs';
@@ -21,6 +22,26 @@ export async function sitemapPaths(request: APIRequestContext): Promise<string[]
 }
 
 export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** The WCAG 2.2 AA violations axe finds on the page, or in the part `include` selects, each with the elements it names. */
+export async function axeViolations(page: Page, include?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page }).withTags(wcagTags);
+  const results = await (include ? builder.include(include) : builder).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Fails, under `label`, with each WCAG 2.2 AA violation axe finds on the page (or in the part `include` selects). */
+export async function expectNoAxeViolations(page: Page, label?: string, include?: string) {
+  expect(await axeViolations(page, include), label).toEqual([]);
+}
+
+/** How far the page scrolls sideways: more than 0 when something is wider than the viewport. */
+export const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/** Fails, under `label`, when the page scrolls sideways. */
+export async function expectNoSidewaysScroll(page: Page, label?: string) {
+  expect(await sidewaysScroll(page), label).toBeLessThanOrEqual(0);
+}
 
 /** What the browser walks visit: every public route and the not-found page. */
 export const walkPaths = [...expectedRoutes.map((r) => r.path), '/no-such-page-here'];

@@ -7,26 +7,17 @@
  * audited site served is only ever data: the checker's sentences quote titles and descriptions in quotation marks,
  * each under the page it was found on, never as this report's own words or as a link (a PDF has no markup to inject).
  */
-import PDFDocument from 'pdfkit';
 import { auditLimits, auditMessages, scoreExplanation } from '~/config/audit';
 import { brandColours } from '~/config/brand';
 import { business } from '~/config/business';
 import { paths } from '~/config/paths';
 import type { AuditDetail, AuditView } from '~/lib/audit-types';
 import { plural } from '~/lib/plural.mjs';
-import { taggedStructure } from '~/seo/tagged-pdf';
+import { pdfStyle, plain, taggedPdf } from '~/seo/tagged-pdf';
 
-const ink = '#0f172a';
-const muted = '#475569';
-const margin = 56;
-const font = { regular: 'Helvetica', bold: 'Helvetica-Bold' };
+const { ink, muted, margin, font } = pdfStyle;
 const severityColour = { error: '#b91c1c', warning: '#a16207', notice: '#475569' } as const;
 const severityLabel = { error: 'Error', warning: 'Warning', notice: 'Notice' } as const;
-
-/** Helvetica's WinAnsi encoding has no glyph for most characters outside Latin-1: those become "?", never garbage. */
-function plain(text: string): string {
-  return text.replace(/[^\x20-\x7e\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026\u00a3\n]/g, '?');
-}
 
 /** One place a problem was found, as the report lists it: the page, then what was found there. */
 export function detailLine(detail: AuditDetail): string {
@@ -37,50 +28,14 @@ export function auditPdf(view: AuditView, reportUrl: string): Promise<Uint8Array
   const result = view.result!;
   const host = new URL(view.site).host;
   const title = plain(`SEO audit of ${host}`);
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: margin, bottom: margin + 20, left: margin, right: margin },
-    tagged: true,
-    lang: 'en-GB',
-    displayTitle: true,
-    pdfVersion: '1.7',
-    bufferPages: true,
-    info: { Title: title, Author: `${business.owner.name}, ${business.name}`, Subject: `Free SEO audit: ${result.score}/100` },
+  const { doc, width, add, artefact, room, heading, paragraph, link, bullets, finish } = taggedPdf({
+    Title: title,
+    Subject: `Free SEO audit: ${result.score}/100`,
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Uint8Array>((resolve, reject) => {
-    doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
-    doc.on('error', reject);
-  });
-  const width = doc.page.width - 2 * margin;
   const site = new URL('/', reportUrl).href;
-  const room = (height: number) => {
-    if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
-  };
-  // The structure tree, in reading order: each element's drawing runs as it is added.
-  const { root, add, artefact } = taggedStructure(doc);
-  /** A bulleted list: each item a label (the bullet) and a body. */
-  const list = (items: string[], x: number, itemWidth: number) => {
-    const l = doc.struct('L');
-    root.add(l);
-    for (const item of items) {
-      room(14);
-      const y = doc.y + 1;
-      const li = doc.struct('LI');
-      l.add(li);
-      li.add(doc.struct('Lbl', {}, () => doc.text('•', x, y, { lineBreak: false })));
-      li.add(doc.struct('LBody', {}, () => doc.text(item, x + 9, y, { width: itemWidth - 9 })));
-      li.end();
-    }
-    l.end();
-  };
 
   artefact(() => doc.rect(0, 0, doc.page.width, 150).fill(brandColours.brand600));
-  const from = doc.struct('P');
-  root.add(from);
-  from.add(doc.struct('Link', {}, () => doc.font(font.bold).fontSize(12).fillColor('#ffffff').text(business.name, margin, 40, { link: site })));
-  from.end();
+  paragraph({ link: () => doc.font(font.bold).fontSize(12).fillColor('#ffffff').text(business.name, margin, 40, { link: site }) });
   add('H1', () => doc.font(font.bold).fontSize(24).fillColor('#ffffff').text(title, margin, 64, { width }));
   add('P', () =>
     doc
@@ -118,7 +73,7 @@ export function auditPdf(view: AuditView, reportUrl: string): Promise<Uint8Array
   for (const note of result.notes) add('P', () => doc.text(note, margin, doc.y + 4, { width }));
   doc.moveDown(1);
 
-  add('H2', () => doc.font(font.bold).fontSize(15).fillColor(brandColours.brand700).text('What to fix, most important first', margin, doc.y, { width }));
+  heading('What to fix, most important first');
   doc.moveDown(0.3);
   if (result.groups.length === 0) add('P', () => doc.font(font.regular).fontSize(10.5).fillColor(ink).text('Nothing: every check passed.', { width }));
   result.groups.forEach((group, index) => {
@@ -153,12 +108,12 @@ export function auditPdf(view: AuditView, reportUrl: string): Promise<Uint8Array
     const shown = group.details.slice(0, auditLimits.examplesShown * 2);
     const more = group.details.length - shown.length;
     doc.font(font.regular).fontSize(8.5).fillColor(muted);
-    list([...shown.map(detailLine), ...(more > 0 ? [`and ${more} more`] : [])], margin + 10, width - 10);
+    bullets([...shown.map(detailLine), ...(more > 0 ? [`and ${more} more`] : [])], margin + 10, margin + 19);
   });
 
   doc.moveDown(1);
   room(60);
-  add('H2', () => doc.font(font.bold).fontSize(15).fillColor(brandColours.brand700).text('What passed', margin, doc.y, { width }));
+  heading('What passed');
   add('P', () =>
     doc
       .font(font.regular)
@@ -183,40 +138,23 @@ export function auditPdf(view: AuditView, reportUrl: string): Promise<Uint8Array
       .text('Want these fixed?', margin + 18, top + 14, { width: width - 36 }),
   );
   // One paragraph with its two links inside it, each link's text its own structure element.
-  const offer = doc.struct('P');
-  root.add(offer);
-  offer.add(() =>
-    doc
-      .font(font.regular)
-      .fontSize(10)
-      .fillColor(ink)
-      .text(`${business.owner.name} can fix them or show you how. `, margin + 18, doc.y + 4, { width: width - 36, continued: true }),
+  paragraph(
+    () =>
+      doc
+        .font(font.regular)
+        .fontSize(10)
+        .fillColor(ink)
+        .text(`${business.owner.name} can fix them or show you how. `, margin + 18, doc.y + 4, { width: width - 36, continued: true }),
+    link('Book a 15-minute call', new URL(paths.contact('call'), site).href, true),
+    () => doc.fillColor(ink).text(' or see this report online: ', { underline: false, continued: true }),
+    link('your audit', reportUrl),
   );
-  offer.add(
-    doc.struct('Link', {}, () =>
-      doc.fillColor(brandColours.brand700).text('Book a 15-minute call', { link: new URL(paths.contact('call'), site).href, underline: true, continued: true }),
-    ),
-  );
-  offer.add(() => doc.fillColor(ink).text(' or see this report online: ', { underline: false, continued: true }));
-  offer.add(doc.struct('Link', {}, () => doc.fillColor(brandColours.brand700).text('your audit', { link: reportUrl, underline: true })));
-  offer.end();
-  root.end();
 
-  const pages = doc.bufferedPageRange();
-  for (let i = 0; i < pages.count; i++) {
-    doc.switchToPage(pages.start + i);
-    const y = doc.page.height - margin + 6;
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc.markContent('Artifact', { type: 'Pagination' });
+  return finish((page, pages, y) =>
     doc
       .font(font.regular)
       .fontSize(8.5)
       .fillColor(muted)
-      .text(`${business.name} · free SEO audit of ${plain(host)} · Page ${i + 1} of ${pages.count}`, margin, y, { lineBreak: false });
-    doc.endMarkedContent();
-    doc.page.margins.bottom = bottom;
-  }
-  doc.end();
-  return done;
+      .text(`${business.name} · free SEO audit of ${plain(host)} · Page ${page} of ${pages}`, margin, y, { lineBreak: false }),
+  );
 }

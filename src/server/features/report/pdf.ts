@@ -4,47 +4,19 @@
  * elements in reading order; a chart is drawn as bars (artefacts) beside its figures written as text, so a screen
  * reader and pdftotext read every number. The blocks are those the HTML page draws (src/lib/report-layout.ts).
  */
-import PDFDocument from 'pdfkit';
 import { brandColours } from '~/config/brand';
 import { business } from '~/config/business';
 import { reportSectionTitles, reportText } from '~/config/report';
 import { type Block, layOutReport } from '~/lib/report-layout';
 import type { ReportData } from '~/lib/report-types';
-import { taggedStructure } from '~/seo/tagged-pdf';
+import { pdfStyle, plain, taggedPdf } from '~/seo/tagged-pdf';
 
-const ink = '#0f172a';
-const muted = '#475569';
-const margin = 56;
-const font = { regular: 'Helvetica', bold: 'Helvetica-Bold', italic: 'Helvetica-Oblique' };
-
-/** Helvetica's WinAnsi encoding has no glyph for most characters outside Latin-1: those become "?", never garbage. */
-export function plain(text: string): string {
-  return text.replace(/[^\x20-\x7e\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026\u00a3\n]/g, '?');
-}
+const { ink, muted, margin, font } = pdfStyle;
 
 export function reportPdf(data: ReportData, summary: string, link: string | null): Promise<Uint8Array> {
   const title = plain(reportText.title(data.site.name, data.period.label));
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: margin, bottom: margin + 20, left: margin, right: margin },
-    tagged: true,
-    lang: 'en-GB',
-    displayTitle: true,
-    pdfVersion: '1.7',
-    bufferPages: true,
-    info: { Title: title, Author: `${business.owner.name}, ${business.name}`, Subject: plain(reportText.preparedFor(data.site.clientName)) },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Uint8Array>((resolve, reject) => {
-    doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
-    doc.on('error', reject);
-  });
-  const width = doc.page.width - 2 * margin;
-  const room = (height: number) => {
-    if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
-  };
-  const { root, add, artefact } = taggedStructure(doc);
+  const pdf = taggedPdf({ Title: title, Subject: plain(reportText.preparedFor(data.site.clientName)) });
+  const { doc, width, root, add, artefact, room } = pdf;
 
   // The brand band: the logo mark and the business's name, then the title and whom it is for.
   artefact(() => {
@@ -78,13 +50,7 @@ export function reportPdf(data: ReportData, summary: string, link: string | null
 
   const heading = (text: string) => {
     room(60);
-    add('H2', () =>
-      doc
-        .font(font.bold)
-        .fontSize(15)
-        .fillColor(brandColours.brand700)
-        .text(plain(text), margin, doc.y + 10, { width }),
-    );
+    pdf.heading(plain(text), doc.y + 10);
     doc.moveDown(0.2);
   };
   const paragraph = (text: string, style: 'body' | 'muted' | 'none' = 'body') =>
@@ -110,17 +76,15 @@ export function reportPdf(data: ReportData, summary: string, link: string | null
       case 'figures':
         for (const item of block.items) {
           room(40);
-          const p = doc.struct('P');
-          root.add(p);
-          p.add(() =>
-            doc
-              .font(font.regular)
-              .fontSize(10.5)
-              .fillColor(ink)
-              .text(plain(`${item.label}: `), margin, doc.y + 4, { width, continued: true }),
+          pdf.paragraph(
+            () =>
+              doc
+                .font(font.regular)
+                .fontSize(10.5)
+                .fillColor(ink)
+                .text(plain(`${item.label}: `), margin, doc.y + 4, { width, continued: true }),
+            () => doc.font(font.bold).fontSize(12).text(plain(item.value)),
           );
-          p.add(() => doc.font(font.bold).fontSize(12).text(plain(item.value)));
-          p.end();
           if (item.notes.length > 0) paragraph(item.notes.join(' · '), 'muted');
         }
         return;
@@ -133,26 +97,7 @@ export function reportPdf(data: ReportData, summary: string, link: string | null
             .fillColor(ink)
             .text(plain(block.title), margin, doc.y + 6, { width }),
         );
-        const l = doc.struct('L');
-        root.add(l);
-        for (const item of block.items) {
-          room(14);
-          const y = doc.y + 1;
-          const li = doc.struct('LI');
-          l.add(li);
-          li.add(
-            doc.struct('Lbl', {}, () =>
-              doc
-                .font(font.regular)
-                .fontSize(9.5)
-                .fillColor(ink)
-                .text('•', margin + 4, y, { lineBreak: false }),
-            ),
-          );
-          li.add(doc.struct('LBody', {}, () => doc.text(plain(item), margin + 14, y, { width: width - 14 })));
-          li.end();
-        }
-        l.end();
+        pdf.bullets(block.items.map(plain), margin + 4, margin + 14, () => doc.font(font.regular).fontSize(9.5).fillColor(ink));
         return;
       }
       case 'chart': {
@@ -194,37 +139,11 @@ export function reportPdf(data: ReportData, summary: string, link: string | null
       case 'table': {
         room(40);
         paragraph(block.caption, 'muted');
-        const firstWidth = width * 0.4;
-        const otherWidth = (width - firstWidth) / Math.max(1, block.columns.length - 1);
-        const xOf = (i: number) => margin + (i === 0 ? 0 : firstWidth + (i - 1) * otherWidth);
-        const widthOf = (i: number) => (i === 0 ? firstWidth : otherWidth) - 6;
-        const table = doc.struct('Table');
-        root.add(table);
-        const row = (cells: string[], header: boolean) => {
-          room(18);
-          const y = doc.y + 3;
-          const tr = doc.struct('TR');
-          table.add(tr);
-          let bottom = y;
-          cells.forEach((cell, i) => {
-            tr.add(
-              doc.struct(header ? 'TH' : 'TD', {}, () => {
-                doc
-                  .font(header ? font.bold : font.regular)
-                  .fontSize(header ? 8.5 : 9)
-                  .fillColor(header ? muted : ink)
-                  .text(plain(cell), xOf(i), y, { width: widthOf(i), align: block.numeric[i] ? 'right' : 'left' });
-                bottom = Math.max(bottom, doc.y);
-              }),
-            );
-          });
-          tr.end();
-          doc.x = margin;
-          doc.y = bottom + 2;
-        };
-        row(block.columns, true);
-        for (const cells of block.rows) row(cells, false);
-        table.end();
+        pdf.table(
+          block.columns.map(plain),
+          block.rows.map((cells) => cells.map(plain)),
+          block.numeric,
+        );
         return;
       }
     }
@@ -236,43 +155,26 @@ export function reportPdf(data: ReportData, summary: string, link: string | null
   }
   if (link) {
     room(40);
-    const p = doc.struct('P');
-    root.add(p);
-    p.add(() =>
-      doc
-        .font(font.regular)
-        .fontSize(10)
-        .fillColor(ink)
-        .text('Read this report online: ', margin, doc.y + 14, { width, continued: true }),
+    pdf.paragraph(
+      () =>
+        doc
+          .font(font.regular)
+          .fontSize(10)
+          .fillColor(ink)
+          .text('Read this report online: ', margin, doc.y + 14, { width, continued: true }),
+      pdf.link(link, link),
     );
-    p.add(doc.struct('Link', {}, () => doc.fillColor(brandColours.brand700).text(link, { link, underline: true })));
-    p.end();
   }
-  root.end();
 
-  const pages = doc.bufferedPageRange();
-  for (let i = 0; i < pages.count; i++) {
-    doc.switchToPage(pages.start + i);
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc.markContent('Artifact', { type: 'Pagination' });
+  return pdf.finish((page, pages, y) =>
     doc
       .font(font.regular)
       .fontSize(8.5)
       .fillColor(muted)
-      .text(
-        plain(`${reportText.footer(business.name)} · ${data.site.name} · ${data.period.label} · Page ${i + 1} of ${pages.count}`),
-        margin,
-        doc.page.height - margin + 6,
-        {
-          lineBreak: false,
-        },
-      );
-    doc.endMarkedContent();
-    doc.page.margins.bottom = bottom;
-  }
-  doc.end();
-  return done;
+      .text(plain(`${reportText.footer(business.name)} · ${data.site.name} · ${data.period.label} · Page ${page} of ${pages}`), margin, y, {
+        lineBreak: false,
+      }),
+  );
 }
 
 /** The PDF's file name: the site and the period, safe in any mail client. */
