@@ -8,6 +8,7 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi } from '../../src/config/admin';
+import { errorPages } from '../../src/config/pages';
 import { reportMessages, reportPaths, reportText } from '../../src/config/report';
 import { writeAnalyticsQuery } from '../../src/lib/analytics-query';
 import { formatCount } from '../../src/lib/report-layout';
@@ -220,7 +221,14 @@ describe.each(databaseNames())('client report served by two instances on %s', (n
       .where('revoked_at', 'is', null)
       .execute();
     expect((await fetch(`${sites[0]!.base}${path}`)).status).toBe(410);
-    expect((await fetch(`${sites[0]!.base}${reportPaths.shared('x'.repeat(43))}`)).status).toBe(404);
+    // A token that never was one: a page of the site, kept out of indexes and caches, from the page's and the PDF's address.
+    for (const address of [reportPaths.shared('x'.repeat(43)), reportPaths.sharedPdf('x'.repeat(43))]) {
+      const unknown = await fetch(`${sites[0]!.base}${address}`);
+      expect(unknown.status, address).toBe(404);
+      expect(unknown.headers.get('x-robots-tag'), address).toBe('noindex, nofollow');
+      expect(unknown.headers.get('cache-control'), address).toBe('private, no-store');
+      expect(await unknown.text(), address).toContain(errorPages.notFound.title);
+    }
   });
 
   it('logged no error', () => {
