@@ -12,6 +12,7 @@ import { plural } from '../../../lib/plural.mjs';
 import { addDays, monthsBefore, utcDay } from './days.mjs';
 import { bingClient } from './bing.mjs';
 import { googleClient, gscRowLimit, readKeyFile, SourceProblem } from './google.mjs';
+import { scrubbedError, scrubSecrets } from './scrub.mjs';
 import { dropStaged, lastStoredDay, recordState, replaceDays, stageRows } from './store.mjs';
 
 export const searchLeaseName = 'search-sync';
@@ -107,6 +108,8 @@ async function syncSource(deps, source, { wait, renew }) {
   const { from, to } = syncRange(await lastStoredDay(db, source), now);
   const runId = randomUUID();
   let rows = 0;
+  /** The credentials in play, never to reach a state or the log (the clients scrub the APIs' words; this is the last guard). */
+  const secrets = [search.bingApiKey];
   try {
     const common = {
       siteUrl: deps.siteUrl,
@@ -118,6 +121,7 @@ async function syncSource(deps, source, { wait, renew }) {
     };
     if (source === 'google') {
       const key = await readKeyFile(/** @type {string} */ (search.gscServiceAccountFile));
+      secrets.push(key.privateKey);
       const client = googleClient(key, { ...common, apiUrl: search.gscApiUrl, property: gscPropertyOf(search, deps.siteUrl), pageSize: deps.googlePageSize });
       // A day at a time, each day's pages staged; the staged days replace the stored ones once they hold a page's
       // worth of rows (and at the end), so memory holds one page and a fault keeps the days not yet replaced.
@@ -154,9 +158,9 @@ async function syncSource(deps, source, { wait, renew }) {
       return { source, state: 'error', message, from, to, rows };
     }
     const known = error instanceof SourceProblem || error instanceof RetryableFailure;
-    const message = known ? /** @type {Error} */ (error).message : 'The sync failed unexpectedly; the stored data is kept.';
+    const message = known ? scrubSecrets(/** @type {Error} */ (error).message, secrets) : 'The sync failed unexpectedly; the stored data is kept.';
     if (known) log.warn({ source }, `[search] ${source} sync failed: ${message}`);
-    else log.error({ source, ...errorField(error) }, `[search] ${source} sync failed`);
+    else log.error({ source, ...errorField(scrubbedError(error, secrets)) }, `[search] ${source} sync failed`);
     await recordState(db, source, { state: 'error', message, at: Date.now() });
     return { source, state: 'error', message, from, to, rows };
   }
