@@ -2,7 +2,9 @@
  * The import of a Search Console Performance export (its ZIP as Search Console writes it, or Queries.csv and
  * Pages.csv), on SQLite and (with TEST_DATABASE_URL) PostgreSQL: figures exactly as in the files, the daily totals
  * day by day (Dates.csv), the queries and pages as totals of the export's range (a period holding part of it says
- * so), a second import replacing the first, and anything that is not an export refused with the reason.
+ * so), a second import replacing the first, and anything that is not an export refused with the reason — a file of
+ * more rows than an export holds, a ZIP that lies about its unzipped size, an impossible day — at once, without
+ * holding up the event loop.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,11 +14,13 @@ import { loadSettings } from '../../src/config/settings.mjs';
 import { type Db, openDatabase } from '../../src/server/db';
 import { migrateToLatest } from '../../src/server/migrate.mjs';
 import { searchText } from '../../src/config/search';
+import { searchExportLimits, searchExportRefusals } from '../../src/config/search-import.mjs';
 import { addDays } from '../../src/server/features/search/days.mjs';
 import { ImportRefused, importExport, parseCsv } from '../../src/server/features/search/import.mjs';
 import { replaceDays, sourceStates, stageRows } from '../../src/server/features/search/store.mjs';
 import { searchOverview, topQueries } from '../../src/server/features/search/view';
 import { createTarget, databaseNames, type DatabaseTarget } from '../support/databases';
+import { lyingZip, manyRowsCsv, manyRowsZip } from '../support/hostile-exports.mjs';
 
 const siteUrl = loadSettings({}).siteUrl;
 const fixtureDir = 'tests/fixtures/search-console-export';
@@ -33,8 +37,36 @@ describe('CSV', () => {
       ['a', 'b'],
       ['x, y', 'say "hi"'],
     ]);
+    expect(parseCsv('a,"line\r\nbreak"\r\n\r\n  , \nlast')).toEqual([['a', 'line\r\nbreak'], ['last']]);
   });
 });
+
+/**
+ * Runs `work` while a timer ticks every 5 ms, and says how long the event loop was held at most (what a request such
+ * as /api/health would have waited) and how long the work took.
+ */
+async function watchingTheLoop<T>(work: () => Promise<T>) {
+  let last = performance.now();
+  let longestMs = 0;
+  const timer = setInterval(() => {
+    const at = performance.now();
+    longestMs = Math.max(longestMs, at - last);
+    last = at;
+  }, 5);
+  const started = performance.now();
+  try {
+    const outcome = await work().then(
+      (value) => ({ value, error: null }),
+      (error: unknown) => ({ value: null, error }),
+    );
+    const tookMs = performance.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    longestMs = Math.max(longestMs, performance.now() - last);
+    return { ...outcome, tookMs, longestMs };
+  } finally {
+    clearInterval(timer);
+  }
+}
 
 describe.each(databaseNames())('search export import on %s', (name) => {
   let target: DatabaseTarget;
@@ -138,6 +170,60 @@ describe.each(databaseNames())('search export import on %s', (name) => {
     expect([Number(total.clicks), Number(total.impressions)]).toEqual([71, 2132]);
   });
 
+  it('a file of more rows than an export holds is refused at once, the event loop never held long; 1,000 rows are imported', async () => {
+    await importExport(db, [exportZip()], { siteUrl });
+    // 1,000,000 rows alike, 16 MB unzipped: a ZIP of about 30 KB (the probe's, which froze the server for 22 s).
+    const many = manyRowsZip(1_000_000);
+    const watched = await watchingTheLoop(() => importExport(db, [many], { siteUrl }));
+    expect(watched.error).toBeInstanceOf(ImportRefused);
+    expect((watched.error as Error).message).toBe(searchExportRefusals.tooManyRows('Queries.csv'));
+    // Generous bounds for a shared machine: the file is refused at its 1,001st row, well within either.
+    expect(watched.tookMs).toBeLessThan(5_000);
+    expect(watched.longestMs).toBeLessThan(1_000);
+    // A CSV given as it is: one row over the cap.
+    const over = importExport(db, [{ name: 'Queries.csv', bytes: manyRowsCsv(searchExportLimits.maxRowsPerFile + 1, false) }], { siteUrl });
+    await expect(over).rejects.toThrow(searchExportRefusals.tooManyRows('Queries.csv'));
+    expect(await rows()).toHaveLength(11);
+    // As many rows as an export holds are imported.
+    const full = await importExport(db, [{ name: 'Queries.csv', bytes: manyRowsCsv(searchExportLimits.maxRowsPerFile, false) }], { siteUrl });
+    expect(full.queries).toBe(searchExportLimits.maxRowsPerFile);
+  }, 60_000);
+
+  it('a ZIP that says it unzips to 1,000 bytes and holds 512 MiB is refused as soon as the limit is passed', async () => {
+    const lying = await lyingZip(512);
+    // About 1 KB a MiB: the upload is far below the route's limit.
+    expect(lying.bytes.length).toBeLessThan(1024 * 1024);
+    const watched = await watchingTheLoop(() => importExport(db, [lying], { siteUrl }));
+    expect(watched.error).toBeInstanceOf(ImportRefused);
+    expect((watched.error as Error).message).toBe(searchExportRefusals.unzipsTooLarge('lying.zip'));
+    // Fully inflated, it took the old reading more than 5 s with the event loop held throughout.
+    expect(watched.tookMs).toBeLessThan(3_000);
+    expect(watched.longestMs).toBeLessThan(1_000);
+  }, 60_000);
+
+  it.each([
+    ['9999-99-99', searchExportRefusals.notADay(3, '9999-99-99')],
+    ['2026-02-30', searchExportRefusals.notADay(3, '2026-02-30')],
+    ['2026-13-01', searchExportRefusals.notADay(3, '2026-13-01')],
+    ['2026-03-21', searchExportRefusals.dayAhead(3, '2026-03-21', '2026-03-20')],
+    ['2004-12-31', searchExportRefusals.dayTooEarly(3, '2004-12-31')],
+  ])('Dates.csv with %s is refused with the reason', async (date, reason) => {
+    await importExport(db, [exportZip()], { siteUrl });
+    const dates = new TextEncoder().encode(`Date,Clicks,Impressions,CTR,Position\n2026-03-01,1,10,10%,3\n${date},3,10,30%,4\n`);
+    const refused = importExport(db, [fixture('Queries.csv'), { name: 'Dates.csv', bytes: dates }], { siteUrl, now: Date.parse('2026-03-20T23:30:00Z') });
+    await expect(refused).rejects.toBeInstanceOf(ImportRefused);
+    await expect(refused).rejects.toThrow(reason);
+    expect(await rows()).toHaveLength(11);
+    // The state still reads the previous import's last day, not the refused one.
+    expect((await sourceStates(db)).find((s) => s.source === 'import')?.dataToDay).toBe(lastDay);
+  });
+
+  it("imports the first day Search Console could have and today (UTC; Search Console's days are Pacific time)", async () => {
+    const dates = new TextEncoder().encode(`Date,Clicks,Impressions,CTR,Position\n${searchExportLimits.earliestDay},1,10,10%,3\n2026-03-20,3,10,30%,4\n`);
+    const result = await importExport(db, [fixture('Queries.csv'), { name: 'Dates.csv', bytes: dates }], { siteUrl, now: Date.parse('2026-03-20T00:30:00Z') });
+    expect(result).toMatchObject({ days: 2, from: searchExportLimits.earliestDay, to: '2026-03-20' });
+  });
+
   it.each([
     [{ name: 'report.pdf', bytes: new TextEncoder().encode('%PDF-1.7') }, 'neither a ZIP nor a CSV file'],
     [
@@ -172,6 +258,17 @@ describe.each(databaseNames())('search export import on %s', (name) => {
         }),
       },
       'Dates.csv: each date must be written as 2026-03-31',
+    ],
+    [
+      {
+        name: 'many.zip',
+        bytes: zipSync(Object.fromEntries(Array.from({ length: searchExportLimits.maxZipEntries + 1 }, (_, i) => [`part-${i}.csv`, new Uint8Array(1)]))),
+      },
+      searchExportRefusals.tooManyEntries('many.zip'),
+    ],
+    [
+      { name: 'Queries.csv', bytes: new TextEncoder().encode(`Top queries,Clicks,Impressions,CTR,Position\n${'x,'.repeat(searchExportLimits.maxColumns)}x\n`) },
+      searchExportRefusals.tooManyColumns('Queries.csv', 2),
     ],
   ])('refuses what is not an export, with the reason (%#)', async (file, reason) => {
     await importExport(db, [exportZip()], { siteUrl });

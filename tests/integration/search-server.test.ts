@@ -2,13 +2,18 @@
  * The Search endpoints on the built server as a real process, against local fakes of Google and Bing, on SQLite and
  * (with TEST_DATABASE_URL) PostgreSQL: only the owner reads them; each source's state; a sync asked for from the
  * admin (409 while one runs), then the view's figures equal the fakes' sums; bad input is a 400 with the reason,
- * never a 5xx; the server's log never holds the key, the Bing key or a token.
+ * never a 5xx; the server's log never holds the key, the Bing key or a token, even when an API repeats them in its
+ * refusal; an upload built to stall the server (a million rows, a ZIP lying about its size) is refused while
+ * /api/health keeps answering.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi } from '../../src/config/admin';
+import { healthPath } from '../../src/config/endpoints.mjs';
+import { searchExportRefusals } from '../../src/config/search-import.mjs';
+import { searchText } from '../../src/config/search';
 import { loadSettings } from '../../src/config/settings.mjs';
 import { searchParams } from '../../src/lib/search-query';
 import type { SearchOverview, SearchStatus } from '../../src/lib/search-types';
@@ -16,6 +21,7 @@ import { runAdminScript } from '../support/admin-account';
 import { CookieClient } from '../support/browser-session';
 import { createTarget, databaseNames, type DatabaseTarget } from '../support/databases';
 import { FakeSearch, googleRow, wcfDate } from '../support/fake-search.mjs';
+import { lyingZip, manyRowsZip } from '../support/hostile-exports.mjs';
 import { freePort, SiteProcess } from '../support/server';
 import { until } from '../support/until';
 
@@ -109,6 +115,56 @@ describe.each(databaseNames())('search endpoints on %s', (name) => {
     const imported = await client.json(adminApi.searchImport, { files: [{ name: 'Queries.csv', data: queries.toString('base64') }] });
     expect(imported).toMatchObject({ status: 200, body: { ok: true, queries: 5, pages: 0 } });
   });
+
+  it('an upload built to stall the server is refused with the reason while /api/health keeps answering', async () => {
+    const uploads = [
+      { file: await lyingZip(1024), reason: searchExportRefusals.unzipsTooLarge('lying.zip') },
+      { file: manyRowsZip(1_000_000), reason: searchExportRefusals.tooManyRows('Queries.csv') },
+    ];
+    for (const { file, reason } of uploads) {
+      // /api/health asked every 20 ms, one after the other, for as long as the import takes.
+      const waits: number[] = [];
+      let importing = true;
+      const pinging = (async () => {
+        while (importing) {
+          const started = performance.now();
+          expect((await client.request(healthPath)).status).toBe(200);
+          waits.push(performance.now() - started);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      })();
+      const started = performance.now();
+      const answer = await client.json(adminApi.searchImport, { files: [{ name: file.name, data: Buffer.from(file.bytes).toString('base64') }] });
+      const tookMs = performance.now() - started;
+      importing = false;
+      await pinging;
+      expect(answer).toEqual({ status: 400, body: { ok: false, error: `${searchText.importRefusedPrefix}${reason}` } });
+      // Generous bounds for a shared machine; before, the lying ZIP held the server 10.5 s, the rows 22 s.
+      expect(tookMs).toBeLessThan(5_000);
+      expect(waits.length).toBeGreaterThan(0);
+      expect(Math.max(...waits)).toBeLessThan(1_000);
+    }
+  }, 60_000);
+
+  it("an API repeating its request in a refusal: the status answer holds no key or token, only the API's scrubbed words", async () => {
+    fake.reset();
+    fake.faults.google.push({ status: 400, echo: true });
+    fake.faults.bing.push({ status: 400, echo: true });
+    expect((await client.json(adminApi.searchSync)).status).toBe(202);
+    await until(async () => ((await read<SearchStatus>(adminApi.searchStatus)).body.running ? undefined : true), 60_000);
+    const status = await read<SearchStatus>(adminApi.searchStatus);
+    expect(status.body.sources.filter((s) => s.source !== 'import').map((s) => [s.source, s.state])).toEqual([
+      ['google', 'error'],
+      ['bing', 'error'],
+    ]);
+    expect(status.body.sources[0]!.message).toContain('authorization: Bearer [removed]');
+    expect(status.body.sources[1]!.message).toContain('apikey=[removed]');
+    const everything = JSON.stringify(status.body);
+    expect(everything).not.toContain(fake.bingKey);
+    expect(everything).not.toContain('ya29.');
+    // The log is read by the next test.
+    await until(async () => (site.output.includes('[search] bing sync failed') ? true : undefined), 10_000);
+  }, 90_000);
 
   it('never logs a secret', () => {
     const key = JSON.parse(readFileSync(keyFile, 'utf8')) as { private_key: string };

@@ -3,10 +3,11 @@
  * key, Search Analytics with paging, 429 with Retry-After, 401, 403 for a property not shared) and Bing, on SQLite
  * and (with TEST_DATABASE_URL) PostgreSQL: the figures stored equal the sources', a re-fetch replaces rather than
  * adds, two instances sync once, a fault gives a state and one log line, keeps the data stored before, and never logs
- * a secret; each watched client's site is synced after this one into its own rows, and one not shared with the
- * account gets a plain state without stopping the others.
+ * a secret, even when the API repeats in its refusal what it was sent (the key, a token, the private key); each
+ * watched client's site is synced after this one into its own rows, and one not shared with the account gets a plain
+ * state without stopping the others.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -16,6 +17,7 @@ import { migrateToLatest } from '../../src/server/migrate.mjs';
 import { log } from '../../src/server/platform/log.mjs';
 import { addDays } from '../../src/server/features/search/days.mjs';
 import { bingDay } from '../../src/server/features/search/bing.mjs';
+import { removed, scrubSecrets } from '../../src/server/features/search/scrub.mjs';
 import { sourceStates } from '../../src/server/features/search/store.mjs';
 import { firstRunMonths, runSearchSync, syncRange } from '../../src/server/features/search/sync.mjs';
 import { searchOverview, topPages, topQueries } from '../../src/server/features/search/view';
@@ -43,6 +45,29 @@ describe('sync range', () => {
     expect(bingDay(wcfDate('2026-03-01'))).toBe('2026-03-01');
     expect(bingDay('/Date(1772323200000)/')).toBe('2026-03-01');
     expect(bingDay('not a date')).toBeNull();
+  });
+});
+
+describe('what an API says, scrubbed of secrets before it is stored or logged', () => {
+  it.each([
+    ['GET /GetQueryStats?siteUrl=https%3A%2F%2Fx.example%2F&apikey=abc123def', `GET /GetQueryStats?siteUrl=https%3A%2F%2Fx.example%2F&apikey=${removed}`],
+    ['https://x.example/v1?key=AIzaSyD-xyz&alt=json', `https://x.example/v1?key=${removed}&alt=json`],
+    ['access_token=ya29.a0AfH6&token_type=Bearer', `access_token=${removed}&token_type=Bearer`],
+    ['authorization: Bearer abc.def-ghi body: {}', `authorization: Bearer ${removed} body: {}`],
+    ['{"access_token": "abc", "refresh_token":"def"}', `{"access_token": "${removed}", "refresh_token":"${removed}"}`],
+    ['grant_type=jwt-bearer&assertion=eyJhbGciOi.eyJpc3Mi.c2ln', `grant_type=jwt-bearer&assertion=${removed}`],
+    ['bad -----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBg\n-----END PRIVATE KEY----- here', `bad ${removed} here`],
+    ["User does not have sufficient permission for site 'sc-domain:x.example'.", "User does not have sufficient permission for site 'sc-domain:x.example'."],
+  ])('%s', (text, clean) => {
+    expect(scrubSecrets(text)).toBe(clean);
+  });
+
+  it('removes the secrets it is given wherever they are: bare, URL-encoded, or a line of a PEM key on its own', () => {
+    const key = 'k3y/with+chars=';
+    const pem = `-----BEGIN PRIVATE KEY-----\n${'A'.repeat(64)}\n${'B'.repeat(64)}\n-----END PRIVATE KEY-----\n`;
+    expect(scrubSecrets(`the key ${key} or ${encodeURIComponent(key)} and ${'B'.repeat(64)}`, [key, pem])).toBe(
+      `the key ${removed} or ${removed} and ${removed}`,
+    );
   });
 });
 
@@ -295,6 +320,43 @@ describe.each(databaseNames())('search sync on %s', (name) => {
     // One line a source, as a warning (a known fault, not a crash).
     expect(lines).toHaveLength(2);
     expect(lines.join('\n')).toContain('did not answer within');
+  });
+
+  it('an API repeating in its refusal what it was sent: no key, token or private key reaches the state or the log', async () => {
+    const lines: string[] = [];
+    for (const level of ['warn', 'error', 'info'] as const) {
+      vi.spyOn(log, level).mockImplementation(((...args: unknown[]) => {
+        lines.push(JSON.stringify(args));
+      }) as never);
+    }
+    const privateKey = (JSON.parse(readFileSync(keyPath, 'utf8')) as { private_key: string }).private_key;
+    // Google repeats the Authorization header (its token) and the body; Bing the address, its apikey included.
+    fake.faults.google.push({ status: 400, echo: true });
+    fake.faults.bing.push({ status: 400, echo: true });
+    const echoed = await sync();
+    expect(echoed.sources.map((s) => [s.state, s.message])).toEqual([
+      ['error', expect.stringContaining(`authorization: Bearer ${removed}`)],
+      ['error', expect.stringContaining(`apikey=${removed}`)],
+    ]);
+    // Words quoting the private key, or the key on its own; the token endpoint repeating the signed assertion.
+    fake.faults.google.push({ status: 400, message: `Cannot use ${privateKey}` });
+    fake.faults.bing.push({ status: 400, message: `The key ${fake.bingKey} may not read this site` });
+    const quoted = await sync();
+    expect(quoted.sources.map((s) => s.message)).toEqual([
+      expect.stringContaining(`(400: Cannot use ${removed})`),
+      expect.stringContaining(`(400: The key ${removed} may not read this site)`),
+    ]);
+    fake.faults.token.push({ status: 400, echo: true });
+    const token = await sync();
+    expect(token.sources[0]!.message).toContain(`assertion=${removed}`);
+    // One line a failed source: both twice, then Google alone.
+    expect(lines).toHaveLength(5);
+    const everything = JSON.stringify([lines, echoed, quoted, token, await sourceStates(db)]);
+    expect(everything).not.toContain(fake.bingKey);
+    expect(everything).not.toContain('ya29.');
+    expect(everything).not.toContain('PRIVATE KEY');
+    expect(everything).not.toContain(privateKey.split('\n')[1]!);
+    expect(everything).not.toContain('assertion=eyJ');
   });
 
   it('sources not set up are "not connected" with the reason', async () => {

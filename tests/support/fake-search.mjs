@@ -9,7 +9,9 @@
 // - GET /bing/GetQueryStats, /bing/GetPageStats: Bing Webmaster's JSON (`{ "d": [...] }`, WCF dates), `apikey` checked;
 //   with `bingSites` set, a `siteUrl` not in it is refused as Bing refuses a site not in the account (400, ErrorCode 14
 //   NotAuthorized). A site with rows of its own (`bingBySite`) answers those, any other the rows of `bing`.
-// Faults are queued per endpoint (`faults.google`, `faults.bing`): a status and optional Retry-After for the next request.
+// Faults are queued per endpoint (`faults.google`, `faults.bing`, `faults.token`): a status and optional Retry-After for
+// the next request; `echo` makes the error's message repeat what was sent (Bing: the address with its key; Google: the
+// Authorization header and the body; the token endpoint: the form with its signed assertion), and `message` sets it.
 // Run as a script (`node tests/support/fake-search.mjs PORT KEY_FILE`) it serves the e2e server with fixed data.
 import { createVerify, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -68,7 +70,8 @@ export class FakeSearch {
   bingKey = 'bing-test-key-0123';
   /** Google's cap on rows per answer (25,000); tests lower it to see paging. */
   maxRowsPerAnswer = 25_000;
-  /** @type {{ google: { status: number, retryAfter?: string }[], bing: { status: number, retryAfter?: string }[], token: { status: number }[] }} */
+  /** @typedef {{ status: number, retryAfter?: string, echo?: boolean, message?: string }} Fault */
+  /** @type {{ google: Fault[], bing: Fault[], token: Fault[] }} */
   faults = { google: [], bing: [], token: [] };
   /** @type {Set<string>} */
   tokens = new Set();
@@ -130,7 +133,9 @@ export class FakeSearch {
   token(raw, send) {
     this.tokenRequests++;
     const fault = this.faults.token.shift();
-    if (fault) return send(fault.status, { error: 'internal_failure', error_description: 'Fault asked for by the test' });
+    if (fault) {
+      return send(fault.status, { error: 'internal_failure', error_description: faultMessage(fault, `POST /token ${raw}`) });
+    }
     const form = new URLSearchParams(raw);
     const refuse = (/** @type {string} */ why) => send(400, { error: 'invalid_grant', error_description: why });
     if (form.get('grant_type') !== 'urn:ietf:params:oauth:grant-type:jwt-bearer') return refuse('Unsupported grant type');
@@ -166,7 +171,7 @@ export class FakeSearch {
     if (fault) {
       return send(
         fault.status,
-        { error: { code: fault.status, message: 'Fault asked for by the test', status: 'UNAVAILABLE' } },
+        { error: { code: fault.status, message: faultMessage(fault, `authorization: ${authorization} body: ${raw}`), status: 'UNAVAILABLE' } },
         fault.retryAfter ? { 'Retry-After': fault.retryAfter } : {},
       );
     }
@@ -189,7 +194,10 @@ export class FakeSearch {
     const site = url.searchParams.get('siteUrl') ?? '';
     this.requests.push({ endpoint: `bing:${method}`, url: url.pathname, site });
     const fault = this.faults.bing.shift();
-    if (fault) return send(fault.status, { ErrorCode: 0, Message: 'Fault asked for by the test' }, fault.retryAfter ? { 'Retry-After': fault.retryAfter } : {});
+    if (fault) {
+      const message = faultMessage(fault, `GET ${url.pathname}${url.search}`);
+      return send(fault.status, { ErrorCode: 0, Message: message }, fault.retryAfter ? { 'Retry-After': fault.retryAfter } : {});
+    }
     if (url.searchParams.get('apikey') !== this.bingKey) return send(400, { ErrorCode: 3, Message: 'ERROR!!! InvalidApiKey' });
     if (this.bingSites && !this.bingSites.has(site)) return send(400, { ErrorCode: 14, Message: 'ERROR!!! NotAuthorized' });
     const data = this.bingBySite.get(site) ?? this.bing;
@@ -211,6 +219,9 @@ export class FakeSearch {
     await new Promise((resolve) => this.server?.close(() => resolve(undefined)));
   }
 }
+
+/** A fault's error message: as the test set it, or repeating what was sent. @param {{ echo?: boolean, message?: string }} fault @param {string} sent */
+const faultMessage = (fault, sent) => fault.message ?? (fault.echo ? `Fault asked for by the test, for ${sent}` : 'Fault asked for by the test');
 
 /** A Google row as Search Analytics gives it. @param {string} day @param {string} query @param {string} page @param {string} device @param {number} clicks @param {number} impressions @param {number} position */
 export const googleRow = (day, query, page, device, clicks, impressions, position) =>

@@ -6,6 +6,7 @@
 import { RetryableFailure, retryAfterMs, withRetries } from '../../platform/retry.mjs';
 import { pagePath } from './days.mjs';
 import { NotShared, SourceProblem, unanswered } from './google.mjs';
+import { scrubSecrets } from './scrub.mjs';
 
 /**
  * Bing's WCF JSON date: milliseconds since 1970 and the zone the day was counted in; the day is the local date.
@@ -64,7 +65,7 @@ export function bingClient(options) {
           if (!Array.isArray(body.d)) throw new SourceProblem(`The Bing Webmaster API's answer to ${method} was not its documented JSON ({ "d": [...] }).`);
           return body.d;
         }
-        const { detail, code } = await bingError(response);
+        const { detail, code } = await bingError(response, options.apiKey);
         if (response.status === 429 || response.status >= 500) {
           throw new RetryableFailure(`The Bing Webmaster API answered ${response.status}${detail}.`, retryAfterMs(response.headers.get('retry-after')));
         }
@@ -119,11 +120,15 @@ export function bingClient(options) {
   };
 }
 
-/** Bing's own words for a refusal ({ "ErrorCode", "Message" }), shortened, and its code. @param {Response} response */
-async function bingError(response) {
+/**
+ * Bing's own words for a refusal ({ "ErrorCode", "Message" }), scrubbed of secrets (it may repeat the request's
+ * address, which carries the key) and shortened, and its code.
+ * @param {Response} response @param {string} apiKey
+ */
+async function bingError(response, apiKey) {
   try {
     const body = /** @type {{ Message?: string, ErrorCode?: number | string }} */ (await response.json());
-    return { detail: body.Message ? `: ${String(body.Message).slice(0, 200)}` : '', code: Number(body.ErrorCode) };
+    return { detail: body.Message ? `: ${scrubSecrets(String(body.Message), [apiKey]).slice(0, 200)}` : '', code: Number(body.ErrorCode) };
   } catch {
     return { detail: '', code: null };
   }

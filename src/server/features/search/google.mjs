@@ -7,6 +7,7 @@ import { JWT } from 'google-auth-library';
 import { z } from 'zod';
 import { RetryableFailure, retryAfterMs, withRetries } from '../../platform/retry.mjs';
 import { pagePath } from './days.mjs';
+import { scrubSecrets } from './scrub.mjs';
 
 export const gscScope = 'https://www.googleapis.com/auth/webmasters.readonly';
 /** The most rows Search Analytics gives in one answer. */
@@ -89,7 +90,7 @@ export function tokenSource(key, timeoutMs) {
         return token;
       } catch (error) {
         client = null;
-        throw tokenProblem(error, key.email);
+        throw tokenProblem(error, key);
       }
     },
     /** Forgets the token held (the client caches it until it expires): the next is asked for anew. */
@@ -99,15 +100,19 @@ export function tokenSource(key, timeoutMs) {
   };
 }
 
-/** What a failed token request means. @param {unknown} error @param {string} email */
-function tokenProblem(error, email) {
+/**
+ * What a failed token request means; the token service's own words are scrubbed of secrets.
+ * @param {unknown} error @param {{ email: string, privateKey: string }} key
+ */
+function tokenProblem(error, { email, privateKey }) {
   const status = /** @type {{ response?: { status?: number } }} */ (error).response?.status;
   const data = /** @type {{ response?: { data?: { error?: string, error_description?: string } } }} */ (error).response?.data;
   if (status === 429 || (status !== undefined && status >= 500)) return new RetryableFailure(`Google's token service answered ${status}.`);
   if (status === undefined) return new RetryableFailure(`Google's token service could not be reached (${networkCode(error)}).`);
-  const reason = data?.error ?? `status ${status}`;
+  const said = (/** @type {unknown} */ text) => scrubSecrets(String(text), [privateKey]).slice(0, 200);
+  const reason = data?.error ? said(data.error) : `status ${status}`;
   return new SourceProblem(
-    `Google refused the service account key of ${email} (${reason}${data?.error_description ? `: ${data.error_description}` : ''}). The key may have been deleted or disabled: create a new key for the service account and point GSC_SERVICE_ACCOUNT_FILE at it.`,
+    `Google refused the service account key of ${email} (${reason}${data?.error_description ? `: ${said(data.error_description)}` : ''}). The key may have been deleted or disabled: create a new key for the service account and point GSC_SERVICE_ACCOUNT_FILE at it.`,
   );
 }
 
@@ -189,7 +194,7 @@ export function googleClient(key, options) {
             await response.body?.cancel();
             continue;
           }
-          const detail = await errorDetail(response);
+          const detail = await errorDetail(response, [token, key.privateKey]);
           if (response.status === 429 || response.status >= 500) {
             throw new RetryableFailure(`The Search Console API answered ${response.status}${detail}.`, retryAfterMs(response.headers.get('retry-after')));
           }
@@ -235,12 +240,15 @@ export function googleClient(key, options) {
   };
 }
 
-/** The API's own words for a refusal, shortened; never a header or the request. @param {Response} response */
-async function errorDetail(response) {
+/**
+ * The API's own words for a refusal, scrubbed of secrets (it may repeat a header or the request) and shortened.
+ * @param {Response} response @param {string[]} secrets
+ */
+async function errorDetail(response, secrets) {
   try {
     const body = /** @type {{ error?: { message?: string } }} */ (await response.json());
     const message = body.error?.message;
-    return message ? `: ${message.slice(0, 200)}` : '';
+    return message ? `: ${scrubSecrets(String(message), secrets).slice(0, 200)}` : '';
   } catch {
     return '';
   }

@@ -14,6 +14,7 @@ import { plural } from '../../../lib/plural.mjs';
 import { addDays, monthsBefore, utcDay } from './days.mjs';
 import { bingClient } from './bing.mjs';
 import { googleClient, gscRowLimit, NotShared, readKeyFile, SourceProblem, tokenSource } from './google.mjs';
+import { scrubbedError, scrubSecrets } from './scrub.mjs';
 import { dropStaged, lastStoredDay, recordState, replaceDays, stageRows } from './store.mjs';
 import { ownSiteId } from '../watch/own-site.mjs';
 
@@ -168,6 +169,8 @@ async function syncSource(deps, site, source, { wait, renew }, googleOf) {
   const { from, to } = syncRange(await lastStoredDay(db, source, site.id), now);
   const runId = randomUUID();
   let rows = 0;
+  /** The credentials in play, never to reach a state or the log (the clients scrub the APIs' words; this is the last guard). */
+  const secrets = [search.bingApiKey];
   try {
     const common = {
       siteUrl: site.url,
@@ -179,6 +182,7 @@ async function syncSource(deps, site, source, { wait, renew }, googleOf) {
     };
     if (source === 'google') {
       const { key, tokens } = await googleOf();
+      secrets.push(key.privateKey);
       const client = googleClient(key, {
         ...common,
         apiUrl: search.gscApiUrl,
@@ -223,9 +227,9 @@ async function syncSource(deps, site, source, { wait, renew }, googleOf) {
     }
     const known = error instanceof SourceProblem || error instanceof RetryableFailure;
     const state = error instanceof NotShared ? 'unshared' : 'error';
-    const message = known ? /** @type {Error} */ (error).message : 'The sync failed unexpectedly; the stored data is kept.';
+    const message = known ? scrubSecrets(/** @type {Error} */ (error).message, secrets) : 'The sync failed unexpectedly; the stored data is kept.';
     if (known) log.warn({ source, site: site.id }, `[search] ${site.name} ${source} sync failed: ${message}`);
-    else log.error({ source, site: site.id, ...errorField(error) }, `[search] ${site.name} ${source} sync failed`);
+    else log.error({ source, site: site.id, ...errorField(scrubbedError(error, secrets)) }, `[search] ${site.name} ${source} sync failed`);
     await recordState(db, source, { state, message, at: Date.now() }, site.id);
     return { ...named, state, message, from, to, rows };
   }
