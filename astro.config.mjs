@@ -5,6 +5,7 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { embeddedFrameOrigins } from './src/config/business.ts';
@@ -12,7 +13,8 @@ import { settings } from './src/config/settings.mjs';
 import { remarkFacts } from './src/lib/remark-facts.ts';
 import islandScript from 'astro/runtime/server/astro-island.prebuilt.js';
 import { inlineScriptHashes, scriptHash } from './src/build/inline-scripts.mjs';
-import { keepUsedCss, loadableTextsOfPage } from './src/build/page-css.mjs';
+import { keepFirstPaintCss, keepUsedCss, lateCss, loadableTextsOfPage, siteStyleOf } from './src/build/page-css.mjs';
+import { lateStylesFile, scriptsNamedBy, styleKey } from './src/build/late-style.mjs';
 import { transformSync } from 'esbuild';
 import {
   deferredEntryScript,
@@ -26,8 +28,9 @@ import { pagePathFor } from './src/build/page-path.mjs';
 
 /**
  * After the build, every pre-rendered page: its island style moved into its head (valid HTML), its module scripts
- * added after the first paint, React's text separators dropped outside islands, its stylesheet cut to what it uses
- * (src/build/page-html.mjs, page-css.mjs), its inline scripts minified, and the hashes of its inline scripts kept for
+ * added after the first paint, React's text separators dropped outside islands, its stylesheet cut to what its markup
+ * uses, the rules for what its scripts add left to one late stylesheet the pages share, which the scripts wait for
+ * (src/build/page-html.mjs, page-css.mjs; dist/server/late-styles.json names it for the pages rendered on demand), its inline scripts minified, and the hashes of its inline scripts kept for
  * the Content-Security-Policy header the HTTP front sends with it (dist/server/csp.json). Each inline script's minified
  * form is kept too (dist/server/inline-scripts.json), for the pages rendered on demand. csp.json also lists as `known`
  * every inline script the site can emit in a page rendered on demand, the only ones such a page may run: those of the
@@ -60,13 +63,38 @@ function finishPages() {
         // The same ES level as the scripts are written in, so the minifier brings in no newer syntax.
         const minify = (/** @type {string} */ source) =>
           (minified[source] ??= transformSync(source, { minify: true, target: 'es2020', loader: 'js' }).code.trim());
-        for (const file of readdirSync(clientDir, { recursive: true, encoding: 'utf8' })) {
-          if (!file.endsWith('.html')) continue;
-          const full = path.join(clientDir, file);
-          const html = readFileSync(full, 'utf8');
-          const page = minifyInlineScripts(dropStaticTextSeparators(loadModuleScriptsAfterLoad(moveIslandStyleToHead(html))), minify);
-          const final = keepUsedCss(page, loadableTextsOfPage(page, clientDir, scriptCache));
-          if (final !== html) writeFileSync(full, final);
+        const drafts = readdirSync(clientDir, { recursive: true, encoding: 'utf8' })
+          .filter((file) => file.endsWith('.html'))
+          .map((file) => {
+            const html = readFileSync(path.join(clientDir, file), 'utf8');
+            const moved = moveIslandStyleToHead(html);
+            return { file, html, moved, texts: loadableTextsOfPage(moved, clientDir, scriptCache) };
+          });
+        // One late stylesheet for the pages sharing a site stylesheet: the rules for what their scripts add.
+        /** @type {Record<string, import('./src/build/late-style.mjs').LateStyle>} */
+        const lateStyles = {};
+        /** @type {Map<string, { css: string, group: typeof drafts }>} */
+        const groups = new Map();
+        for (const draft of drafts) {
+          const css = siteStyleOf(draft.moved);
+          if (css) groups.set(styleKey(css), { css, group: [...(groups.get(styleKey(css))?.group ?? []), draft] });
+        }
+        for (const [key, { css, group }] of groups) {
+          const text = lateCss(
+            css,
+            group.map((draft) => ({ html: draft.moved, scripts: draft.texts })),
+          );
+          const name = `late.${createHash('sha256').update(text).digest('base64url').slice(0, 10)}.css`;
+          writeFileSync(path.join(clientDir, '_astro', name), text);
+          lateStyles[key] = { href: `/_astro/${name}`, scripts: [...new Set(group.flatMap((draft) => scriptsNamedBy(draft.moved)))] };
+        }
+        writeFileSync(new URL(lateStylesFile, serverDir), JSON.stringify(lateStyles));
+        for (const { file, html, moved, texts } of drafts) {
+          const css = siteStyleOf(moved);
+          const late = css ? lateStyles[styleKey(css)] : undefined;
+          const page = minifyInlineScripts(dropStaticTextSeparators(loadModuleScriptsAfterLoad(moved, late?.href)), minify);
+          const final = late ? keepFirstPaintCss(page, texts) : keepUsedCss(page, texts);
+          if (final !== html) writeFileSync(path.join(clientDir, file), final);
           pages[pagePathFor(file)] = inlineScriptHashes(final);
         }
         const builtScripts = readdirSync(path.join(clientDir, '_astro')).filter((name) => name.endsWith('.js'));
@@ -77,6 +105,7 @@ function finishPages() {
           auditProgressScript,
           rememberReportDetailsScript,
           ...builtScripts.map((name) => deferredEntryScript(`/_astro/${name}`)),
+          ...Object.values(lateStyles).flatMap((late) => builtScripts.map((name) => deferredEntryScript(`/_astro/${name}`, late.href))),
         ];
         // Written and minified: an on-demand page gets the minified form of any script a built page has
         // (inline-scripts.json), and the script as written otherwise.

@@ -1,13 +1,18 @@
 #!/usr/bin/env node
 // Draws the site's illustrations from its content, so there are no stock photos and nothing to keep in sync by hand:
-// before/after mock-ups of each case study's website (in the client's brand colour), PageSpeed score cards and
-// testimonial avatars. Output: PNG sources in src/assets/generated/, which astro:assets turns into AVIF and WebP.
+// before/after mock-ups of each case study's website (in the client's brand colour), PageSpeed score cards,
+// testimonial avatars and the covers of the posts that ask for one. Output: PNG sources in src/assets/generated/,
+// which astro:assets turns into AVIF and WebP.
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { createJiti } from 'jiti';
 import yaml from 'js-yaml';
 import sharp from 'sharp';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const jiti = createJiti(import.meta.url, { alias: { '~': path.join(root, 'src') } });
+const { brandColours, logoMarkSvg } = await jiti.import('../src/config/brand.ts');
+const { business } = await jiti.import('../src/config/business.ts');
 const out = path.join(root, 'src/assets/generated');
 mkdirSync(out, { recursive: true });
 
@@ -114,6 +119,56 @@ function avatar(colour) {
 </svg>`;
 }
 
+/** Breaks text into lines of at most `chars` characters (DejaVu Sans runs about 0.6 em a character). */
+function lines(text, chars) {
+  const out = [];
+  for (const word of String(text).split(/\s+/)) {
+    const last = out.at(-1);
+    if (last !== undefined && `${last} ${word}`.length <= chars) out[out.length - 1] = `${last} ${word}`;
+    else out.push(word);
+  }
+  return out;
+}
+
+/**
+ * A post's cover, 1600 × 900: a title card in the brand's colours (logo, name, the title) over a panel listing the
+ * guide's numbered points, so the picture says what the post covers.
+ */
+function postCover(title, points) {
+  const w = 1600;
+  const h = 900;
+  const titleLines = lines(title, 36).slice(0, 2);
+  const titleSize = 64;
+  const panelTop = 160 + titleLines.length * 78 + 40;
+  const columns = 2;
+  const perColumn = Math.ceil(points.length / columns);
+  const columnWidth = (w - 160 - 60) / columns;
+  const rowHeight = (h - 60 - panelTop - 60) / Math.max(1, perColumn);
+  const items = points
+    .map((point, i) => {
+      const x = 80 + 40 + Math.floor(i / perColumn) * (columnWidth + 20);
+      const y = panelTop + 40 + (i % perColumn) * rowHeight;
+      const text = lines(point, 40)
+        .slice(0, 2)
+        .map((line, j) => `<text x="${x + 64}" y="${y + 30 + j * 32}" font-size="26" fill="${brandColours.brand800}">${esc(line)}</text>`)
+        .join('');
+      return `<circle cx="${x + 22}" cy="${y + 21}" r="22" fill="${brandColours.brand600}"/>
+  <text x="${x + 22}" y="${y + 30}" text-anchor="middle" font-size="24" font-weight="bold" fill="#fff">${i + 1}</text>${text}`;
+    })
+    .join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" font-family="${font}">
+  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${brandColours.brand600}"/><stop offset="1" stop-color="${brandColours.brand800}"/></linearGradient></defs>
+  <rect width="${w}" height="${h}" fill="url(#g)"/>
+  <circle cx="1420" cy="110" r="300" fill="#fff" opacity="0.06"/>
+  <svg x="80" y="56" width="56" height="56" viewBox="0 0 32 32">${logoMarkSvg('#ffffff').replace('stroke="#fff"', `stroke="${brandColours.brand600}"`)}</svg>
+  <text x="154" y="96" font-size="30" font-weight="bold" fill="#fff">${esc(business.name)}</text>
+  <text x="${w - 80}" y="96" text-anchor="end" font-size="24" font-weight="bold" letter-spacing="3" fill="${brandColours.brand100}">GUIDE</text>
+  ${titleLines.map((line, i) => `<text x="80" y="${200 + i * 78}" font-size="${titleSize}" font-weight="bold" fill="#fff">${esc(line)}</text>`).join('')}
+  <rect x="80" y="${panelTop}" width="${w - 160}" height="${h - 60 - panelTop}" rx="24" fill="${brandColours.brand50}"/>
+  ${items}
+</svg>`;
+}
+
 async function png(svg, file) {
   writeFileSync(path.join(out, file), await sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer());
 }
@@ -140,4 +195,15 @@ for (const [i, t] of testimonials.entries()) {
   await png(avatar(palette[i % palette.length]), `avatar-${t.id}.png`);
   count++;
 }
+const postsDir = path.join(root, 'src/content/posts');
+for (const name of readdirSync(postsDir).filter((f) => f.endsWith('.md'))) {
+  const text = readFileSync(path.join(postsDir, name), 'utf8');
+  const post = frontmatter(path.join(postsDir, name));
+  if (!post.cover) continue;
+  // The post's numbered sections ("## 3. One page for every service"): what the guide walks through.
+  const points = [...text.matchAll(/^## \d+\.\s+(.+)$/gm)].map((m) => m[1].trim());
+  await png(postCover(post.title, points), `post-${name.slice(0, -3)}-cover.png`);
+  count++;
+}
+
 console.log(`generated ${count} illustrations in src/assets/generated`);

@@ -2,6 +2,7 @@ import { defineCollection, reference } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { fillFacts } from './config/facts';
+import { postLimits } from './config/posts';
 import { serviceOfferKeys } from './config/pricing';
 import { snippetLimits } from './config/search-snippet.mjs';
 
@@ -61,6 +62,11 @@ const posts = defineCollection({
     published: isoDate,
     keywords: z.array(z.string()).min(1),
     faqs: z.array(faq).default([]),
+    /**
+     * A cover drawn from the post (scripts/generate-artwork.mjs: its title and its numbered headings on a card in the
+     * brand's colours), shown as an admin post's is; `alt` says what it shows.
+     */
+    cover: z.object({ alt: z.string().min(1).max(postLimits.altMax) }).optional(),
   }),
 });
 

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { keepUsedCss, loadableTextsOfPage } from './page-css.mjs';
+import { lateStyleFor } from './late-style.mjs';
+import { keepFirstPaintCss, keepUsedCss, loadableTextsOfPage, siteStyleOf } from './page-css.mjs';
 import { dropStaticTextSeparators, loadModuleScriptsAfterLoad, minifyInlineScripts, moveIslandStyleToHead } from './page-html.mjs';
 
 /** Finished pages by the hash of what Astro rendered: the same post is cut once, not on every request. */
@@ -23,8 +24,9 @@ function minifiedScriptsOf(clientDir) {
 /**
  * A public page rendered on demand (the blog, an admin post), finished exactly as the build finishes a pre-rendered
  * one (astro.config.mjs): island style in the head, module scripts after the first paint, React's separators dropped,
- * inline scripts minified as the build minified them, the stylesheet cut to what the page can use; so it is as light
- * as a built page.
+ * inline scripts minified as the build minified them, the stylesheet cut to what the page's markup uses and the build's
+ * late stylesheet for what its scripts add (or, when the build made none for it, to what the page can use); so it is
+ * as light as a built page.
  * @param {string} html @param {string} clientDir the built site, whose scripts the page can load
  * @returns {string}
  */
@@ -33,10 +35,14 @@ export function finishOnDemandPage(html, clientDir) {
   const cached = finished.get(key);
   if (cached !== undefined) return cached;
   const minified = minifiedScriptsOf(clientDir);
-  const page = minifyInlineScripts(dropStaticTextSeparators(loadModuleScriptsAfterLoad(moveIslandStyleToHead(html))), (source) =>
+  const moved = moveIslandStyleToHead(html);
+  const texts = loadableTextsOfPage(moved, clientDir, scriptCache);
+  const css = siteStyleOf(moved);
+  const late = css ? lateStyleFor(clientDir, css, moved) : undefined;
+  const page = minifyInlineScripts(dropStaticTextSeparators(loadModuleScriptsAfterLoad(moved, late?.href)), (source) =>
     Object.hasOwn(minified, source) ? minified[source] : undefined,
   );
-  const result = keepUsedCss(page, loadableTextsOfPage(page, clientDir, scriptCache));
+  const result = late ? keepFirstPaintCss(page, texts) : keepUsedCss(page, texts);
   if (finished.size >= keptPages) finished.delete(finished.keys().next().value);
   finished.set(key, result);
   return result;

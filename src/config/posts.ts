@@ -47,6 +47,8 @@ export const readingWordsPerMinute = 220;
 /** The widths a cover is made in (as the build's images: a few sizes, AVIF and WebP). */
 export const coverWidths = [480, 800, 1200] as const;
 export const coverFormats = ['avif', 'webp'] as const;
+/** The encoders' quality for each cover format: the admin's uploads and the built posts' covers alike. */
+export const coverQuality = { avif: 55, webp: 75 } as const;
 export type CoverFormat = (typeof coverFormats)[number];
 export const coverTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
 

@@ -1,7 +1,7 @@
 /**
  * Every page arrives in the server's first round trip: its brotli HTML (dist/client/**.html.br, as scripts/precompress.mjs
  * wrote it) plus the response headers the built server really sends with it (the front's headers and the page's CSP,
- * read byte for byte off the socket) fit in the first congestion window. The blog, rendered on demand, and the error
+ * read byte for byte off the socket) fit in the first congestion window, with room to spare (firstWindowSpareBytes). The blog, rendered on demand, and the error
  * page an unknown address gets are measured as the server sends them. The home page is the one exception: with everything the specification puts on it (services,
  * pricing, projects, reviews, FAQ, the contact form) its HTML alone is about 22 KB brotli, more than the window.
  */
@@ -10,7 +10,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { firstWindowBytes } from '../../src/server/platform/http/compression.mjs';
+import { firstWindowBytes, firstWindowSpareBytes } from '../../src/server/platform/http/compression.mjs';
 import { settings } from '../../src/config/settings.mjs';
 import { pagePathFor } from '../../src/build/page-path.mjs';
 import { builtFiles, clientDir } from '../support/built-site';
@@ -64,7 +64,7 @@ function fetchRaw(pathname: string): Promise<{ status: number; headerBytes: numb
   });
 }
 
-it('every page but the home page fits, with its headers, in the first congestion window', async () => {
+it('every page but the home page fits, with its headers, in the first congestion window with room to spare', async () => {
   const pages = builtFiles('.html.br')
     .map((file) => ({ path: pagePathFor(path.relative(clientDir, file).replace(/\.br$/, '')), htmlBytes: readFileSync(file).length as number | null }))
     // The error page is what an unknown address is answered with (rendered, compressed as it is sent): measured so.
@@ -82,10 +82,11 @@ it('every page but the home page fits, with its headers, in the first congestion
       html: answer.bodyBytes,
       headers: answer.headerBytes,
       total: answer.bodyBytes + answer.headerBytes,
+      spare: firstWindowBytes - answer.bodyBytes - answer.headerBytes,
     });
   }
   console.table(measured.sort((a, b) => b.total - a.total));
   expect(measured.length).toBeGreaterThan(30);
-  const over = measured.filter((page) => !exceptions.has(page.path) && page.total > firstWindowBytes);
-  expect(over, `more than ${firstWindowBytes} bytes`).toEqual([]);
+  const over = measured.filter((page) => !exceptions.has(page.path) && page.spare < firstWindowSpareBytes);
+  expect(over, `less than ${firstWindowSpareBytes} of the window's ${firstWindowBytes} bytes to spare`).toEqual([]);
 });

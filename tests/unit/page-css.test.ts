@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keepUsedCss } from '../../src/build/page-css.mjs';
+import { keepFirstPaintCss, keepUsedCss, lateCss } from '../../src/build/page-css.mjs';
 
 const css = [
   '@property --tw-shadow{syntax:"*";inherits:false;initial-value:0 0 #0000}',
@@ -70,5 +70,57 @@ describe('keepUsedCss (each page keeps only the rules it can use)', () => {
   it('leaves a page without the site stylesheet alone', () => {
     const plain = '<!doctype html><html><head><style>astro-island{display:contents}</style></head><body></body></html>';
     expect(keepUsedCss(plain, [])).toBe(plain);
+  });
+});
+
+describe('keepFirstPaintCss and lateCss (the first paint inline, what scripts add in one shared sheet)', () => {
+  const sheet = [
+    '@layer theme{:root,:host{--spacing:.25rem;--color-ink:#0f172a;--color-set:#fff}}',
+    '@layer base{::placeholder{opacity:1}::-webkit-datetime-edit{padding:0}}',
+    '@layer components{.card{padding:1rem}}',
+    '@layer utilities{.mt-4{margin-top:calc(var(--spacing) * 4)}.-top-3{top:calc(var(--spacing) * -3)}.text-ink{color:var(--color-ink)}',
+    '.text-set{color:var(--color-set)}.from-script{opacity:.5}.other-page{color:red}.unused{color:blue}}',
+  ].join('');
+  const page = (body: string) => `<!doctype html><html><head><style>${sheet}</style></head><body>${body}</body></html>`;
+  const scripts = ['el.className = "from-script"', 'root.style.setProperty("--color-set", "#000")'];
+  const first = styleOf(keepFirstPaintCss(page('<p class="mt-4 -top-3 text-ink text-set">x</p>'), scripts));
+
+  it('inlines what the markup uses, with the theme constants written in, and leaves what scripts add out', () => {
+    expect(first).toContain('.mt-4{margin-top:1rem}');
+    expect(first).toContain('.-top-3{top:-.75rem}');
+    expect(first).toContain('.text-ink{color:#0f172a}');
+    expect(first).not.toContain('--spacing');
+    expect(first).not.toContain('--color-ink');
+    expect(first).not.toContain('.from-script');
+    expect(first).not.toContain('.card');
+  });
+
+  it('keeps a theme property a script names as a property, so the script can still set it', () => {
+    expect(first).toContain('--color-set:#fff');
+    expect(first).toContain('.text-set{color:var(--color-set)}');
+  });
+
+  it("declares the layers in the full sheet's order first, so a late sheet cannot reorder them", () => {
+    expect(first.startsWith('@layer theme,base,components,utilities;')).toBe(true);
+  });
+
+  it("drops form fields' pseudo-elements from a page without fields and keeps them where there are", () => {
+    expect(first).not.toContain('::placeholder');
+    expect(first).not.toContain('datetime');
+    const withField = styleOf(keepFirstPaintCss(page('<input class="mt-4">'), []));
+    expect(withField).toContain('::placeholder{opacity:1}');
+    expect(withField).toContain('::-webkit-datetime-edit{padding:0}');
+  });
+
+  it('makes one late sheet of every rule any page keeps, scripts included, in the order of the stylesheet', () => {
+    const late = lateCss(sheet, [
+      { html: page('<p class="mt-4">x</p>'), scripts },
+      { html: page('<p class="other-page card">x</p>'), scripts: [] },
+    ]);
+    expect(late.startsWith('@layer theme,base,components,utilities;')).toBe(true);
+    for (const rule of ['.card{', '.mt-4{margin-top:1rem}', '.from-script{', '.other-page{']) expect(late).toContain(rule);
+    expect(late).not.toContain('.unused');
+    expect(late.indexOf('.mt-4')).toBeLessThan(late.indexOf('.from-script'));
+    expect(late.indexOf('.from-script')).toBeLessThan(late.indexOf('.other-page'));
   });
 });

@@ -17,6 +17,15 @@ describe('finishing a pre-rendered page', () => {
     for (const event of ['pointerdown', 'keydown', 'focusin', 'touchstart']) expect(loaded).toContain(`'${event}'`);
   });
 
+  it('with a late stylesheet, adds it first and each script once it has loaded or failed', () => {
+    const page = '<body><script type="module" src="/_astro/entry.abc.js"></script></body>';
+    const loaded = loadModuleScriptsAfterLoad(page, '/_astro/late.xyz.css');
+    expect(loaded).toContain('"/_astro/late.xyz.css"');
+    expect(loaded).toContain("addEventListener('load',go)");
+    expect(loaded).toContain("addEventListener('error',go)");
+    expect(loadModuleScriptsAfterLoad(page)).not.toContain('late');
+  });
+
   it("drops React's text separators outside islands and keeps them inside, where hydration needs them", () => {
     const page = '<p>Rated <!-- -->5.0<!-- --> out of 5</p><astro-island uid="1"><p>Hello <!-- -->Jordan</p></astro-island><p>© <!-- -->2026</p>';
     expect(dropStaticTextSeparators(page)).toBe('<p>Rated 5.0 out of 5</p><astro-island uid="1"><p>Hello <!-- -->Jordan</p></astro-island><p>© 2026</p>');

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { coverFormats, coverWidths, postLimits, postMessages, type CoverFormat } from '~/config/posts';
+import { coverFormats, coverQuality, coverWidths, postLimits, postMessages, type CoverFormat } from '~/config/posts';
 import type { Db } from '../../db';
 
 export type CoverResult = { ok: true; id: string; width: number; height: number } | { ok: false; error: string };
@@ -27,7 +27,9 @@ export async function storeCover(db: Db, bytes: Uint8Array, now = Date.now()): P
   for (const width of widths) {
     for (const format of coverFormats) {
       const pipeline = sharp(bytes).rotate().resize({ width, withoutEnlargement: true });
-      const { data, info } = await (format === 'avif' ? pipeline.avif({ quality: 55, effort: 2 }) : pipeline.webp({ quality: 75 })).toBuffer({
+      const { data, info } = await (
+        format === 'avif' ? pipeline.avif({ quality: coverQuality.avif, effort: 2 }) : pipeline.webp({ quality: coverQuality.webp })
+      ).toBuffer({
         resolveWithObject: true,
       });
       rows.push({ id, width, height: info.height, format, data: data.toString('base64'), created_at: now });
