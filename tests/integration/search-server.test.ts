@@ -163,7 +163,7 @@ describe.each(databaseNames())('search endpoints on %s', (name) => {
     expect(everything).not.toContain(fake.bingKey);
     expect(everything).not.toContain('ya29.');
     // The log is read by the next test.
-    await until(async () => (site.output.includes('[search] bing sync failed') ? true : undefined), 10_000);
+    await until(async () => (/\[search\] .* bing sync failed/.test(site.output) ? true : undefined), 10_000);
   }, 90_000);
 
   it('never logs a secret', () => {
