@@ -27,6 +27,7 @@ const jiti = createJiti(import.meta.url, { alias: { '~': path.resolve('src') } }
 const { openDatabase } = await jiti.import('../src/server/db/index.ts');
 const { migrateToLatest } = await jiti.import('../src/server/migrate.mjs');
 const view = await jiti.import('../src/server/features/search/view.ts');
+const opportunities = await jiti.import('../src/server/features/search/opportunities.ts');
 const { addDays } = await jiti.import('../src/server/features/search/days.mjs');
 const { rollUp } = await jiti.import('../src/server/features/search/store.mjs');
 const { ownSiteId } = await jiti.import('../src/server/features/watch/own-site.mjs');
@@ -99,7 +100,7 @@ try {
       [`top pages + visits/enquiries/LCP ${period}`, () => view.topPages(reader, list(period, 'pages'), now)],
       [`a query's detail ${period}`, () => view.searchDetail(reader, q, { query: 'query 7' }, now)],
       [`a page's detail ${period}`, () => view.searchDetail(reader, q, { page: '/page-7' }, now)],
-      [`opportunities ${period}`, () => view.searchOpportunities(reader, q, now)],
+      [`opportunities ${period}`, () => opportunities.searchOpportunities(reader, q, now)],
     );
   }
   const rows = [];

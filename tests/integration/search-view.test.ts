@@ -9,7 +9,8 @@ import { expectedCtr } from '../../src/config/search';
 import { type Db, openDatabase } from '../../src/server/db';
 import { migrateToLatest } from '../../src/server/migrate.mjs';
 import { bucketOf, bucketValue } from '../../src/server/features/analytics/histogram';
-import { searchDetail, searchOpportunities, searchOverview, topPages, topQueries } from '../../src/server/features/search/view';
+import { searchOpportunities } from '../../src/server/features/search/opportunities';
+import { searchDetail, searchOverview, topPages, topQueries } from '../../src/server/features/search/view';
 import { stageRows, replaceDays } from '../../src/server/features/search/store.mjs';
 import { createTarget, databaseNames, type DatabaseTarget } from '../support/databases';
 

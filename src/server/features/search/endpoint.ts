@@ -5,7 +5,7 @@ import type { SearchImportAnswer, SearchSiteStatus, SearchStatus, SearchSourceSt
 import { postPath } from '~/config/post-path.mjs';
 import { builtPageTitles } from '../analytics/site-pages';
 import { postBySlug } from '../posts/store';
-import { pageTopQueries } from './view';
+import { pageTopQueries } from './opportunities';
 import type { SearchImportBody, SearchQuery } from '~/lib/search-query';
 import type { Db } from '../../db';
 import { HttpError } from '../../api/http-error';

@@ -1,7 +1,7 @@
 /**
  * The Search view's queries: totals against the period before, the daily series, top queries and top pages (a page
  * joined to the visits from search that entered on it, their enquiries and its p75 LCP from real users), a query's
- * or a page's detail, and the opportunities. Figures are the sources' exactly: sums of clicks and impressions, CTR =
+ * or a page's detail (the opportunities are opportunities.ts's, from the same rows). Figures are the sources' exactly: sums of clicks and impressions, CTR =
  * clicks ÷ impressions, position = sum(position × impressions) ÷ sum(impressions).
  *
  * Which rows count: totals, the series and the query lists read rows with a query (Google's per query × page, Bing's
@@ -11,19 +11,9 @@
  * one. Only this website's pages are joined to the analytics and its posts' changes (a client's are not measured).
  */
 import { type Expression, type SqlBool, sql } from 'kysely';
-import { expectedCtr, type OpportunityKind, opportunityRules, searchPeriods, type SearchSourceFilter, storedSourcesOf } from '~/config/search';
+import { searchPeriods, type SearchSourceFilter, storedSourcesOf } from '~/config/search';
 import type { SearchListQuery, SearchQuery } from '~/lib/search-query';
-import type {
-  Opportunity,
-  SearchDetail,
-  SearchFigures,
-  SearchListAnswer,
-  SearchOpportunities,
-  SearchOverview,
-  SearchPageRow,
-  SearchPoint,
-  SearchQueryRow,
-} from '~/lib/search-types';
+import type { SearchDetail, SearchFigures, SearchListAnswer, SearchOverview, SearchPageRow, SearchPoint, SearchQueryRow } from '~/lib/search-types';
 import { postPath } from '~/config/post-path.mjs';
 import type { Db } from '../../db';
 import { type Histogram, mergeInto, percentile75 } from '../analytics/histogram';
@@ -43,7 +33,7 @@ export function figures(row: Sums | undefined): SearchFigures {
   return { clicks, impressions, ctr: impressions > 0 ? clicks / impressions : null, position: impressions > 0 ? positionSum / impressions : null };
 }
 
-const sums = {
+export const sums = {
   clicks: sql<number>`sum(clicks)`.as('clicks'),
   impressions: sql<number>`sum(impressions)`.as('impressions'),
   position_sum: sql<number>`sum(position_sum)`.as('position_sum'),
@@ -91,7 +81,7 @@ export function splitPeriod(from: string, to: string): { months: [string, string
   return { months: [firstFull, lastFull], days };
 }
 
-function rowsIn(db: Db, site: string, source: SearchSourceFilter, from: string, to: string) {
+export function rowsIn(db: Db, site: string, source: SearchSourceFilter, from: string, to: string) {
   return db.selectFrom('search_rows').where('site', '=', site).where('source', 'in', storedSourcesOf[source]).where('day', '>=', from).where('day', '<=', to);
 }
 
@@ -99,7 +89,7 @@ function rowsIn(db: Db, site: string, source: SearchSourceFilter, from: string, 
  * A period's figures per query or per page, as parts to be summed: whole months from the roll-ups, the other days
  * from the rows. Rows without that key (Bing's page rows for queries, its query rows for pages) are left out.
  */
-function keyedParts(db: Db, site: string, source: SearchSourceFilter, from: string, to: string, key: 'query' | 'page', search = '') {
+export function keyedParts(db: Db, site: string, source: SearchSourceFilter, from: string, to: string, key: 'query' | 'page', search = '') {
   const { months, days } = splitPeriod(from, to);
   const sources = storedSourcesOf[source];
   const parts = days.map(([a, b]) => {
@@ -353,81 +343,4 @@ export async function pageChanges(db: Db, page: string, from: string, to: string
     if (day >= from && day <= to) days.add(day);
   }
   return [...days].sort();
-}
-
-/** The three lists of work: queries close to page one, pages clicked less than their position suggests, pages never clicked. */
-export async function searchOpportunities(db: Db, query: SearchQuery, now = Date.now()): Promise<SearchOpportunities> {
-  const range = await searchRange(db, query, now);
-  const rules = opportunityRules;
-  const site = searchSiteOf(query);
-  const base = rowsIn(db, site, query.source, range.from, range.to);
-  const positionExpr = sql<number>`sum(position_sum) / sum(impressions)`;
-  const [striking, pages] = await Promise.all([
-    db
-      .selectFrom(keyedParts(db, site, query.source, range.from, range.to, 'query'))
-      .select(['key as query', sums.clicks, sums.impressions, sums.position_sum])
-      .groupBy('key')
-      .having(sql`sum(impressions)`, '>', 0)
-      .having(positionExpr, '>=', rules.strikingFrom)
-      .having(positionExpr, '<=', rules.strikingTo + 0.4999)
-      .orderBy('impressions', 'desc')
-      .orderBy('key')
-      .limit(rules.listRows)
-      .execute(),
-    db
-      .selectFrom(keyedParts(db, site, query.source, range.from, range.to, 'page'))
-      .select(['key as page', sums.clicks, sums.impressions, sums.position_sum])
-      .groupBy('key')
-      .having(sql`sum(impressions)`, '>', 0)
-      .execute(),
-  ]);
-  // The page that takes most of each striking query's impressions.
-  const topPageOf = new Map<string, string>();
-  if (striking.length > 0) {
-    const pairs = await base
-      .where(
-        'query',
-        'in',
-        striking.map((row) => row.query),
-      )
-      .where('page', '!=', '')
-      .select(['query', 'page', sums.impressions])
-      .groupBy(['query', 'page'])
-      .orderBy('impressions', 'desc')
-      .execute();
-    for (const pair of pairs) if (!topPageOf.has(pair.query)) topPageOf.set(pair.query, pair.page);
-  }
-  const pageFigures = pages.map((row) => ({ page: row.page, ...figures(row) }));
-  const lowCtr = pageFigures
-    .filter((row) => row.impressions >= rules.minImpressions && row.clicks > 0 && row.position !== null)
-    .map((row) => ({ ...row, expected: expectedCtr(row.position!) }))
-    .filter((row) => row.ctr! < row.expected * rules.lowCtrShare)
-    // Most clicks missed first.
-    .sort((a, b) => b.impressions * (b.expected - b.ctr!) - a.impressions * (a.expected - a.ctr!) || a.page.localeCompare(b.page))
-    .slice(0, rules.listRows);
-  const noClicks = pageFigures
-    .filter((row) => row.clicks === 0)
-    .sort((a, b) => b.impressions - a.impressions || a.page.localeCompare(b.page))
-    .slice(0, rules.listRows);
-  const lists: Record<OpportunityKind, Opportunity[]> = {
-    striking: striking.map((row) => ({ kind: 'striking', key: row.query, page: topPageOf.get(row.query) ?? '', ...figures(row) })),
-    lowCtr: lowCtr.map(({ expected, ...row }) => ({ kind: 'lowCtr', key: row.page, ...row, expectedCtr: expected })),
-    noClicks: noClicks.map((row) => ({ kind: 'noClicks', key: row.page, ...row })),
-  };
-  return { ok: true, lists };
-}
-
-/** A page's top queries in the period, for the AI generator's prompt. */
-export async function pageTopQueries(db: Db, page: string, query: SearchQuery, now = Date.now()): Promise<string[]> {
-  const range = await searchRange(db, query, now);
-  const rows = await rowsIn(db, searchSiteOf(query), query.source, range.from, range.to)
-    .where('page', '=', page)
-    .where('query', '!=', '')
-    .select(['query', sums.impressions])
-    .groupBy('query')
-    .orderBy('impressions', 'desc')
-    .orderBy('query')
-    .limit(opportunityRules.queriesForPrompt)
-    .execute();
-  return rows.map((row) => row.query);
 }

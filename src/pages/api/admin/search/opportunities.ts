@@ -2,7 +2,7 @@ import type { SearchOpportunities } from '~/lib/search-types';
 import { searchQuerySchema } from '~/lib/search-query';
 import { ok } from '~/server/api/answers';
 import { route } from '~/server/api/route';
-import { searchOpportunities } from '~/server/features/search/view';
+import { searchOpportunities } from '~/server/features/search/opportunities';
 
 export const prerender = false;
 
