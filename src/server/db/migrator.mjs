@@ -40,9 +40,10 @@ export async function migrateToLatest(db, kind, steps = []) {
 }
 
 /**
- * Runs `work` (a Kysely migration on PostgreSQL) again when it failed with 3F000 (invalid_schema_name): Kysely's
- * introspection reads the catalogue of every schema, and a schema another session drops meanwhile (another app's or
- * test run's) fails that read. Applied migrations are recorded, so running again is safe.
+ * Runs `work` (a Kysely migration on PostgreSQL) again when it failed on a catalogue read that another session's
+ * changes broke: Kysely's introspection reads every schema's tables, and a schema dropped meanwhile fails that read
+ * with 3F000 (invalid_schema_name), a table or column dropped or renamed meanwhile fails its pg_get_serial_sequence()
+ * (another app's, or another test run's). Applied migrations are recorded, so running again is safe.
  * @template T @param {() => Promise<T>} work @returns {Promise<T>}
  */
 export async function pastDroppedSchemas(work) {
@@ -50,7 +51,8 @@ export async function pastDroppedSchemas(work) {
     try {
       return await work();
     } catch (error) {
-      if (attempt >= 20 || /** @type {{ code?: string }} */ (error)?.code !== '3F000') throw error;
+      const { code, routine } = /** @type {{ code?: string, routine?: string }} */ (error ?? {});
+      if (attempt >= 20 || (code !== '3F000' && routine !== 'pg_get_serial_sequence')) throw error;
       // A moment's pause, so the next read does not meet the same burst of another session's drops.
       await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
     }
