@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Watching sites from the command line (the server's TypeScript loaded with jiti, as `npm run report` and the benches do):
-//   npm run watch:add -- --url URL --name NAME [--client-email E] [--copy-client]
+//   npm run watch:add -- --url URL --name NAME [--client-email E] [--copy-client] [--search-property P]
 //   npm run watch:run
 // `watch:add` adds a client's site (through the same address guard as the admin). `watch:run` runs every check of
 // every watched site now, raises and closes alerts as the schedule would (their e-mails go through the outbox: sent
@@ -50,7 +50,13 @@ try {
     try {
       ({ values } = parseArgs({
         args: rest,
-        options: { url: { type: 'string' }, name: { type: 'string' }, 'client-email': { type: 'string' }, 'copy-client': { type: 'boolean', default: false } },
+        options: {
+          url: { type: 'string' },
+          name: { type: 'string' },
+          'client-email': { type: 'string' },
+          'copy-client': { type: 'boolean', default: false },
+          'search-property': { type: 'string' },
+        },
       }));
     } catch {
       usage();
@@ -60,6 +66,7 @@ try {
       name: values.name ?? '',
       clientEmail: values['client-email'] ?? '',
       copyClient: values['copy-client'],
+      searchProperty: values['search-property'] ?? '',
     });
     if (!form.success) {
       for (const issue of form.error.issues) console.error(`${issue.path.join('.')}: ${issue.message}`);

@@ -75,7 +75,7 @@ export const watchPaths = {
 
 /** The command-line scripts, as docs and messages name them. */
 export const watchCommands = {
-  add: 'npm run watch:add -- --url URL --name NAME [--client-email E]',
+  add: 'npm run watch:add -- --url URL --name NAME [--client-email E] [--copy-client] [--search-property P]',
   run: 'npm run watch:run',
 } as const;
 
