@@ -68,9 +68,39 @@ async function migrateAll(db, kind, steps) {
   // them (another app, or another test run), it would skip creating them in this one and then fail to find them.
   const migrationTableSchema =
     kind === 'postgres' ? /** @type {{ schema: string }} */ ((await sql`select current_schema() as schema`.execute(db)).rows[0]).schema : undefined;
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, ...(migrationTableSchema && { migrationTableSchema }) });
+  const migrator = new Migrator({
+    db: migrationTableSchema ? withSchemaIntrospection(db, migrationTableSchema) : db,
+    provider: { getMigrations: async () => migrations },
+    ...(migrationTableSchema && { migrationTableSchema }),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   for (const step of steps) await step(db, kind);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/**
+ * The database as Kysely's Migrator sees it on PostgreSQL, with an introspection of `schema` alone: the Migrator only
+ * asks which schemas exist and whether its two tables are in `schema`, but Kysely's own introspection reads every
+ * column of every schema (with pg_get_serial_sequence() on each), which fails whenever another session drops or alters
+ * a table meanwhile (another app's, or another test run's: 3F000, 42P01, 42703).
+ * @param {import('kysely').Kysely<any>} db @param {string} schema @returns {import('kysely').Kysely<any>}
+ */
+function withSchemaIntrospection(db, schema) {
+  const introspection = {
+    getSchemas: async () => (await sql`select nspname as name from pg_catalog.pg_namespace`.execute(db)).rows,
+    getTables: async () =>
+      (await sql`select table_schema as schema, table_name as name from information_schema.tables where table_schema = ${schema}`.execute(db)).rows.map(
+        (row) => ({ .../** @type {{ schema: string, name: string }} */ (row), isView: false, columns: [] }),
+      ),
+    getMetadata: async () => ({ tables: await introspection.getTables() }),
+  };
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === 'introspection') return introspection;
+      // Kysely keeps its state in private fields: its methods run on the instance itself, not on the proxy.
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
