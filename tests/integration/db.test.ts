@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { business } from '../../src/config/business';
 import { contactLimits } from '../../src/config/contact';
-import { type Db, type DbKind, openDatabase } from '../../src/server/db';
+import type { Db, DbKind } from '../../src/server/db';
 import { migrateToLatest } from '../../src/server/migrate.mjs';
 import { takeGenerationSlot } from '../../src/server/features/ai/history';
 import { acceptSubmission, deleteExpiredLeadData, rateLimitStatus, rateLimitWindowMs } from '../../src/server/features/contact/leads';
 import { deleteExpiredLimitHits, limitWindows } from '../../src/server/features/limits';
 import { backoffMs, deliverDue, pendingCount, type SendMail } from '../../src/server/platform/outbox';
 import { alertRule, deleteOldSecurityEvents, recordSecurityEvent, severityByType } from '../../src/server/features/security/events';
-import { createTarget, databaseNames, type DatabaseTarget } from '../support/databases';
+import { createTarget, databaseNames, type DatabaseTarget, openTarget } from '../support/databases';
 
 const data = { name: 'Jane Smith', email: 'jane@example.com', subject: 'Hello there', message: 'Please help with my SEO.' };
 const timing = { baseDelayMs: 1000, maxDelayMs: 8000, leaseMs: 60_000 };
@@ -23,7 +23,7 @@ describe.each(databaseNames())('database suite on %s', (name) => {
 
   beforeAll(async () => {
     target = await createTarget(name);
-    ({ db, kind } = await openDatabase(target.url.startsWith('file:') ? target.url : process.env.TEST_DATABASE_URL, target.options));
+    ({ db, kind } = await openTarget(target));
     await migrateToLatest(db, kind);
   });
   afterAll(async () => {

@@ -12,7 +12,7 @@ import { adminApi, indexNowSwitchText } from '../../src/config/admin';
 import { staticPages } from '../../src/config/pages';
 import { paths } from '../../src/config/paths';
 import { indexNowKeyPattern, loadSettings } from '../../src/config/settings.mjs';
-import { type Db, openDatabase } from '../../src/server/db';
+import type { Db } from '../../src/server/db';
 import { migrateToLatest } from '../../src/server/migrate.mjs';
 import { createPost, publishPost } from '../../src/server/features/posts/store';
 import { indexNowOffReason, siteUrlToSubmit } from '../../src/server/features/indexnow/eligibility.mjs';
@@ -22,7 +22,7 @@ import { builtSitemapFile, sitemapPaths } from '../../src/server/platform/site-p
 import { type IndexNowSettings, indexNowBatchLimit, runIndexNow } from '../../src/server/features/indexnow/run.mjs';
 import { runAdminScript } from '../support/admin-account';
 import { CookieClient } from '../support/browser-session';
-import { createTarget, databaseNames, type DatabaseTarget } from '../support/databases';
+import { createTarget, databaseNames, type DatabaseTarget, openTarget } from '../support/databases';
 import { FakeIndexNow } from '../support/fake-indexnow.mjs';
 import { freePort, SiteProcess } from '../support/server';
 import { until } from '../support/until';
@@ -137,7 +137,7 @@ describe.each(databaseNames())('IndexNow runs on %s', (name) => {
   });
   beforeEach(async () => {
     target = await createTarget(name);
-    const opened0 = await openDatabase(target.url.startsWith('file:') ? target.url : process.env.TEST_DATABASE_URL, target.options);
+    const opened0 = await openTarget(target);
     db = opened0.db;
     opened.push(db);
     await migrateToLatest(db, opened0.kind);
@@ -249,7 +249,7 @@ describe.each(databaseNames())('IndexNow runs on %s', (name) => {
   });
 
   it('two processes at once: one runs, the other finds the lease taken, and nothing is submitted twice', async () => {
-    const second = await openDatabase(target.url.startsWith('file:') ? target.url : process.env.TEST_DATABASE_URL, target.options);
+    const second = await openTarget(target);
     opened.push(second.db);
     endpoint.delayMs = 300;
     const [a, b] = await Promise.all([run({}, db), run({}, second.db)]);
@@ -324,7 +324,7 @@ describe.each(databaseNames())('IndexNow in the server on %s', (name) => {
     sites.push(...pair);
     await Promise.all(pair.map((site) => site.start()));
     await until(async () => {
-      const { db } = await openDatabase(target.url.startsWith('file:') ? target.url : process.env.TEST_DATABASE_URL, target.options);
+      const { db } = await openTarget(target);
       const runs = await db.selectFrom('indexnow_runs').selectAll().execute();
       await db.destroy();
       return runs.length >= 1 && endpoint.requests.length === 1 ? true : undefined;
@@ -332,7 +332,7 @@ describe.each(databaseNames())('IndexNow in the server on %s', (name) => {
     // Both processes' start-up runs are over: one submitted; the other either found the lease taken (it logs "busy")
     // or, started after the first had finished (a loaded machine), found nothing left to send (a run recorded as such).
     await until(async () => {
-      const { db } = await openDatabase(target.url.startsWith('file:') ? target.url : process.env.TEST_DATABASE_URL, target.options);
+      const { db } = await openTarget(target);
       const nothing = await db.selectFrom('indexnow_runs').select('id').where('outcome', '=', 'nothing').execute();
       await db.destroy();
       const accepted = pair.filter((site) => site.output.includes('[indexnow] accepted')).length;
@@ -415,7 +415,7 @@ describe.each(databaseNames())('the first start after a deploy on %s', (name) =>
   });
 
   it('submits every URL of /sitemap.xml: the build’s pages, the blog’s index (rendered on demand) and the admin’s live posts', async () => {
-    const { db, kind } = await openDatabase(target.url.startsWith('file:') ? target.url : process.env.TEST_DATABASE_URL, target.options);
+    const { db, kind } = await openTarget(target);
     try {
       await migrateToLatest(db, kind);
       const fields = {
@@ -503,7 +503,7 @@ describe.each(databaseNames())('IndexNow switched on and off in the admin on %s'
   });
 
   it('only the signed-in owner switches it, from this site; until then no key file is published', async () => {
-    const { db } = await openDatabase(target.url.startsWith('file:') ? target.url : process.env.TEST_DATABASE_URL, target.options);
+    const { db } = await openTarget(target);
     const stored = (await db.selectFrom('settings').select('value').where('key', '=', 'indexnow_key').executeTakeFirstOrThrow()).value;
     await db.destroy();
     expect((await fetch(`${site.base}/${stored}.txt`)).status).toBe(404);

@@ -1,11 +1,11 @@
 /** The one limiter over the database (platform/limit.ts) and its clean-up by scope, on SQLite and PostgreSQL. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, type DbKind, openDatabase } from '../../src/server/db';
+import type { Db, DbKind } from '../../src/server/db';
 import { migrateToLatest } from '../../src/server/migrate.mjs';
 import { deleteExpiredLimitHits, limitWindows } from '../../src/server/features/limits';
 import { usedCodeWindow } from '../../src/server/features/auth/used-codes';
 import { claimOnce, countHit, forgetHits, giveBack, limit, peekLimit, releaseClaim } from '../../src/server/platform/limit';
-import { createTarget, databaseNames, type DatabaseTarget } from '../support/databases';
+import { createTarget, databaseNames, type DatabaseTarget, openTarget } from '../support/databases';
 
 const minute = 60_000;
 
@@ -18,7 +18,7 @@ describe.each(databaseNames())('the limiter on %s', (name) => {
 
   beforeAll(async () => {
     target = await createTarget(name);
-    ({ db, kind } = await openDatabase(target.url.startsWith('file:') ? target.url : process.env.TEST_DATABASE_URL, target.options));
+    ({ db, kind } = await openTarget(target));
     await migrateToLatest(db, kind);
   });
   afterAll(async () => {

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { zipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadSettings } from '../../src/config/settings.mjs';
-import { type Db, openDatabase } from '../../src/server/db';
+import type { Db } from '../../src/server/db';
 import { migrateToLatest } from '../../src/server/migrate.mjs';
 import { searchText } from '../../src/config/search';
 import { searchExportLimits, searchExportRefusals } from '../../src/config/search-import.mjs';
@@ -19,7 +19,7 @@ import { addDays } from '../../src/server/features/search/days.mjs';
 import { ImportRefused, importExport, parseCsv } from '../../src/server/features/search/import.mjs';
 import { replaceDays, sourceStates, stageRows } from '../../src/server/features/search/store.mjs';
 import { searchOverview, topQueries } from '../../src/server/features/search/view';
-import { createTarget, databaseNames, type DatabaseTarget } from '../support/databases';
+import { createTarget, databaseNames, type DatabaseTarget, openTarget } from '../support/databases';
 import { lyingZip, manyRowsCsv, manyRowsZip } from '../support/hostile-exports.mjs';
 
 const siteUrl = loadSettings({}).siteUrl;
@@ -73,7 +73,7 @@ describe.each(databaseNames())('search export import on %s', (name) => {
   let db: Db;
   beforeEach(async () => {
     target = await createTarget(name);
-    const opened = await openDatabase(target.url.startsWith('file:') ? target.url : process.env.TEST_DATABASE_URL, target.options);
+    const opened = await openTarget(target);
     db = opened.db;
     await migrateToLatest(db, opened.kind);
   });

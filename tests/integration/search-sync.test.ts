@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadSettings } from '../../src/config/settings.mjs';
-import { type Db, openDatabase } from '../../src/server/db';
+import type { Db } from '../../src/server/db';
 import { migrateToLatest } from '../../src/server/migrate.mjs';
 import { log } from '../../src/server/platform/log.mjs';
 import { addDays } from '../../src/server/features/search/days.mjs';
@@ -23,7 +23,7 @@ import { firstRunMonths, runSearchSync, syncRange } from '../../src/server/featu
 import { searchOverview, topPages, topQueries } from '../../src/server/features/search/view';
 import { searchStatus } from '../../src/server/features/search/endpoint';
 import type { SearchService } from '../../src/server/features/search/service';
-import { createTarget, databaseNames, type DatabaseTarget } from '../support/databases';
+import { createTarget, databaseNames, type DatabaseTarget, openTarget } from '../support/databases';
 import { FakeSearch, googleRow, wcfDate } from '../support/fake-search.mjs';
 
 const siteUrl = loadSettings({}).siteUrl;
@@ -142,7 +142,7 @@ describe.each(databaseNames())('search sync on %s', (name) => {
   });
   beforeEach(async () => {
     target = await createTarget(name);
-    const opened0 = await openDatabase(target.url.startsWith('file:') ? target.url : process.env.TEST_DATABASE_URL, target.options);
+    const opened0 = await openTarget(target);
     db = opened0.db;
     opened.push(db);
     await migrateToLatest(db, opened0.kind);
@@ -509,7 +509,7 @@ describe.each(databaseNames())('search sync on %s', (name) => {
   });
 
   it('two instances at once: one syncs, the other finds it busy', async () => {
-    const second = await openDatabase(target.url.startsWith('file:') ? target.url : process.env.TEST_DATABASE_URL, target.options);
+    const second = await openTarget(target);
     opened.push(second.db);
     fake.delayMs = 5;
     const [a, b] = await Promise.all([sync(), sync({}, second.db)]);

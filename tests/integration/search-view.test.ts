@@ -6,13 +6,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectedCtr } from '../../src/config/search';
-import { type Db, openDatabase } from '../../src/server/db';
+import type { Db } from '../../src/server/db';
 import { migrateToLatest } from '../../src/server/migrate.mjs';
 import { bucketOf, bucketValue } from '../../src/server/features/analytics/histogram';
 import { searchOpportunities } from '../../src/server/features/search/opportunities';
 import { searchDetail, searchOverview, topPages, topQueries } from '../../src/server/features/search/view';
 import { stageRows, replaceDays } from '../../src/server/features/search/store.mjs';
-import { createTarget, databaseNames, type DatabaseTarget } from '../support/databases';
+import { createTarget, databaseNames, type DatabaseTarget, openTarget } from '../support/databases';
 
 const now = Date.parse('2026-03-10T10:00:00Z');
 type Row = { day: string; query: string; page: string; device: string; clicks: number; impressions: number; position: number };
@@ -42,7 +42,7 @@ describe.each(databaseNames())('search view on %s', (name) => {
 
   beforeAll(async () => {
     target = await createTarget(name);
-    const opened = await openDatabase(target.url.startsWith('file:') ? target.url : process.env.TEST_DATABASE_URL, target.options);
+    const opened = await openTarget(target);
     db = opened.db;
     await migrateToLatest(db, opened.kind);
     await store('google', google);

@@ -45,3 +45,6 @@ export async function createTarget(name: 'sqlite' | 'postgres'): Promise<Databas
     },
   };
 }
+
+/** The target opened in the test process itself (PostgreSQL: the shared database, with the target's schema first). */
+export const openTarget = (target: DatabaseTarget) => openDatabase(target.url.startsWith('file:') ? target.url : process.env.TEST_DATABASE_URL, target.options);
