@@ -7,6 +7,8 @@ import type { ReportAction } from './report';
 export const adminPaths = {
   home: '/admin',
   signIn: '/admin/sign-in',
+  /** Where signing out lands: the sign-in page saying so. */
+  signedOut: '/admin/sign-in?signed-out=1',
   forgotPassword: '/admin/forgot-password',
   resetPassword: '/admin/reset-password',
   leads: '/admin/leads',

@@ -116,6 +116,26 @@ describe.each(databaseNames())('admin on %s', (name) => {
     await expectRefused(replay);
   });
 
+  it('signs out by a plain form post, before or without the admin scripts: to the sign-in page, the session ended', async () => {
+    const client = await signedIn();
+    const page = await client.request(adminPaths.home, { headers: { Accept: 'text/html' } });
+    const html = await page.text();
+    // The header's button is a form's submit button, not a script's.
+    expect(html).toMatch(new RegExp(`<form[^>]*method="post"[^>]*action="${adminApi.signOut}"[^>]*>\\s*<button[^>]*type="submit"`));
+    const stolen = client.cookie('hale-admin.session_token')!;
+    const answer = await client.request(adminApi.signOut, {
+      method: 'POST',
+      body: '',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html', Origin: site.base },
+    });
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get('location')).toBe(adminPaths.signedOut);
+    expect(client.cookie('hale-admin.session_token')).toBeUndefined();
+    const replay = browser();
+    replay.setCookie('hale-admin.session_token', stolen);
+    await expectRefused(replay);
+  });
+
   it('refuses a session past its idle expiry or past the absolute limit', async () => {
     const idle = await signedIn();
     const sessions = await sessionRows().execute();

@@ -136,7 +136,7 @@ function SessionsCard({ data }: { data: SettingsTabData }) {
     if (scope === 'all' && !window.confirm('Sign out everywhere, including here?')) return;
     setBusy(true);
     const { body } = await post<SessionsAnswer>(adminApi.sessions, { scope, id });
-    if (body.ok && body.signedOut) return window.location.assign(`${adminPaths.signIn}?signed-out=1`);
+    if (body.ok && body.signedOut) return window.location.assign(adminPaths.signedOut);
     if (!body.ok) toast({ title: 'Not signed out', description: body.error ?? '', variant: 'destructive' });
     window.location.reload();
   }
