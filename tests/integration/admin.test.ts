@@ -120,8 +120,10 @@ describe.each(databaseNames())('admin on %s', (name) => {
     const client = await signedIn();
     const page = await client.request(adminPaths.home, { headers: { Accept: 'text/html' } });
     const html = await page.text();
-    // The header's button is a form's submit button, not a script's.
-    expect(html).toMatch(new RegExp(`<form[^>]*method="post"[^>]*action="${adminApi.signOut}"[^>]*>\\s*<button[^>]*type="submit"`));
+    // The header's button is a form's submit button, not a script's, and usable at once.
+    const button = html.match(new RegExp(`<form[^>]*method="post"[^>]*action="${adminApi.signOut}"[^>]*>\\s*(<button[^>]*>)`))?.[1];
+    expect(button).toMatch(/type="submit"/);
+    expect(button).not.toMatch(/\sdisabled(=|\s|>)/);
     const stolen = client.cookie('hale-admin.session_token')!;
     const answer = await client.request(adminApi.signOut, {
       method: 'POST',
