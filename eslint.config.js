@@ -126,6 +126,27 @@ export default defineConfig(
       ],
     },
   },
+  // The kit everywhere a request is answered: every endpoint of the site answers with answers.ts (a file, a page's
+  // 404…), an on-demand one through route(spec, handler) (so a failure is the kit's 503 with Retry-After, not Astro's
+  // 500), and features hand back data, never a Response.
+  {
+    files: ['src/pages/**/*.ts', 'src/server/features/**'],
+    ignores: ['src/pages/api/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='Response'], CallExpression[callee.object.name='Response']",
+          message: 'Answer with src/server/api/answers.ts (file, pageNotFound, seeOther…); a feature returns data, not a Response.',
+        },
+        {
+          selector:
+            "Program:has(VariableDeclarator[id.name='prerender'][init.value=false]) ExportNamedDeclaration > VariableDeclaration > VariableDeclarator[id.name=/^(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS|ALL)$/]:not([init.callee.name='route'])",
+          message: 'An endpoint rendered on demand is written with route(spec, handler) from src/server/api/route.ts.',
+        },
+      ],
+    },
+  },
   {
     files: ['src/server/**', 'src/pages/**', 'src/middleware.ts'],
     rules: { 'no-console': ['error'] },

@@ -1,5 +1,4 @@
-import rss from '@astrojs/rss';
-import type { APIRoute } from 'astro';
+import { getRssString } from '@astrojs/rss';
 import { business } from '~/config/business';
 import { fillFacts } from '~/config/facts';
 import { staticPages } from '~/config/pages';
@@ -7,11 +6,13 @@ import { paths } from '~/config/paths';
 import { posts } from '~/content/queries';
 import { livePostLinks } from '~/server/features/posts/public';
 import { absoluteUrl } from '~/seo/urls';
+import { file } from '~/server/api/answers';
+import { route } from '~/server/api/route';
 
 /** The built posts and the admin's published ones, newest first; on demand, so a post is in the feed once live. */
 export const prerender = false;
 
-export const GET: APIRoute = async ({ locals }) => {
+export const GET = route({}, async ({ runtime }) => {
   const built = (await posts()).map((post) => ({
     title: post.data.title,
     description: post.data.description,
@@ -19,14 +20,14 @@ export const GET: APIRoute = async ({ locals }) => {
     path: paths.post(post.id),
     keywords: post.data.keywords,
   }));
-  const admin = (await livePostLinks((await locals.runtime()).db, paths.post)).map((p) => ({
+  const admin = (await livePostLinks(runtime.db, paths.post)).map((p) => ({
     title: p.title,
     description: p.description,
     pubDate: p.published,
     path: p.path,
     keywords: p.keywords,
   }));
-  return rss({
+  const feed = await getRssString({
     title: `${business.name} blog`,
     description: fillFacts(staticPages.blog.description),
     site: absoluteUrl('/'),
@@ -42,4 +43,5 @@ export const GET: APIRoute = async ({ locals }) => {
         author: `${business.email} (${business.owner.name})`,
       })),
   });
-};
+  return file(feed, 'application/xml');
+});

@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
 import { indexableRoutes, sitemapXml } from '~/seo/sitemap';
+import { file } from '~/server/api/answers';
 
 /**
  * The site's pages for search as the build knows them (the blog's index included: it is rendered on demand, and its
@@ -7,7 +8,4 @@ import { indexableRoutes, sitemapXml } from '~/seo/sitemap';
  * database (the one list of the site's pages: src/server/platform/site-pages.mjs); /sitemap.xml lists the same pages,
  * with those posts.
  */
-export const GET: APIRoute = async () =>
-  new Response(sitemapXml(await indexableRoutes()), {
-    headers: { 'Content-Type': 'application/xml; charset=utf-8' },
-  });
+export const GET: APIRoute = async () => file(sitemapXml(await indexableRoutes()), 'application/xml; charset=utf-8');

@@ -8,6 +8,7 @@ import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { paths } from '../../src/config/paths';
 import { postPaths } from '../../src/config/posts';
+import { reportPaths } from '../../src/config/report';
 import { storageFailureText } from '../../src/server/features/contact/endpoint';
 import { type Db, openDatabase } from '../../src/server/db';
 import { createTarget, databaseNames, type DatabaseTarget } from '../support/databases';
@@ -240,10 +241,18 @@ postgresOnly('PostgreSQL faults', () => {
     expect(kept.ms).toBeLessThan(2000);
     expect(kept.text).toContain(`<h1 class="mt-2 text-4xl font-extrabold tracking-tight text-balance text-ink sm:text-5xl">${known.title}</h1>`);
 
-    // Its social card is drawn from the database: 503 with Retry-After, not a 500.
-    const card = await get(postPaths.socialCard(known.slug));
-    expect(card.status).toBe(503);
-    expect(card.headers.get('retry-after')).toBe('60');
+    // What is drawn or read from the database on demand (a post's social card, a cover, a client's report PDF, the
+    // IndexNow key file) answers through the route kit: 503 with Retry-After, not Astro's 500.
+    for (const path of [
+      postPaths.socialCard(known.slug),
+      postPaths.cover(randomUUID(), 480, 'avif'),
+      reportPaths.sharedPdf('a'.repeat(43)),
+      '/0123456789abcdef0123456789abcdef.txt',
+    ]) {
+      const answer = await get(path);
+      expect(answer.status, path).toBe(503);
+      expect(answer.headers.get('retry-after'), path).toBe('60');
+    }
 
     // One it never rendered (it may exist, so not a 404): 503 with Retry-After, as a page of the site, kept out of search.
     const missing = await get(`/blog/${unseen.slug}`);

@@ -68,6 +68,14 @@ export function download(body: string, contentType: string, filename: string): R
   });
 }
 
+/** A file served as a page of the site (a sitemap, a feed, an image, a PDF); `headers` say how it may be cached. */
+export function file(body: string | Uint8Array, contentType: string, headers: Record<string, string> = {}): Response {
+  return new Response(typeof body === 'string' ? body : new Uint8Array(body), { headers: { 'Content-Type': contentType, ...headers } });
+}
+
+/** Not here: an empty 404, which Astro answers with the site's 404 page. */
+export const pageNotFound = () => new Response(null, { status: 404 });
+
 /**
  * A body sent as it is produced (JSON lines, server-sent events): no-transform, so the front's compression passes each
  * part on at once rather than holding it until the end.

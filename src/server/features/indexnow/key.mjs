@@ -35,14 +35,12 @@ export async function switchIndexNow(db, on) {
 }
 
 /**
- * The key file's answer for `/{requested}.txt`: the key as plain text when it is the key in use, otherwise 404 (the
- * site's 404 page). Only a key of IndexNow's form is looked up.
+ * The key to answer `/{requested}.txt` with: the requested name when it is the key in use, otherwise null (the site's
+ * 404 page). Only a key of IndexNow's form is looked up.
  * @param {Db} db @param {string | undefined} serverKey @param {string | undefined} requested
- * @returns {Promise<Response>}
+ * @returns {Promise<string | null>}
  */
-export async function keyFileAnswer(db, serverKey, requested) {
+export async function keyInUse(db, serverKey, requested) {
   const current = requested && indexNowKeyPattern.test(requested) ? await currentIndexNowKey(db, serverKey) : null;
-  if (!current?.key || current.key !== requested) return new Response(null, { status: 404 });
-  // Checked with the server before each use: once switched off, the file is gone for everyone.
-  return new Response(current.key, { headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' } });
+  return current?.key && current.key === requested ? current.key : null;
 }

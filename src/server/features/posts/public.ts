@@ -49,19 +49,6 @@ export async function livePostLinks(db: Db, path: (slug: string) => string): Pro
   return posts.map((post) => toLink(post, path));
 }
 
-/**
- * A cover's or social card's read: a database that does not answer is a 503 to try again shortly (logged, never
- * cached) rather than a 500 or a 404 (the post may exist).
- */
-export async function readOrUnavailable<T>(read: () => Promise<T>): Promise<T | Response> {
-  try {
-    return await read();
-  } catch (error) {
-    log.error(errorField(error), '[posts] could not read a cover or social card');
-    return new Response(null, { status: 503, headers: { 'Retry-After': '60', 'Cache-Control': 'no-store' } });
-  }
-}
-
 export type PostLookup = { kind: 'live'; post: PostRecord; link: PublicPostLink } | { kind: 'gone' } | { kind: 'none' };
 
 /** A public address's post: live, gone (it was published, then unpublished: 410) or none (404). */

@@ -10,6 +10,7 @@ import { reportSectionTitles, reportText } from '~/config/report';
 import { type Block, layOutReport } from '~/lib/report-layout';
 import type { ReportData } from '~/lib/report-types';
 import { pdfStyle, plain, taggedPdf } from '~/seo/tagged-pdf';
+import { file } from '../../api/answers';
 
 const { ink, muted, margin, font } = pdfStyle;
 
@@ -184,12 +185,9 @@ export const reportFileName = (data: ReportData) =>
 /** A report's PDF as a download answer (the client's link and the admin's preview). */
 export async function pdfResponse(data: ReportData, summary: string, link: string | null, extraHeaders: Record<string, string> = {}): Promise<Response> {
   const pdf = await reportPdf(data, summary, link);
-  return new Response(Buffer.from(pdf), {
-    headers: {
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': `inline; filename="${reportFileName(data)}"`,
-      'Cache-Control': 'private, no-store',
-      ...extraHeaders,
-    },
+  return file(pdf, 'application/pdf', {
+    'Content-Disposition': `inline; filename="${reportFileName(data)}"`,
+    'Cache-Control': 'private, no-store',
+    ...extraHeaders,
   });
 }
