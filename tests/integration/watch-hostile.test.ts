@@ -79,6 +79,8 @@ describe.each(databaseNames())('watching a hostile site on %s', (name) => {
 
   it("the availability check reads the site's robots.txt and sitemap within the budgets, off this event loop", async () => {
     const { result, worstMs } = await worstStall(() => checkAvailability(flat.origin, deps.reach));
+    // Parsing ~5 MB here held the loop for seconds; a generous bound that a loaded machine still meets.
+    expect(worstMs).toBeLessThan(1000);
     expect(result.ok).toBe(true);
     // robots.txt read as far as search engines read it; the sitemap answered, too large to read, and no alert for it.
     expect(result.evidence).toMatchObject({
@@ -86,8 +88,6 @@ describe.each(databaseNames())('watching a hostile site on %s', (name) => {
       sitemap: { status: 200, ok: true, tooLarge: true },
     });
     expect(result.problems).toEqual([]);
-    // Parsing ~5 MB here held the loop for seconds; a generous bound that a loaded machine still meets.
-    expect(worstMs).toBeLessThan(1000);
   }, 60_000);
 
   it('a crawl past its deadline is ended, and said so', async () => {

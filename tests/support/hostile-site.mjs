@@ -42,7 +42,7 @@ export async function startHostileSite({ sitemaps = 10, crossHost = 3, pages = 2
   /** @type {Map<string, number>} */
   const hits = new Map();
   const other = { hits: 0, origin: '', host: '' };
-  const otherServer = await listen((req, res) => {
+  const otherServer = await listen((_req, res) => {
     other.hits++;
     res.writeHead(200, { 'Content-Type': 'application/xml' });
     res.end('<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://elsewhere.example/</loc></url></urlset>');
