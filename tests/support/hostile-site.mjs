@@ -104,6 +104,7 @@ export async function startHostileSite({ sitemaps = 10, crossHost = 3, pages = 2
   return {
     origin,
     host: site.host,
+    pageBytes,
     other,
     hits,
     /** Requests sent to `pathname` so far. @param {string} pathname */
