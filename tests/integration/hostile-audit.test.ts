@@ -87,7 +87,9 @@ describe.each(databaseNames())('a free audit of a hostile site on %s', (name) =>
     expect(said('sitemap-too-large')).toHaveLength(10);
     expect(said('sitemap-too-large')[0]).toContain(`is larger than the ${checkDefaults.sitemapMaxBytes / 1024 / 1024} MB this check reads`);
     // The index's entries on the other host: named, never fetched.
-    expect(said('sitemap-elsewhere')).toEqual([expect.stringContaining(`3 sitemaps in the sitemap index are on another site (${hostile.other.origin}/sitemap-0.xml`)]);
+    expect(said('sitemap-elsewhere')).toEqual([
+      expect.stringContaining(`3 sitemaps in the sitemap index are on another site (${hostile.other.origin}/sitemap-0.xml`),
+    ]);
     expect(hostile.other.hits).toBe(0);
 
     // The visitor reads it in plain words on the results page.
