@@ -13,7 +13,11 @@
 //  3. Slow uploads: one client keeps four POST /api/contact open, each sending its 20,000-byte body a byte every 2 s
 //     (and reconnecting when refused), while another client's writes (an enquiry, a sign-in) are timed one after the
 //     other, on node and caddy. Target: each answered in under a second.
-// Usage: npm run bench:server [-- --seconds 10] [--postgres postgres://…] [--scenario all|static|floods|slow-uploads]
+//  4. Hostile audit (issue 39): a visitor's free audit of a local site serving a ~5 MB robots.txt, a sitemap index of
+//     ten ~5 MB sitemaps and ~5 MB pages (tests/support/hostile-site.mjs), on node, while one client sends GET / after GET /
+//     (20 ms between an answer and the next request). Target: GET / p99 ≤ 50 ms and the
+//     server's RSS growth ≤ 150 MB during the audit.
+// Usage: npm run bench:server [-- --seconds 10] [--postgres postgres://…] [--scenario all|static|floods|slow-uploads|hostile-audit]
 import { spawn, spawnSync } from 'node:child_process';
 import http from 'node:http';
 import https from 'node:https';
@@ -30,6 +34,7 @@ import { publicEndpoints } from '../src/config/endpoints.mjs';
 import { openDatabase } from '../src/server/db/connect.mjs';
 import { ensureCaddy, ensureNginx, ensureWrk } from '../scripts/browser.mjs';
 import { requireBuild } from '../scripts/cli.mjs';
+import { startHostileSite } from '../tests/support/hostile-site.mjs';
 import { freePort, median, nextAddress, printTable, startSite, stopper, waitUntilServing, wrk } from './lib.mjs';
 
 requireBuild('dist/caddy/static.caddy');
@@ -41,10 +46,12 @@ const { values } = parseArgs({
     scenario: { type: 'string', default: 'all' },
   },
 });
-const scenarios = ['static', 'floods', 'slow-uploads'];
+const scenarios = ['static', 'floods', 'slow-uploads', 'hostile-audit'];
 if (values.scenario !== 'all' && !scenarios.includes(values.scenario)) throw new Error(`--scenario: all or one of ${scenarios.join(', ')}`);
 const runs = (/** @type {string} */ name) => values.scenario === 'all' || values.scenario === name;
-ensureCaddy();
+// The first three scenarios share the node and caddy servers; the hostile audit starts a server of its own.
+const shared = ['static', 'floods', 'slow-uploads'].some(runs);
+if (shared) ensureCaddy();
 // wrk and nginx only for the scenarios that use them (the slow uploads are driven from here).
 if (runs('static') || runs('floods')) {
   ensureWrk();
@@ -309,12 +316,146 @@ async function underSlowUploads(target) {
   }
   return rows;
 }
+/** The server's resident memory (MB), from /proc. @param {number} pid */
+function rssMb(pid) {
+  const kb = Number(/^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  return kb / 1024;
+}
+
+/**
+ * Scenario 4: one free audit of the hostile site, started as the page's script does, while one client sends GET / after
+ * GET / and the server's RSS is sampled every 100 ms, until the audit is done or failed (2 minutes at most).
+ */
+async function hostileAudit() {
+  const hostile = await startHostileSite();
+  const databaseUrl = `file:${path.join(dir, 'hostile.db')}`;
+  const port = await freePort();
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      TRUST_PROXY: '1',
+      SMTP_URL: '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      // Both hosts allowed, so only the checker's own rules keep it off the other one.
+      SITE_CHECK_ALLOW_HOSTS: [hostile.host, hostile.other.host].join(','),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stopServer = stopper(child);
+  const base = `http://127.0.0.1:${port}`;
+  const { db } = await openDatabase(databaseUrl);
+  try {
+    await waitUntilServing(base);
+    const agent = new http.Agent({ keepAlive: true });
+    const home = () =>
+      new Promise((resolve) => {
+        const started = process.hrtime.bigint();
+        const req = http.get(`${base}/`, { agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(Number(process.hrtime.bigint() - started) / 1e6));
+        });
+        req.on('error', () => resolve(Number.POSITIVE_INFINITY));
+      });
+    // Warm-up: the first answers of a new process are not its pace; then the same visitor for 10 s with nothing else
+    // going on (the machine's own noise), then the memory the server settles at.
+    for (let i = 0; i < 200; i++) await home();
+    /** @type {number[]} */
+    const alone = [];
+    for (const until = Date.now() + 10_000; Date.now() < until;) {
+      alone.push(await home());
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    alone.sort((a, b) => a - b);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const rssBefore = rssMb(/** @type {number} */ (child.pid));
+    const response = await fetch(`${base}${publicEndpoints.audit}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', Origin: base, 'X-Forwarded-For': nextAddress() },
+      body: JSON.stringify({ url: hostile.origin, elapsed: '5000' }),
+    });
+    const answer = await response.json();
+    if (!answer.ok) throw new Error(`the audit did not start: ${JSON.stringify(answer)}`);
+    const started = Date.now();
+    /** @type {number[]} */
+    const latencies = [];
+    let rssPeak = rssBefore;
+    let auditing = true;
+    // One visitor after another: a request, its answer, 20 ms, the next.
+    const sending = (async () => {
+      while (auditing) {
+        latencies.push(await home());
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    const sampling = setInterval(() => (rssPeak = Math.max(rssPeak, rssMb(/** @type {number} */ (child.pid)))), 100);
+    let row;
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      row = await db.selectFrom('audits').select(['status', 'pages', 'score', 'message', 'report']).where('id', '=', answer.id).executeTakeFirst();
+      if (row?.status === 'done' || row?.status === 'failed' || Date.now() - started > 120_000) break;
+    }
+    auditing = false;
+    await sending;
+    clearInterval(sampling);
+    const seconds = (Date.now() - started) / 1000;
+    latencies.sort((a, b) => a - b);
+    agent.destroy();
+    const at = (/** @type {number} */ share, list = latencies) => list[Math.min(list.length - 1, Math.floor(list.length * share))] ?? 0;
+    const findings = row?.report ? /** @type {{ rule: string }[]} */ (JSON.parse(row.report).findings) : [];
+    const budgetRules = [...new Set(findings.map((f) => f.rule).filter((rule) => /too-large|budget/.test(rule)))].join(', ') || '–';
+    const pageMb = (hostile.pageBytes / 1024 / 1024).toFixed(1);
+    console.log(
+      `\nHostile audit (a ~5 MB robots.txt, an index of 10 × ~5 MB sitemaps, pages of ${pageMb} MB) on node; one client's GET / after GET / (20 ms apart):\n`,
+    );
+    printTable(
+      ['Audit', 'time', 'GET / sent', 'p50', 'p95', 'p99', 'max', 'GET / over 1 s', 'server RSS before → peak', 'growth', 'other host asked'],
+      [
+        [
+          'none (10 s alone)',
+          '10 s',
+          alone.length,
+          ms(at(0.5, alone)),
+          ms(at(0.95, alone)),
+          ms(at(0.99, alone)),
+          ms(alone.at(-1) ?? 0),
+          alone.filter((value) => value > 1000).length,
+          '–',
+          '–',
+          '–',
+        ],
+        [
+          `${row?.status ?? 'unfinished'}, ${row?.pages ?? 0} pages, score ${row?.score ?? '–'} (${budgetRules})`,
+          `${seconds.toFixed(1)} s`,
+          latencies.length,
+          ms(at(0.5)),
+          ms(at(0.95)),
+          ms(at(0.99)),
+          ms(latencies.at(-1) ?? 0),
+          latencies.filter((value) => value > 1000).length,
+          `${rssBefore.toFixed(0)} → ${rssPeak.toFixed(0)} MB`,
+          `${(rssPeak - rssBefore).toFixed(0)} MB`,
+          hostile.other.hits,
+        ],
+      ],
+    );
+    if (row?.message) console.log(`The audit's message: ${row.message}`);
+    console.log('\nTargets: GET / p99 ≤ 50 ms and server RSS growth ≤ 150 MB during the audit; the other host never asked.');
+  } finally {
+    await db.destroy();
+    await stopServer();
+    await hostile.stop();
+  }
+}
+
 const stops = [];
 try {
-  const node = await startNode();
-  stops.push(node.stop);
-  const caddy = await startCaddy();
-  stops.push(caddy.stop);
+  if (runs('hostile-audit')) await hostileAudit();
+  const node = shared ? await startNode() : null;
+  if (node) stops.push(node.stop);
+  const caddy = shared ? await startCaddy() : null;
+  if (caddy) stops.push(caddy.stop);
   // The recipe with two app processes on one PostgreSQL database, when one is given.
   const twoInstances =
     postgresUrl && runs('floods') ? await startCaddy({ name: 'caddy ×2 (PostgreSQL)', databaseUrl: await postgresSchema(postgresUrl), instances: 2 }) : null;

@@ -43,7 +43,7 @@ try {
     settings,
     config.contactTo,
     undefined,
-    fileURLToPath(new URL('../src/server/features/watch/crawl-process.mjs', import.meta.url)),
+    fileURLToPath(new URL('../src/server/features/sitecheck/check-process.mjs', import.meta.url)),
   );
   if (command === 'add') {
     let values;

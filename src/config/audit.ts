@@ -13,6 +13,8 @@ export const auditLimits = {
   maxPages: 20,
   /** The whole audit stops after this; the report covers what was checked by then. */
   deadlineSeconds: 45,
+  /** What one audit reads of the site's pages and scripts (20 pages of 500 KB); robots.txt and sitemaps have their own caps. */
+  runMaxBytes: 10 * 1024 * 1024,
   /** One request to the audited site, body included. */
   requestTimeoutMs: 10_000,
   /** Requests to the audited site at once, within one audit. */
@@ -98,6 +100,10 @@ export const ruleWhy = {
   'sitemap-missing': 'Without a sitemap, search engines can miss pages, and new ones take longer to appear in results.',
   'sitemap-invalid': 'A sitemap that cannot be read is ignored, so it does not help new pages get found.',
   'robots-missing': 'A robots.txt that names your sitemap helps every search engine find all your pages.',
+  'robots-too-large': 'Search engines stop reading robots.txt part of the way through, so rules further down are ignored.',
+  'sitemap-too-large': 'A sitemap this big is slow for search engines to read and hard to keep right; smaller ones get read in full.',
+  'sitemap-elsewhere': 'Search engines ignore a sitemap kept on another site, so the pages it lists are not found through it.',
+  'site-too-large': 'Pages this heavy take ages to load on mobile data, and the audit could not read them all.',
   'orphan-page': 'No page links to this one, so visitors cannot find it and search engines treat it as unimportant.',
 } as const satisfies Record<string, string>;
 
@@ -122,6 +128,12 @@ export const auditMessages = {
   deadline: `The audit stopped at its ${auditLimits.deadlineSeconds}-second limit; the results cover the pages checked by then.`,
   pageCap: `The audit covers the first ${auditLimits.maxPages} pages found; a full audit covers every page.`,
   interrupted: 'The audit was interrupted because the server restarted. Please run it again.',
+  /** The audit's process did not answer by its deadline (a page that took the rest of the time to read). */
+  deadlineFailed: (seconds: number) =>
+    `The site did not finish answering within the audit's ${seconds}-second limit, so there is nothing to report. A site this slow loses most visitors before it appears.`,
+  /** The audit's process ran out of the memory it is given: the site serves far more than a site's pages need. */
+  memoryFailed:
+    'The site serves far more than an audit can read (its pages, robots.txt or sitemaps are enormous), so there is nothing to report. Pages this heavy lose most visitors before they appear.',
   /** The results page's and the PDF's count of what was found. */
   summary: ({ errors, warnings, notices, pages }: { errors: number; warnings: number; notices: number; pages: number }) =>
     `${plural(errors, 'error')}, ${plural(warnings, 'warning')} and ${plural(notices, 'notice')} on ${plural(pages, 'page')} checked.`,

@@ -23,6 +23,10 @@ export const watchDefaults = {
   /** A crawl a day, up to this many pages. */
   crawlEveryHours: 24,
   crawlMaxPages: 100,
+  /** A crawl still running after this is ended (a small business's 100 pages take a minute or two). */
+  crawlDeadlineMinutes: 10,
+  /** Checks run at once, each of its own site and kind, so one slow site's crawl holds up no other site's checks. */
+  checksAtOnce: 3,
   availabilityEveryMinutes: 5,
   /** The certificate, the vitals, the visitors and the enquiries are looked at this often. */
   certificateEveryMinutes: 60,

@@ -12,9 +12,27 @@ export const checkDefaults = {
   maxPages: 200,
   concurrency: 4,
   timeoutMs: 10_000,
-  maxBytes: 5 * 1024 * 1024,
+  /**
+   * One answer (a page, a script) is read up to this; a larger page is not read. Google Search reads the first 2 MB of
+   * a page's HTML (developers.google.com, "Googlebot"), and parsing a page costs about a second a megabyte.
+   */
+  maxBytes: 2 * 1024 * 1024,
   maxRedirects: 5,
   userAgent: 'HaleDigitalSiteCheck/1.0 (SEO site checks; +https://www.hale-digital.example/)',
+  // Budgets no small business's site meets, so a hostile one (issue 39: a 5 MB robots.txt, an index of ten 5 MB
+  // sitemaps, 5 MB pages) costs a bounded amount; each one hit is a finding that says so.
+  /** robots.txt is read up to this, as Google reads it (developers.google.com, "How Google interprets robots.txt"). */
+  robotsMaxBytes: 500 * 1024,
+  /** One sitemap: a small business's is a few KB; past this it is not read. */
+  sitemapMaxBytes: 1024 * 1024,
+  /** Addresses taken from one sitemap. */
+  sitemapMaxUrls: 5000,
+  /** Sitemaps read from a sitemap index. */
+  sitemapsMax: 10,
+  /** What one run reads of pages and scripts (robots.txt and sitemaps have their own caps); past it no page is read. */
+  runMaxBytes: 50 * 1024 * 1024,
+  /** The heap of the child process a run is given (--max-old-space-size). */
+  memoryMb: 384,
 };
 
 /** Bounds the checks use; the README quotes them. */
@@ -102,6 +120,26 @@ export const rules = {
   'sitemap-missing': { severity: 'warning', title: 'No sitemap', fix: 'Publish /sitemap.xml listing every page to index, and name it in robots.txt.' },
   'sitemap-invalid': { severity: 'error', title: 'Sitemap not valid', fix: 'Serve a <urlset> of <url><loc> entries as XML (sitemaps.org).' },
   'robots-missing': { severity: 'notice', title: 'No robots.txt', fix: 'Publish /robots.txt with a Sitemap: line.' },
+  'robots-too-large': {
+    severity: 'warning',
+    title: 'robots.txt too large',
+    fix: `Keep robots.txt under ${checkDefaults.robotsMaxBytes / 1024} KB: search engines ignore everything after that.`,
+  },
+  'sitemap-too-large': {
+    severity: 'notice',
+    title: 'Sitemap too large to check',
+    fix: 'Split the sitemap into smaller ones listed in a sitemap index, each with only the pages worth finding.',
+  },
+  'sitemap-elsewhere': {
+    severity: 'notice',
+    title: 'Sitemap on another site',
+    fix: "List only this site's own sitemaps in its sitemap index: search engines ignore a sitemap on another host.",
+  },
+  'site-too-large': {
+    severity: 'notice',
+    title: 'Site too large to check in full',
+    fix: 'Serve much smaller pages: most of the weight is rarely read by visitors or search engines.',
+  },
   'orphan-page': { severity: 'warning', title: 'In the sitemap but not linked', fix: 'Link to the page from a related page or the navigation.' },
 };
 

@@ -197,24 +197,28 @@ async function createRuntime(): Promise<Runtime> {
     timeoutMs: settings().siteCheckTimeoutMs,
   });
 
+  // The site checker's child process, from the source file beside the build (the bundle does not carry it): visitors'
+  // audits, watched sites' crawls and availability checks parse what strangers serve there, off this event loop.
+  const checkFile = path.resolve(clientDir, '..', '..', 'src/server/features/sitecheck/check-process.mjs');
+  const checkProcess = existsSync(checkFile) ? checkFile : undefined;
+
   // Visitors' audits: the same checker and guard, but never this server's own address (its admin is not theirs to read).
   const auditPolicy: AddressPolicy = { allowPrivate: false, allowHosts: [...settings().siteCheckAllowHosts] };
   const audits = createAuditService({
+    checkProcess,
     db,
     kind,
     userAgent: `${business.name.replace(/\s+/g, '')}Audit/1.0 (free SEO audit a visitor asked for; +${siteUrl}${paths.freeAudit})`,
     addressPolicy: auditPolicy,
   });
 
-  // Crawls of watched sites run in a child process from the source file beside the build (the bundle does not carry it).
-  const crawlProcess = path.resolve(clientDir, '..', '..', 'src/server/features/watch/crawl-process.mjs');
   const watch = createWatchService({
     db,
     settings: settings(),
     ownerEmail: config.contactTo,
     outbox: config.outbox,
     kickOutbox,
-    crawlProcess: existsSync(crawlProcess) ? crawlProcess : undefined,
+    checkProcess,
   });
 
   // Reports are written from each section's own source: this site's analytics and inbox, the watched sites' checks and

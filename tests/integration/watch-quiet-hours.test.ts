@@ -88,6 +88,7 @@ describe.each(databaseNames())('quiet hours set in the admin, on %s', (name) => 
         timeoutMs: 2000,
         extraCa: ca.cert,
         crawlMaxPages: 20,
+        crawlDeadlineMs: 60_000,
       },
       // No quiet hours of the server's: those the owner sets in the admin are read at each alert.
       delivery: { ownerEmail: ownerMail, alertsLink: 'https://www.hale-digital.example/admin?tab=alerts' },

@@ -72,6 +72,7 @@ describe.each(databaseNames())('watching sites on %s', (name) => {
         timeoutMs: 2000,
         extraCa: ca.cert,
         crawlMaxPages: 20,
+        crawlDeadlineMs: 60_000,
       },
       delivery: { ownerEmail: owner, alertsLink: 'https://www.hale-digital.example/admin?tab=alerts', webhookUrl: webhook.url },
     };
@@ -292,15 +293,15 @@ describe.each(databaseNames())('watching sites on %s', (name) => {
   }, 60_000);
 
   it('a crawl in its own process reports as one on the main thread', async () => {
-    const crawlProcess = fileURLToPath(new URL('../../src/server/features/watch/crawl-process.mjs', import.meta.url));
+    const checkProcess = fileURLToPath(new URL('../../src/server/features/sitecheck/check-process.mjs', import.meta.url));
     const [inThread, inline] = await Promise.all([
-      checkCrawl(site.origin, { ...deps.reach, crawlProcess }, null, []),
+      checkCrawl(site.origin, { ...deps.reach, checkProcess }, null, []),
       checkCrawl(site.origin, deps.reach, null, []),
     ]);
     expect(inThread.ok).toBe(true);
     expect(inThread.score).toBe(inline.score);
     expect(inThread.summary).toBe(inline.summary);
-    const refused = await checkCrawl('https://10.9.9.9/', { ...deps.reach, crawlProcess }, null, []);
+    const refused = await checkCrawl('https://10.9.9.9/', { ...deps.reach, checkProcess }, null, []);
     expect(refused).toMatchObject({ ok: false, inconclusive: true, summary: expect.stringContaining('private address') });
   }, 60_000);
 

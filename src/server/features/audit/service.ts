@@ -1,7 +1,9 @@
 /**
  * The free audits visitors run: a queue for the whole site (at most `auditLimits.running` at once, the rest waiting
  * with their place shown), each audit the admin's site checker with the same rules and the same address guard,
- * bounded in pages and time; progress kept in memory for the stream and written to the database for the results page.
+ * bounded in pages, bytes and time, run in a child process (sitecheck/offload.mjs) so what the audited site serves is
+ * never parsed on the server's event loop; progress kept in memory for the stream and written to the database for the
+ * results page.
  *
  * The queue is the `audits` table, shared by every server process on the database: a waiting audit is a row in status
  * `queued`, and whichever process has a free place claims the oldest (created_at, then id) and runs it. Taking an
@@ -18,7 +20,8 @@ import { errorField, log } from '../../platform/log.mjs';
 import { RetryableFailure, withRetries } from '../../platform/retry.mjs';
 import { startWorker } from '../../platform/worker';
 import type { AddressPolicy } from '../sitecheck/address-guard.mjs';
-import { type CheckReport, checkSite, SiteCheckError } from '../sitecheck/checker.mjs';
+import { type CheckReport, SiteCheckError } from '../sitecheck/checker.mjs';
+import { checkSiteOffLoop, ChildJobFailure } from '../sitecheck/offload.mjs';
 import { deleteOldReportKeys } from './report-key';
 import { readReport } from './score';
 
@@ -53,6 +56,8 @@ export interface AuditServiceDeps {
   timeoutMs?: number;
   /** Tests shorten the deadline. */
   deadlineMs?: number;
+  /** The checker's child process (sitecheck/check-process.mjs); unset, audits run in this process (tests). */
+  checkProcess?: string;
 }
 
 /** The audit's outcome is written with a few tries: a database busy for a moment must not leave it "running". */
@@ -123,6 +128,7 @@ export function createAuditService({
   addressPolicy,
   timeoutMs = auditLimits.requestTimeoutMs,
   deadlineMs,
+  checkProcess,
 }: AuditServiceDeps): AuditService {
   /** Audits this process is running, with their progress and the promise of their end. */
   const live = new Map<string, Live>();
@@ -183,20 +189,21 @@ export function createAuditService({
         .where('status', '=', 'running')
         .execute();
     };
-    const timeUp = AbortSignal.timeout(deadline);
     try {
-      const report: CheckReport = await checkSite(url, {
-        maxPages: auditLimits.maxPages,
-        concurrency: auditLimits.concurrency,
-        timeoutMs,
-        userAgent,
-        addressPolicy,
-        signal: AbortSignal.any([timeUp, stopping.signal]),
-        onProgress: (next) => {
-          Object.assign(state, next);
-          if (Date.now() - written > 1000) void write().catch(() => {});
+      // The run ends itself at the deadline with what it read; the stopping server kills it.
+      const report: CheckReport = await checkSiteOffLoop(
+        checkProcess,
+        url,
+        { maxPages: auditLimits.maxPages, concurrency: auditLimits.concurrency, runMaxBytes: auditLimits.runMaxBytes, timeoutMs, userAgent, addressPolicy },
+        {
+          deadlineMs: deadline,
+          signal: stopping.signal,
+          onProgress: (next) => {
+            Object.assign(state, next);
+            if (Date.now() - written > 1000) void write().catch(() => {});
+          },
         },
-      });
+      );
       if (stopping.signal.aborted) throw new SiteCheckError(auditMessages.interrupted);
       const result = readReport(report, { deadlineHit: report.cancelled });
       await persist(() =>
@@ -221,14 +228,18 @@ export function createAuditService({
           .execute(),
       );
     } catch (error) {
+      const failure = error instanceof ChildJobFailure ? error.reason : null;
       const message = stopping.signal.aborted
         ? auditMessages.interrupted
-        : timeUp.aborted
-          ? `The site did not finish answering within the audit's ${Math.round(deadline / 1000)}-second limit, so there is nothing to report. A site this slow loses most visitors before it appears.`
-          : error instanceof SiteCheckError
-            ? error.message
-            : 'The audit could not be completed. Please try again in a few minutes.';
-      if (!(error instanceof SiteCheckError) && !timeUp.aborted && !stopping.signal.aborted) log.error(errorField(error), '[audit] run failed');
+        : failure === 'deadline'
+          ? auditMessages.deadlineFailed(Math.round(deadline / 1000))
+          : failure === 'memory'
+            ? auditMessages.memoryFailed
+            : error instanceof SiteCheckError
+              ? error.message
+              : 'The audit could not be completed. Please try again in a few minutes.';
+      if (!(error instanceof SiteCheckError) && failure !== 'deadline' && failure !== 'memory' && !stopping.signal.aborted)
+        log.error(errorField(error), '[audit] run failed');
       await persist(() =>
         db.updateTable('audits').set({ status: 'failed', updated_at: Date.now(), finished_at: Date.now(), message }).where('id', '=', id).execute(),
       ).catch((failure: unknown) => log.error(errorField(failure), '[audit] could not store a failed audit'));

@@ -67,6 +67,11 @@ export { analysePage, checkDefaults, SiteCheckError, startUrlFrom };
  * @property {number} [maxBytes] per response
  * @property {number} [maxRedirects]
  * @property {string} [userAgent]
+ * @property {number} [robotsMaxBytes] robots.txt is read up to this; the rest is ignored (and reported)
+ * @property {number} [sitemapMaxBytes] a larger sitemap is not read (and reported)
+ * @property {number} [sitemapMaxUrls] addresses taken from one sitemap
+ * @property {number} [sitemapsMax] sitemaps read from a sitemap index
+ * @property {number} [runMaxBytes] everything the run reads; past this no further page is read (and that is reported)
  * @property {import('./address-guard.mjs').AddressPolicy} [addressPolicy] which addresses may be fetched; public ones
  *   only unless told otherwise
  * @property {AbortSignal} [signal] cancels the run
@@ -88,6 +93,11 @@ export async function checkSite(input, given = {}) {
     maxBytes: given.maxBytes ?? checkDefaults.maxBytes,
     maxRedirects: given.maxRedirects ?? checkDefaults.maxRedirects,
     userAgent: given.userAgent ?? checkDefaults.userAgent,
+    robotsMaxBytes: given.robotsMaxBytes ?? checkDefaults.robotsMaxBytes,
+    sitemapMaxBytes: given.sitemapMaxBytes ?? checkDefaults.sitemapMaxBytes,
+    sitemapMaxUrls: given.sitemapMaxUrls ?? checkDefaults.sitemapMaxUrls,
+    sitemapsMax: given.sitemapsMax ?? checkDefaults.sitemapsMax,
+    runMaxBytes: given.runMaxBytes ?? checkDefaults.runMaxBytes,
     addressPolicy: given.addressPolicy ?? publicOnly,
   };
   const signal = given.signal ?? new AbortController().signal;
@@ -110,6 +120,8 @@ export async function checkSite(input, given = {}) {
  */
 async function crawl(start, options, signal, agents, onProgress) {
   const how = { options, signal, body: true, agents };
+  // One budget for the pages and scripts the run reads (robots.txt and sitemaps have caps of their own).
+  const pageHow = { ...how, budget: { spent: 0, max: options.runMaxBytes } };
   const origin = start.origin;
   const startedAt = Date.now();
   const sameSite = (/** @type {string} */ url) => new URL(url).origin === origin;
@@ -130,7 +142,7 @@ async function crawl(start, options, signal, agents, onProgress) {
   if (first.error) throw new SiteCheckError(`${origin} could not be reached: ${first.error}.`);
 
   const robots = await readRobots(origin, how, report);
-  const allowed = (/** @type {string} */ url) => robots.isAllowed(url, options.userAgent) !== false;
+  const allowed = (/** @type {string} */ url) => robots.parser.isAllowed(url, options.userAgent) !== false;
   const { inSitemap, onThisSite } = await readSitemap(robots, origin, how, report);
 
   /** @type {Map<string, PageReport>} */
@@ -147,6 +159,8 @@ async function crawl(start, options, signal, agents, onProgress) {
     },
   });
   let pageCapReached = false;
+  /** Pages not read because the run had read all its budget allows. */
+  let overBudget = 0;
   const enqueue = (/** @type {string} */ url) => {
     if (queued.has(url) || !sameSite(url)) return;
     if (queued.size >= options.maxPages) {
@@ -190,9 +204,14 @@ async function crawl(start, options, signal, agents, onProgress) {
       page.skipped = 'disallowed by robots.txt';
       return;
     }
-    const answer = await follow(url, how);
+    const answer = await follow(url, pageHow);
     page.status = answer.status;
     page.redirects = answer.chain;
+    if (answer.overBudget) {
+      page.skipped = 'not read: the check had read as much of the site as it reads in one run';
+      overBudget++;
+      return;
+    }
     if (answer.error) return report(url, 'page-unreachable', `Could not load ${url}: ${answer.error}.`);
     if (answer.loop) return report(url, 'redirect-loop', `The page redirects in a loop (${answer.chain.map((hop) => hop.status).join(' → ')}).`);
     if (answer.chain.length > 1) report(url, 'redirect-chain', `The page takes ${plural(answer.chain.length, 'redirect')} to reach ${answer.finalUrl}.`);
@@ -217,6 +236,8 @@ async function crawl(start, options, signal, agents, onProgress) {
       page.skipped = `not a page (${answer.contentType || 'no content type'})`;
       return;
     }
+    // Parsing is the run's costly part: none is begun once the run is over (its deadline, say).
+    if (signal.aborted) throw new Cancelled();
     const seen = analysePage(answer.text, answer.finalUrl);
     Object.assign(page, {
       title: seen.title,
@@ -255,8 +276,8 @@ async function crawl(start, options, signal, agents, onProgress) {
     const links = workPool(
       async (url) => {
         const isScript = assetsUsed.get(url)?.kind === 'script';
-        let answer = await follow(url, { ...how, method: isScript ? 'GET' : 'HEAD', body: isScript });
-        if (answer.status === 405 || answer.status === 501) answer = await follow(url, { ...how, body: false });
+        let answer = await follow(url, { ...pageHow, method: isScript ? 'GET' : 'HEAD', body: isScript });
+        if (answer.status === 405 || answer.status === 501) answer = await follow(url, { ...pageHow, body: false });
         checked.set(url, { status: answer.loop ? 310 : answer.status, error: answer.error, bytes: answer.bytes });
       },
       {
@@ -276,6 +297,12 @@ async function crawl(start, options, signal, agents, onProgress) {
     cancelled = true;
   }
 
+  if (overBudget > 0)
+    report(
+      null,
+      'site-too-large',
+      `The site's pages came to more than the ${Math.round(options.runMaxBytes / 1024 / 1024)} MB this check reads in one run, so ${plural(overBudget, 'page')} ${overBudget === 1 ? 'was' : 'were'} not read.`,
+    );
   // Site-wide: duplicates, sitemap pages nothing links to (only when every page was read), one other origin named.
   reportDuplicates(pages.values(), site.canonicalElsewhere, report);
   if (!cancelled && !pageCapReached) reportOrphans({ inSitemap, pages, linksTo, start: start.href, sameSite }, report);

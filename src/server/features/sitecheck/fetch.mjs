@@ -61,11 +61,18 @@ function send(url, method, headers, signal, policy, agents) {
 }
 
 /**
- * One request, no redirects followed, body read up to the size cap (only when asked for).
- * @param {string} url
- * @param {{ method?: string, body: boolean, options: RunOptions, signal: AbortSignal, agents: Agents }} how
+ * What a whole run may read: `spent` grows with every body read; once it reaches `max`, no further body is read (the
+ * answer says `overBudget`), so a site of huge pages costs a bounded amount whatever its page count.
+ * @typedef {{ spent: number, max: number }} ByteBudget
  */
-export async function request(url, { method = 'GET', body, options, signal, agents }) {
+
+/**
+ * One request, no redirects followed, body read up to the size cap (only when asked for). With `truncate`, a body past
+ * the cap is cut there and read (`truncated`), as search engines read robots.txt; without, it is not read (`tooLarge`).
+ * @param {string} url
+ * @param {{ method?: string, body: boolean, options: RunOptions, signal: AbortSignal, agents: Agents, budget?: ByteBudget, truncate?: boolean }} how
+ */
+export async function request(url, { method = 'GET', body, options, signal, agents, budget, truncate = false }) {
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const both = AbortSignal.any([signal, timeout]);
   try {
@@ -89,13 +96,19 @@ export async function request(url, { method = 'GET', body, options, signal, agen
       text: /** @type {string | null} */ (null),
       bytes: Number(header('content-length') ?? 0) || 0,
       tooLarge: false,
+      truncated: false,
+      overBudget: false,
       error: /** @type {string | null} */ (null),
     };
     if (!body || method === 'HEAD') {
       response.destroy();
       return result;
     }
-    if (result.bytes > options.maxBytes) {
+    if (budget && budget.spent >= budget.max) {
+      response.destroy();
+      return { ...result, overBudget: true };
+    }
+    if (result.bytes > options.maxBytes && !truncate) {
       response.destroy();
       return { ...result, tooLarge: true };
     }
@@ -107,10 +120,13 @@ export async function request(url, { method = 'GET', body, options, signal, agen
     let size = 0;
     for await (const chunk of stream) {
       size += chunk.byteLength;
+      if (budget) budget.spent += chunk.byteLength;
       if (size > options.maxBytes) {
         response.destroy();
         stream.destroy();
-        return { ...result, bytes: size, tooLarge: true };
+        if (!truncate) return { ...result, bytes: size, tooLarge: true };
+        chunks.push(chunk.subarray(0, chunk.byteLength - (size - options.maxBytes)));
+        return { ...result, bytes: options.maxBytes, truncated: true, text: Buffer.concat(chunks).toString('utf8') };
       }
       chunks.push(chunk);
     }
@@ -125,6 +141,8 @@ export async function request(url, { method = 'GET', body, options, signal, agen
       text: null,
       bytes: 0,
       tooLarge: false,
+      truncated: false,
+      overBudget: false,
       refused: error instanceof RefusedAddress,
       error: networkReason(timeout.aborted ? Object.assign(new Error('timeout'), { name: 'TimeoutError' }) : error, options.timeoutMs),
     };

@@ -7,16 +7,12 @@
 import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
-import robotsParser from 'robots-parser';
 import { watchDefaults } from '~/config/watch';
 import { checkDefaults } from '~/lib/sitecheck-rules.mjs';
-import { parseSitemap } from '../../platform/sitemap.mjs';
 import { follow, request } from '../sitecheck/fetch.mjs';
+import { ChildJobFailure, siteFilesOffLoop } from '../sitecheck/offload.mjs';
 import { resolve } from '../sitecheck/urls.mjs';
 import type { CheckOutcome, Problem, Reach } from './types';
-
-/** How much of any answer is read: enough for a home page, robots.txt or a sitemap. */
-const maxBytes = 5 * 1024 * 1024;
 
 export function fetchSettings(reach: Reach) {
   return {
@@ -24,7 +20,6 @@ export function fetchSettings(reach: Reach) {
       ...checkDefaults,
       maxPages: 1,
       concurrency: 1,
-      maxBytes,
       timeoutMs: reach.timeoutMs,
       userAgent: reach.userAgent,
       addressPolicy: reach.addressPolicy,
@@ -40,7 +35,8 @@ function twinHost(hostname: string): string | null {
   return hostname.startsWith('www.') ? hostname.slice(4) : `www.${hostname}`;
 }
 
-export async function checkAvailability(siteUrl: string, reach: Reach): Promise<CheckOutcome> {
+/** `signal` (shutdown) ends the reading of robots.txt and the sitemap. */
+export async function checkAvailability(siteUrl: string, reach: Reach, signal?: AbortSignal): Promise<CheckOutcome> {
   const how = fetchSettings(reach);
   const site = new URL(siteUrl);
   const home = `${site.origin}/`;
@@ -111,45 +107,53 @@ export async function checkAvailability(siteUrl: string, reach: Reach): Promise<
           evidence: extra.otherHost,
         });
     }
-    // robots.txt must not keep search engines out of the home page.
-    const robotsAnswer = await request(`${site.origin}/robots.txt`, { ...how, body: true });
-    const robotsText = robotsAnswer.status === 200 && robotsAnswer.text !== null ? robotsAnswer.text : '';
-    const robots = robotsParser(`${site.origin}/robots.txt`, robotsText);
-    const blocked = robots.isAllowed(home, 'Googlebot') === false;
-    extra.robots = { status: robotsAnswer.status, blocked };
-    if (blocked)
+    // robots.txt must not keep search engines out of the home page, and the sitemap (named in robots.txt, or the usual
+    // address) must answer with a sitemap: both read by the site checker's reader, with its budgets, in its process.
+    const files = await siteFilesOffLoop(reach.checkProcess, site.origin, how.options, { deadlineMs: reach.timeoutMs * 4, signal }).catch((error: unknown) => {
+      // The home page's verdict stands; what could not be read is said, and raises nothing.
+      if (error instanceof ChildJobFailure) return error;
+      throw error;
+    });
+    if (files instanceof ChildJobFailure) {
+      extra.siteFiles = { error: `robots.txt and the sitemap were not read: ${files.message}.` };
+      return availableOutcome(home, answer.status, responseMs, problems, { ...seen, ...extra });
+    }
+    extra.robots = { status: files.robots.status, blocked: files.robots.blockedHome, truncated: files.robots.truncated };
+    if (files.robots.blockedHome)
       problems.push({
         key: 'robots-blocked',
         title: `robots.txt blocks ${site.host}`,
         detail: `${site.origin}/robots.txt disallows the home page to Googlebot: the site will drop out of search results.`,
         urgent: false,
-        evidence: { robotsTxt: robotsText.slice(0, 2000) },
+        evidence: { robotsTxt: files.robots.excerpt },
       });
-    // The sitemap (named in robots.txt, or the usual address) must answer with a sitemap.
-    const sitemapUrl = robots.getSitemaps().find((url) => resolve(url, site.origin)?.startsWith(site.origin)) ?? `${site.origin}/sitemap.xml`;
-    const sitemap = await follow(sitemapUrl, { ...how, body: true });
-    const read = sitemap.status === 200 && sitemap.text !== null ? parseSitemap(sitemap.text) : null;
-    const sitemapOk = read !== null && (read.kind === 'urlset' || read.kind === 'sitemapindex');
-    extra.sitemap = { url: sitemapUrl, status: sitemap.status, error: sitemap.error, ok: sitemapOk };
+    const { sitemap } = files;
+    // Larger than the checker reads is still an answer (the crawl reports its size).
+    const sitemapOk = sitemap.status === 200 && (sitemap.kind !== null || sitemap.tooLarge);
+    extra.sitemap = { url: sitemap.url, status: sitemap.status, error: sitemap.error, ok: sitemapOk, ...(sitemap.tooLarge && { tooLarge: true }) };
     if (!sitemapOk)
       problems.push({
         key: 'sitemap',
         title: `The sitemap of ${site.host} does not answer`,
-        detail: `${sitemapUrl} answered ${sitemap.status ?? sitemap.error}${sitemap.status === 200 ? ', but it is not a sitemap' : ''}.`,
+        detail: `${sitemap.url} answered ${sitemap.status ?? sitemap.error}${sitemap.status === 200 ? ', but it is not a sitemap' : ''}.`,
         urgent: false,
         evidence: extra.sitemap,
       });
 
-    return {
-      ok: true,
-      summary: `${home} answered ${answer.status} in ${responseMs} ms${problems.length > 0 ? `; ${problems.map((p) => p.title).join('; ')}` : ''}.`,
-      responseMs,
-      score: null,
-      evidence: { ...seen, ...extra },
-      problems,
-    };
+    return availableOutcome(home, answer.status, responseMs, problems, { ...seen, ...extra });
   } finally {
     how.agents.http.destroy();
     how.agents.https.destroy();
   }
+}
+
+function availableOutcome(home: string, status: number | null, responseMs: number, problems: Problem[], evidence: unknown): CheckOutcome {
+  return {
+    ok: true,
+    summary: `${home} answered ${status} in ${responseMs} ms${problems.length > 0 ? `; ${problems.map((p) => p.title).join('; ')}` : ''}.`,
+    responseMs,
+    score: null,
+    evidence,
+    problems,
+  };
 }

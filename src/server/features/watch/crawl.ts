@@ -4,11 +4,10 @@
  * pages that appeared in or left the sitemap, pages that began to answer 4xx/5xx or to say noindex. What is new and
  * wrong raises one alert for the site listing all of it; the alert closes once none of it is left.
  */
-import { fork } from 'node:child_process';
-import os from 'node:os';
 import { plural } from '~/lib/plural.mjs';
 import { readReport } from '../audit/score';
-import { type CheckReport, checkSite, SiteCheckError } from '../sitecheck/checker.mjs';
+import { type CheckReport, SiteCheckError } from '../sitecheck/checker.mjs';
+import { checkSiteOffLoop, ChildJobFailure } from '../sitecheck/offload.mjs';
 import type { CheckOutcome, Reach } from './types';
 
 export interface CrawlSnapshot {
@@ -99,33 +98,9 @@ export function alarming(diff: CrawlDiff, now: CrawlSnapshot): ChangeItem[] {
   return [...diff.beganError, ...diff.beganNoindex, ...diff.newFindings.filter((f) => severity.get(f.key) !== 'notice')];
 }
 
-/**
- * Runs the checker in a child process at the lowest CPU priority (crawl-process.mjs), so the pages it parses neither
- * hold up the server's event loop nor take the CPU from it; `signal` ends the process.
- */
-function crawlInProcess(file: string, url: string, options: object, signal?: AbortSignal): Promise<CheckReport> {
-  return new Promise((resolve, reject) => {
-    const child = fork(file, [], { execArgv: [], serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-    if (child.pid !== undefined) {
-      try {
-        os.setPriority(child.pid, 19);
-      } catch {
-        // Not allowed here: it runs at the server's own priority, still off its event loop.
-      }
-    }
-    const stop = () => child.kill();
-    signal?.addEventListener('abort', stop, { once: true });
-    child.once('message', (message: { report?: CheckReport; failure?: string; siteCheckError?: boolean }) => {
-      if (message.report) resolve(message.report);
-      else reject(message.siteCheckError ? new SiteCheckError(message.failure) : new Error(message.failure));
-    });
-    child.once('error', reject);
-    child.once('exit', () => {
-      signal?.removeEventListener('abort', stop);
-      reject(new Error(signal?.aborted ? 'The crawl was stopped.' : 'The crawl ended without a report.'));
-    });
-    child.send({ url, options });
-  });
+/** A crawl the checker's process could not finish: said so, and nothing compared. */
+function crawlEndedText(minutes: number, why: string): string {
+  return `The crawl was ended (${why}); nothing was compared. A crawl is given ${plural(minutes, 'minute')}, far more than a site of ordinary pages needs.`;
 }
 
 /**
@@ -149,13 +124,26 @@ export async function checkCrawl(
     // Two requests at a time: a client's site is not loaded hard.
     concurrency: 2,
   };
+  const minutes = Math.round(reach.crawlDeadlineMs / 60_000);
+  const inconclusive = (summary: string): CheckOutcome => ({
+    ok: false,
+    summary,
+    responseMs: null,
+    score: null,
+    evidence: { error: summary },
+    problems: [],
+    inconclusive: true,
+  });
   try {
-    report = reach.crawlProcess ? await crawlInProcess(reach.crawlProcess, siteUrl, options, signal) : await checkSite(siteUrl, { ...options, signal });
+    // In the checker's child process (lowest CPU priority, a memory ceiling), ended at the deadline, killed on shutdown.
+    report = await checkSiteOffLoop(reach.checkProcess, siteUrl, options, { deadlineMs: reach.crawlDeadlineMs, signal });
   } catch (error) {
-    if (!(error instanceof SiteCheckError)) throw error;
-    return { ok: false, summary: error.message, responseMs: null, score: null, evidence: { error: error.message }, problems: [], inconclusive: true };
+    if (error instanceof SiteCheckError) return inconclusive(error.message);
+    if (error instanceof ChildJobFailure && error.reason !== 'failed') return inconclusive(crawlEndedText(minutes, error.message));
+    throw error;
   }
-  if (report.cancelled) return { ok: false, summary: 'The crawl was stopped.', responseMs: null, score: null, evidence: {}, problems: [], inconclusive: true };
+  if (report.cancelled)
+    return inconclusive(signal?.aborted ? 'The crawl was stopped.' : crawlEndedText(minutes, `it did not finish within ${plural(minutes, 'minute')}`));
   const snapshot = snapshotOf(report);
   const score = readReport(report, { deadlineHit: false }).score;
   const diff = previous ? diffCrawls(previous, snapshot) : null;

@@ -4,7 +4,8 @@
  * again under the lease (another instance may just have run it), runs the check, and writes the result, the alerts it
  * opens or closes (with their e-mails and webhook calls) and the next due time in one transaction. So one instance
  * runs each due check once; a process that dies mid-check leaves the lease to expire and the check still due (run
- * again, never skipped); a check written is never run again for the same turn.
+ * again, never skipped); a check written is never run again for the same turn. A few checks run at once
+ * (`watchDefaults.checksAtOnce`), so one site's slow crawl holds up no other site's checks.
  */
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
@@ -64,7 +65,7 @@ export async function runCheck(deps: WatchDeps, site: WatchedSite, kind: WatchKi
   const { db, reach } = deps;
   switch (kind) {
     case 'availability':
-      return checkAvailability(site.url, reach);
+      return checkAvailability(site.url, reach, deps.signal);
     case 'certificate':
       return checkCertificate(site.url, reach, now);
     case 'crawl': {
@@ -139,47 +140,58 @@ export async function runDueChecks(
   );
   const runs: CheckRun[] = [];
   const holder = randomUUID();
-  for (const { site, kind } of due) {
-    if (deps.signal?.aborted) break;
-    const checkLease = lease(db, `watch:${site.id}:${kind}`, watchDefaults.leaseMs);
-    if (!(await checkLease.acquire(holder))) continue;
-    const renewal = setInterval(() => void checkLease.renew(holder).catch(() => {}), watchDefaults.leaseMs / 3);
-    try {
-      // Read again under the lease: another instance may have run it since the list was read.
-      const row = await db.selectFrom('watch_schedule').select(['next_due_at']).where('site_id', '=', site.id).where('kind', '=', kind).executeTakeFirst();
-      const scheduledAt = row ? Number(row.next_due_at) : now;
-      if (!force && scheduledAt > Date.now()) continue;
-      const startedAt = Date.now();
-      let outcome: CheckOutcome;
-      try {
-        outcome = await runCheck(deps, site, kind, startedAt);
-      } catch (error) {
-        // A fault in the check itself is logged and recorded; the alerts stay as they were.
-        log.error(errorField(error), `[watch] ${kind} check of ${site.url} failed`);
-        const message = error instanceof Error ? error.message : String(error);
-        outcome = {
-          ok: false,
-          summary: `The check failed: ${message}`,
-          responseMs: null,
-          score: null,
-          evidence: { error: message },
-          problems: [],
-          inconclusive: true,
-        };
-      }
-      const every = everyMs(site, kind);
-      // The next turn after the one just run; turns missed while no process ran are run once, not made up for.
-      const onTime = scheduledAt + every;
-      const nextDueAt = force || onTime <= Date.now() ? Date.now() + every : onTime;
-      const changes = await record(deps, site, kind, outcome, startedAt, nextDueAt);
-      if (changes.length > 0) deps.kickOutbox?.();
-      runs.push({ site, kind, outcome, changes });
-    } finally {
-      clearInterval(renewal);
-      await checkLease.release(holder).catch(() => {});
+  const queue = [...due];
+  // A few at once, each taking the next due check when it is free: a slow crawl occupies one place, not the pass.
+  const runner = async () => {
+    for (let next = queue.shift(); next && !deps.signal?.aborted; next = queue.shift()) {
+      const run = await runOne(deps, next.site, next.kind, holder, force, now);
+      if (run) runs.push(run);
     }
-  }
+  };
+  await Promise.all(Array.from({ length: Math.min(watchDefaults.checksAtOnce, queue.length) }, runner));
   return runs;
+}
+
+/** One due check under its lease; null when another instance holds it or has just run it. */
+async function runOne(deps: WatchDeps, site: WatchedSite, kind: WatchKind, holder: string, force: boolean, now: number): Promise<CheckRun | null> {
+  const { db } = deps;
+  const checkLease = lease(db, `watch:${site.id}:${kind}`, watchDefaults.leaseMs);
+  if (!(await checkLease.acquire(holder))) return null;
+  const renewal = setInterval(() => void checkLease.renew(holder).catch(() => {}), watchDefaults.leaseMs / 3);
+  try {
+    // Read again under the lease: another instance may have run it since the list was read.
+    const row = await db.selectFrom('watch_schedule').select(['next_due_at']).where('site_id', '=', site.id).where('kind', '=', kind).executeTakeFirst();
+    const scheduledAt = row ? Number(row.next_due_at) : now;
+    if (!force && scheduledAt > Date.now()) return null;
+    const startedAt = Date.now();
+    let outcome: CheckOutcome;
+    try {
+      outcome = await runCheck(deps, site, kind, startedAt);
+    } catch (error) {
+      // A fault in the check itself is logged and recorded; the alerts stay as they were.
+      log.error(errorField(error), `[watch] ${kind} check of ${site.url} failed`);
+      const message = error instanceof Error ? error.message : String(error);
+      outcome = {
+        ok: false,
+        summary: `The check failed: ${message}`,
+        responseMs: null,
+        score: null,
+        evidence: { error: message },
+        problems: [],
+        inconclusive: true,
+      };
+    }
+    const every = everyMs(site, kind);
+    // The next turn after the one just run; turns missed while no process ran are run once, not made up for.
+    const onTime = scheduledAt + every;
+    const nextDueAt = force || onTime <= Date.now() ? Date.now() + every : onTime;
+    const changes = await record(deps, site, kind, outcome, startedAt, nextDueAt);
+    if (changes.length > 0) deps.kickOutbox?.();
+    return { site, kind, outcome, changes };
+  } finally {
+    clearInterval(renewal);
+    await checkLease.release(holder).catch(() => {});
+  }
 }
 
 /** Results older than the history kept are deleted (uptime is shown over 90 days). */

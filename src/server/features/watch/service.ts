@@ -19,7 +19,7 @@ import { deliverWebhooks } from './webhook';
 /** How long a webhook receiver may take to answer one call. */
 const webhookTimeoutMs = 10_000;
 
-export function watchDepsFrom(db: Db, from: Settings, ownerEmail: string, signal?: AbortSignal, crawlProcess?: string): WatchDeps {
+export function watchDepsFrom(db: Db, from: Settings, ownerEmail: string, signal?: AbortSignal, checkProcess?: string): WatchDeps {
   return {
     db,
     siteUrl: from.siteUrl,
@@ -30,7 +30,8 @@ export function watchDepsFrom(db: Db, from: Settings, ownerEmail: string, signal
       addressPolicy: { allowPrivate: false, allowHosts: [hostPort(new URL(from.siteUrl)), ...from.siteCheckAllowHosts] },
       timeoutMs: from.siteCheckTimeoutMs,
       crawlMaxPages: watchDefaults.crawlMaxPages,
-      crawlProcess,
+      crawlDeadlineMs: watchDefaults.crawlDeadlineMinutes * 60_000,
+      checkProcess,
     },
     delivery: {
       ownerEmail,
@@ -59,12 +60,12 @@ export function createWatchService(options: {
   ownerEmail: string;
   outbox: OutboxTiming & { pollMs: number };
   kickOutbox: () => void;
-  /** crawl-process.mjs on disk: crawls then run in a child process. */
-  crawlProcess?: string;
+  /** sitecheck/check-process.mjs on disk: crawls and the reading of robots.txt and sitemaps then run in a child process. */
+  checkProcess?: string;
 }): WatchService {
   const controller = new AbortController();
   const deps: WatchDeps = {
-    ...watchDepsFrom(options.db, options.settings, options.ownerEmail, controller.signal, options.crawlProcess),
+    ...watchDepsFrom(options.db, options.settings, options.ownerEmail, controller.signal, options.checkProcess),
     kickOutbox: options.kickOutbox,
   };
   const report = (runs: Awaited<ReturnType<typeof runDueChecks>>) => {

@@ -42,8 +42,13 @@ export interface Reach {
    */
   ports?: { http: number; https: number };
   crawlMaxPages: number;
-  /** The crawl's child process (crawl-process.mjs); unset, crawls run on the main thread (tests). */
-  crawlProcess?: string;
+  /** A crawl is ended after this (watchDefaults.crawlDeadlineMinutes; tests shorten it). */
+  crawlDeadlineMs: number;
+  /**
+   * The site checker's child process (sitecheck/check-process.mjs), where crawls and the availability check's reading
+   * of robots.txt and the sitemap run; unset, they run on the main thread (tests).
+   */
+  checkProcess?: string;
 }
 
 /** A watched site: the wire type of src/lib (client code cannot import the server's), the one definition. */
