@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi } from '../../src/config/admin';
-import { watchDefaults, watchKinds, watchSiteBounds } from '../../src/config/watch';
+import { type WatchKind, watchDefaults, watchKinds, watchSiteBounds } from '../../src/config/watch';
 import type { WatchSiteAnswer, WatchSitesAnswer, WatchSite } from '../../src/lib/watch-types';
 import { runAdminScript } from '../support/admin-account';
 import { CookieClient } from '../support/browser-session';
@@ -54,14 +54,22 @@ describe.each(databaseNames())('a partial edit of a watched site, on %s', (name)
 
   it('changes only the field it names; every other setting stays as the owner left it', async () => {
     // Every setting away from its default, so a default put back by an edit shows.
-    const chosen = {
+    const chosen: {
+      name: string;
+      clientEmail: string;
+      copyClient: boolean;
+      searchProperty: string;
+      crawlEveryHours: number;
+      availabilityEveryMinutes: number;
+      kindsOff: WatchKind[];
+    } = {
       name: 'Client shop',
       clientEmail: 'client@shop.example',
       copyClient: true,
       searchProperty: 'sc-domain:shop.example',
       crawlEveryHours: watchSiteBounds.crawlEveryHoursMin,
       availabilityEveryMinutes: watchSiteBounds.availabilityEveryMinutesMin,
-      kindsOff: [watchKinds[1], watchKinds[3]],
+      kindsOff: [watchKinds[1]!, watchKinds[3]!],
     };
     expect(chosen.crawlEveryHours).not.toBe(watchDefaults.crawlEveryHours);
     expect(chosen.availabilityEveryMinutes).not.toBe(watchDefaults.availabilityEveryMinutes);
