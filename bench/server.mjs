@@ -17,7 +17,11 @@
 //     ten ~5 MB sitemaps and ~5 MB pages (tests/support/hostile-site.mjs), on node, while one client sends GET / after GET /
 //     (20 ms between an answer and the next request). Target: GET / p99 ≤ 50 ms and the
 //     server's RSS growth ≤ 150 MB during the audit.
-// Usage: npm run bench:server [-- --seconds 10] [--postgres postgres://…] [--scenario all|static|floods|slow-uploads|hostile-audit]
+//  5. Report-link flood (issue 39): 20 connections of one address ask for made-up report links (a random 43-character
+//     token each, bench/wrk/page-flood.lua), then made-up blog posts, on node, while another client reads GET / and
+//     GET /blog (rendered on demand). Target: GET / p99 ≤ 50 ms during the flood.
+// Usage: npm run bench:server [-- --seconds 10] [--postgres postgres://…]
+//   [--scenario all|static|floods|slow-uploads|hostile-audit|report-link-flood]
 import { spawn, spawnSync } from 'node:child_process';
 import http from 'node:http';
 import https from 'node:https';
@@ -46,21 +50,23 @@ const { values } = parseArgs({
     scenario: { type: 'string', default: 'all' },
   },
 });
-const scenarios = ['static', 'floods', 'slow-uploads', 'hostile-audit'];
+const scenarios = ['static', 'floods', 'slow-uploads', 'hostile-audit', 'report-link-flood'];
 if (values.scenario !== 'all' && !scenarios.includes(values.scenario)) throw new Error(`--scenario: all or one of ${scenarios.join(', ')}`);
 const runs = (/** @type {string} */ name) => values.scenario === 'all' || values.scenario === name;
-// The first three scenarios share the node and caddy servers; the hostile audit starts a server of its own.
-const shared = ['static', 'floods', 'slow-uploads'].some(runs);
+// The scenarios share the node and caddy servers, but for the hostile audit, which starts a server of its own.
+const shared = ['static', 'floods', 'slow-uploads', 'report-link-flood'].some(runs);
 if (shared) ensureCaddy();
 // wrk and nginx only for the scenarios that use them (the slow uploads are driven from here).
 if (runs('static') || runs('floods')) {
   ensureWrk();
   ensureNginx();
 }
+if (runs('report-link-flood')) ensureWrk();
 const seconds = Number(values.seconds);
 const postgresUrl = values.postgres;
 const dir = mkdtempSync(path.join(os.tmpdir(), 'hale-bench-server-'));
 const floodScript = path.resolve('bench/wrk/flood.lua');
+const pageFloodScript = path.resolve('bench/wrk/page-flood.lua');
 const nginxBinary = '/usr/sbin/nginx';
 
 async function startNginx() {
@@ -449,6 +455,35 @@ async function hostileAudit() {
   }
 }
 
+/**
+ * GET `pathname` (10 clients, the bench's own address) while 20 connections of one other address ask for made-up
+ * pages under `prefix` (or alone when `prefix` is null); the flood's answers by status.
+ */
+async function pageFlood(target, prefix, pathname) {
+  const report = path.join(dir, 'page-flood.json');
+  rmSync(report, { force: true });
+  const flooding = prefix
+    ? wrk(['-t1', '-c20', `-d${seconds + 1}s`, '-s', pageFloodScript, target.base], {
+        FLOOD_PREFIX: prefix,
+        FLOOD_ADDRESS: '198.51.100.77',
+        FLOOD_REPORT: report,
+      })
+    : null;
+  if (flooding) await new Promise((resolve) => setTimeout(resolve, 500));
+  const reads = await readPage(target.base, pathname, 10, seconds);
+  await flooding;
+  const statuses = flooding ? JSON.parse(readFileSync(report, 'utf8')) : {};
+  const total = Object.values(statuses).reduce((sum, n) => sum + Number(n), 0);
+  return {
+    reads,
+    perSecond: Math.round(total / (seconds + 1)),
+    statuses:
+      Object.entries(statuses)
+        .map(([code, n]) => `${n} × ${code}`)
+        .join(', ') || '–',
+  };
+}
+
 const stops = [];
 try {
   if (runs('hostile-audit')) await hostileAudit();
@@ -521,6 +556,32 @@ try {
     );
     printTable(['Path', 'Write timed (a new client each)', 'writes', 'p50', 'max', 'answers', 'slow uploads answered'], slowRows);
     console.log('\nTarget: every write answered in under 1 s (the slow uploads hold no write place).');
+  }
+  if (runs('report-link-flood')) {
+    const rows = [];
+    for (const [label, prefix] of [
+      ['none', null],
+      ['made-up report links', '/reports/'],
+      ['made-up blog posts', '/blog/'],
+    ]) {
+      for (const pathname of ['/', '/blog']) {
+        const result = await pageFlood(node, prefix, pathname);
+        rows.push([
+          label,
+          `GET ${pathname}`,
+          result.reads.perSecond,
+          ms(result.reads.p50),
+          ms(result.reads.p99),
+          prefix ? result.perSecond : '–',
+          result.statuses,
+        ]);
+      }
+    }
+    console.log(
+      `\nPages of another client (10 clients) while one address floods made-up on-demand pages over 20 connections, ${seconds} s each (node, SQLite):\n`,
+    );
+    printTable(['Flood (one address, 20 connections)', 'Read (another client)', 'req/s', 'p50', 'p99', 'flood req/s', 'flood answers'], rows);
+    console.log('\nTarget: GET / p99 ≤ 50 ms while made-up report links flood.');
   }
 } finally {
   for (const stop of stops.reverse()) await stop();

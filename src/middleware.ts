@@ -7,6 +7,7 @@ import type { APIContext, MiddlewareNext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
 import { adminPaths, authMessages, publicAdminPaths } from './config/admin';
 import { embeddedFrameOrigins } from './config/business';
+import { errorPages } from './config/pages';
 import { safeNext } from './lib/safe-next';
 import type { AdminSession } from './server/features/auth/admin-auth';
 import { inlineScriptHashes } from './build/inline-scripts.mjs';
@@ -20,6 +21,8 @@ import { errorField, log, requestContext } from './server/platform/log.mjs';
 import { builtClientDir, getRuntime } from './server/runtime';
 import { blogPageToken, postReadFallbacks } from './server/features/posts/public';
 import { answerKeptPage, type KeptPage } from './server/platform/http/kept-page';
+import { linkState } from './server/features/report/store';
+import { sharedReportHeaders } from './config/report-path.mjs';
 
 /** Images are built ahead of time; the on-demand image endpoint would let anyone spend seconds of CPU per request. */
 const disabledPaths = /^\/_image(\/|$)/;
@@ -32,6 +35,14 @@ const onDemandBlog = /^\/blog(\/|$)/;
 const blogPages = new Map<string, KeptPage & { token: string }>();
 const keptBlogPages = 200;
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** A client's report link: its page and its PDF (docs/reports.md). */
+const reportRoutes = new Set(['/reports/[token]', '/reports/[token]/pdf']);
+/**
+ * The page a refused report link gets (never a link: 404; expired or withdrawn: 410), kept from its first render: it
+ * names no token, so every refused link is answered from memory after one look-up of the token's hash, without a
+ * render (a flood of made-up links rendered the whole layout for each, and every other visitor waited).
+ */
+const refusedReportPages = new Map<'unknown' | 'gone', KeptPage>();
 /** The inline scripts the site emits, as the build recorded them (read once; null under astro dev, with no build). */
 let knownScripts: Set<string> | null | undefined;
 
@@ -113,6 +124,18 @@ const handle = async (context: APIContext, next: MiddlewareNext): Promise<Respon
   if (kept) blogPages.delete(pathname);
   const fallbacksBefore = postReadFallbacks();
 
+  let refusedLink: 'unknown' | 'gone' | null = null;
+  if (reportRoutes.has(context.routePattern) && (context.request.method === 'GET' || context.request.method === 'HEAD')) {
+    try {
+      const { state } = await linkState((await getRuntime()).db, context.params.token ?? '');
+      if (state !== 'open') refusedLink = state;
+    } catch {
+      // The database does not answer: the route says so.
+    }
+    const refused = refusedLink && refusedReportPages.get(refusedLink);
+    if (refused) return refusedLinkAnswer(refused, context.request);
+  }
+
   let response = await next();
   // Astro answers a method an API route does not export with an empty 404, which becomes the HTML 404 page.
   if (apiPath.test(pathname) && response.status === 404 && response.body === null) response = await unmatchedApiAnswer(context.routePattern);
@@ -138,9 +161,21 @@ const handle = async (context: APIContext, next: MiddlewareNext): Promise<Respon
       blogPages.set(pathname, page);
       return answerKeptPage(page, context.request);
     }
+    if (refusedLink && response.status === errorPages[refusedLink === 'unknown' ? 'notFound' : 'reportGone'].status) {
+      const page = { status: response.status, html, headers: [...headers] };
+      refusedReportPages.set(refusedLink, page);
+      return refusedLinkAnswer(page, context.request);
+    }
   }
   return isAdmin ? withAdminHeaders(response, refreshedCookies) : response;
 };
+
+/** A refused report link's kept page, with the link's own headers (a kept page that is not a 200 is `no-store`). */
+async function refusedLinkAnswer(page: KeptPage, request: Request): Promise<Response> {
+  const response = await answerKeptPage(page, request);
+  for (const [name, value] of Object.entries(sharedReportHeaders)) response.headers.set(name, value);
+  return response;
+}
 
 /** Every API route's module, loaded only to name its methods when a request uses another one. */
 const apiRoutes = import.meta.glob<Record<string, unknown>>('./pages/api/**/*.ts');

@@ -3,6 +3,7 @@
  * e-mails and its pages say. Read by the report feature, its routes, the admin's Reports view and the tests.
  */
 import { plural } from '../lib/plural.mjs';
+import { sharedReportPrefix } from './report-path.mjs';
 
 export const reportSchedule = {
   /** The day of the month (UK time) on which last month's reports are prepared as drafts and the owner told. */
@@ -41,8 +42,8 @@ export const reportLimits = {
 
 export const reportPaths = {
   /** The client's read-only page: an unguessable token in the address, never listed, `noindex`. */
-  shared: (token: string) => `/reports/${token}`,
-  sharedPdf: (token: string) => `/reports/${token}/pdf`,
+  shared: (token: string) => `${sharedReportPrefix}${token}`,
+  sharedPdf: (token: string) => `${sharedReportPrefix}${token}/pdf`,
 } as const;
 
 export const reportActions = ['summary', 'draft-summary', 'approve', 'link', 'refresh'] as const;

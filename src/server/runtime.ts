@@ -21,7 +21,7 @@ import { deleteExpiredLimitHits } from './features/limits';
 import { createSmtpSender } from './platform/mailer';
 import { deliverDue, enqueueMail, type SendMail } from './platform/outbox';
 import { startWorker } from './platform/worker';
-import { clientDirKey, intakesKey, shutdownKey } from './platform/handoff.mjs';
+import { clientDirKey, intakesKey, shutdownKey, unknownLinksKey } from './platform/handoff.mjs';
 import type { IncomingMessage } from 'node:http';
 import { fromNodeRequest } from './api/request-body';
 import { type EventAnswer, takeEvent } from './features/analytics/endpoint';
@@ -42,6 +42,8 @@ import { createWatchService, type WatchService } from './features/watch/service'
 import { log, requestContext } from './platform/log.mjs';
 import { siteUrlMismatch } from './platform/site-url';
 import { type ReportService, startReportService } from './features/report/service';
+import { unknownLinkAddress } from './features/report/shared';
+import { sharedReportPrefix } from '~/config/report-path.mjs';
 import { reportSources } from './features/report/sources';
 
 export interface Runtime {
@@ -80,6 +82,8 @@ type Holder = {
   [clientDirKey]?: string;
   /** Read by the HTTP front (platform/handoff.mjs). */
   [intakesKey]?: Record<string, (req: IncomingMessage, clientAddress: string, host: string) => Promise<EventAnswer>>;
+  /** Read by the HTTP front (platform/handoff.mjs). */
+  [unknownLinksKey]?: Record<string, (rest: string) => Promise<boolean>>;
 };
 
 /** The built site's public files (dist/client), as scripts/start.mjs names them; known without the database. */
@@ -269,5 +273,7 @@ async function createRuntime(): Promise<Runtime> {
   (globalThis as Holder)[intakesKey] = {
     [analyticsEndpoint]: (req, clientAddress, host) => takeEvent(runtime, fromNodeRequest(req), host, clientAddress),
   };
+  // A made-up report link is refused from its token's hash alone: the front answers it without rendering a page.
+  (globalThis as Holder)[unknownLinksKey] = { [sharedReportPrefix]: (rest) => unknownLinkAddress(db, rest) };
   return runtime;
 }

@@ -92,10 +92,27 @@ describe('the webhook body', () => {
       link: 'https://x/admin?tab=alerts',
     });
     expect(body.text).toBe('URGENT: Shop: shop.example is down\nNo answer.\nhttps://x/admin?tab=alerts');
-    expect(body.content).toBe(body.text);
+    // Discord's Markdown characters escaped (the colons here); the owner's link left a link.
+    expect(body.content).toBe('URGENT\\: Shop\\: shop.example is down\nNo answer.\nhttps://x/admin?tab=alerts');
+    expect(body.allowed_mentions).toEqual({ parse: [] });
     expect(body.title).toBe('URGENT: Shop: shop.example is down');
-    expect(body).toMatchObject({ event: 'opened', site: 'Shop', urgent: true, alertId: 'a1', alertTitle: 'shop.example is down' });
+    expect(body).toMatchObject({ event: 'opened', site: 'Shop', urgent: true, alertId: 'a1', alertTitle: 'shop.example is down', markdown: false });
     expect(webhookBody({ ...body, event: 'closed', urgent: false, title: 'x', detail: 'y', siteUrl: '' }).text).toMatch(/^Resolved: Shop: x/);
+  });
+
+  it('cuts a long message between escapes, never inside one, and keeps the link whole', () => {
+    const link = 'https://x/admin?tab=alerts';
+    const body = webhookBody({ event: 'opened', site: 'S', siteUrl: '', title: 't', detail: '<'.repeat(3000), urgent: false, alertId: 'a', link });
+    for (const [field, escaped] of [
+      ['text', '&lt;'],
+      ['content', '\\<'],
+    ] as const) {
+      const message = body[field];
+      expect(message.length).toBeLessThanOrEqual(1900);
+      expect(message.endsWith(`\n${link}`)).toBe(true);
+      const cut = message.slice(message.indexOf('\n') + 1, message.lastIndexOf('\n'));
+      expect(cut).toBe(escaped.repeat(cut.length / escaped.length));
+    }
   });
 });
 

@@ -12,3 +12,9 @@ export const logKey = Symbol.for('hale-digital.log');
  * exists; until then (and for requests with cookies) the route in src/pages/api answers.
  */
 export const intakesKey = Symbol.for('hale-digital.intakes');
+/**
+ * Addresses the HTTP front may refuse itself, without the router: `{ [prefix]: (rest) => Promise<boolean> }`, true
+ * when what follows the prefix is no link at all (a made-up report link), answered with the site's 404 page from
+ * memory. Set by the runtime once it exists; until then, and for any other answer, the route answers.
+ */
+export const unknownLinksKey = Symbol.for('hale-digital.unknown-links');

@@ -4,6 +4,7 @@
  * "not found" (404) — the same page either way for a guess, so a token tells nothing about others.
  */
 import type { ReportView } from '~/lib/report-types';
+import type { Db } from '../../db';
 import type { ReportDeps } from './service';
 import { linkState, readReport } from './store';
 
@@ -17,4 +18,14 @@ export async function openSharedReport(deps: Pick<ReportDeps, 'db' | 'sources'>,
   // A site the owner erased takes its reports with it: their links no longer open.
   if (!(await deps.sources.site(report.data.site.key))) return { state: 'gone' };
   return { state: 'open', report };
+}
+
+/**
+ * Whether the address after the report links' prefix (`<token>` or `<token>/pdf`) is no link at all, from the token's
+ * hash alone: the HTTP front answers such an address 404 itself, without rendering (issue 39). Any other address,
+ * a link that is gone included, is the route's to answer.
+ */
+export async function unknownLinkAddress(db: Db, rest: string): Promise<boolean> {
+  const address = /^([^/]*)(?:\/pdf)?$/.exec(rest);
+  return address ? (await linkState(db, address[1]!)).state === 'unknown' : false;
 }

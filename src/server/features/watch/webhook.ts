@@ -11,8 +11,47 @@ import { backoffMs, type OutboxTiming } from '../../platform/outbox';
 import { retryAfterMs } from '../../platform/retry.mjs';
 
 /**
- * The JSON body: `text` (Slack and Slack-compatible), `content` (Discord), `message` and `title` (ntfy's JSON form),
- * and the alert's facts for anything else.
+ * Bidirectional controls (LRM, RLM, ALM, the embeddings and overrides, the isolates): a client's page title with a
+ * right-to-left override shows its text reversed in the owner's chat, so it can pass for something else.
+ */
+const bidiControls = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+/** Text from a watched site (or typed by the owner) is data in every format: never a control, mention or link. */
+const plain = (text: string) => text.replace(bidiControls, '');
+
+/** Slack reads `<!channel>`, `<@U123>` and `<https://…|label>` in `text`: its own escaping (`& < >`) makes them text. */
+const slackEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+const slackChar = (char: string) => slackEscapes[char] ?? char;
+
+/**
+ * Discord reads Markdown in `content` (`[label](https://…)` is a link under a label of the sender's choice, `@everyone`
+ * and `<@id>` mentions): each Markdown character is escaped with a backslash, and `allowed_mentions` pings no one.
+ */
+const discordChar = (char: string) => (/[\\*_~`|<>#\-[\]()@:]/.test(char) ? `\\${char}` : char);
+
+/** The most a chat message holds (Discord's `content`: 2,000 characters) with room to spare. */
+const messageMax = 1900;
+
+/**
+ * `text` escaped character by character, cut to leave room for the owner's link after it: never in the middle of an
+ * escape (a cut `&am` or a lone backslash would be read as something else), and the link always whole.
+ */
+function escapedMessage(text: string, link: string, escape: (char: string) => string): string {
+  const room = messageMax - link.length - 1;
+  let out = '';
+  for (const char of text) {
+    const escaped = escape(char);
+    if (out.length + escaped.length > room) break;
+    out += escaped;
+  }
+  return `${out}\n${link}`;
+}
+
+/**
+ * The JSON body, one for every kind of receiver: `text` (Slack and Slack-compatible, its escaping), `content` and
+ * `allowed_mentions` (Discord, Markdown escaped, no mentions), `message` and `title` (ntfy's JSON form, plain text:
+ * `markdown: false`), and the alert's facts for anything else. Every string in it is without bidirectional controls.
+ * The owner's link to the alerts is the site's own and stays a link.
  */
 export function webhookBody(facts: {
   event: 'opened' | 'escalated' | 'updated' | 'closed';
@@ -25,9 +64,26 @@ export function webhookBody(facts: {
   link: string;
 }) {
   const prefix = facts.event === 'closed' ? 'Resolved: ' : facts.urgent ? 'URGENT: ' : '';
-  const head = `${prefix}${facts.site}: ${facts.title}`;
-  const text = `${head}\n${facts.detail}\n${facts.link}`.slice(0, 1900);
-  return { ...facts, text, content: text, title: head.slice(0, 200), message: `${facts.detail}\n${facts.link}`.slice(0, 1900), alertTitle: facts.title };
+  const site = plain(facts.site);
+  const title = plain(facts.title);
+  const detail = plain(facts.detail);
+  const head = `${prefix}${site}: ${title}`;
+  // Slack reads entities everywhere in `text`, the link's `&` included.
+  const text = escapedMessage(`${head}\n${detail}`, [...facts.link].map(slackChar).join(''), slackChar);
+  const content = escapedMessage(`${head}\n${detail}`, facts.link, discordChar);
+  return {
+    ...facts,
+    site,
+    siteUrl: plain(facts.siteUrl),
+    detail,
+    text,
+    content,
+    allowed_mentions: { parse: [] as string[] },
+    title: head.slice(0, 200),
+    message: escapedMessage(detail, facts.link, (char) => char),
+    markdown: false,
+    alertTitle: title,
+  };
 }
 
 export async function enqueueWebhook(trx: Db | Transaction<Database>, call: { alertId: string; url: string; body: unknown; now: number; notBefore: number }) {

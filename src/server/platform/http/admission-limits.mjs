@@ -54,6 +54,20 @@ export const writeAdmission = {
 };
 
 /**
+ * Reads handed to Astro (anything not a built file: the blog, report links, the admin's pages and API reads) take their
+ * turn per client (platform/http/render-turns.mjs), so one client's flood of pages rendered on demand waits for itself.
+ */
+export const renderTurns = {
+  /** Of one client's (an IPv6 /64) reads, this many are handled at once (the admin's views ask for a few together). */
+  perClient: 2,
+  /**
+   * Of one client's reads, this many may wait for their turn; past that, 429 at once. Half the connections one address
+   * may hold (CONNECTIONS_PER_ADDRESS' default): a browser opens six.
+   */
+  waitingPerClient: 64,
+};
+
+/**
  * A write's body is read in full by the front before the write may take a place, so a client that sends slowly holds
  * a connection, never a place. The numbers bound how slowly and how much.
  */

@@ -1,17 +1,19 @@
 // The HTTP front of the production server: what every request meets before Astro. It fixes up what clients may not
 // decide (their address, forwarded protocol and host, accepted encodings), refuses malformed requests, puts the security
 // headers on every response, serves the pre-rendered files with sirv, and hands everything else to Astro's router.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import compression from 'compression';
 import fresh from 'fresh';
 import sirv from 'sirv';
 import { isLocalPath } from '../../../lib/local-path.mjs';
-import { bodyReading, publicWrites, writeAdmission } from './admission-limits.mjs';
+import { sharedReportHeaders, sharedReportPrefix } from '../../../config/report-path.mjs';
+import { bodyReading, publicWrites, renderTurns, writeAdmission } from './admission-limits.mjs';
 import { createAdmission } from './admission.mjs';
 import { createBodyBudget, readBody, replayBody } from './body.mjs';
 import { createWriteTurns } from './write-turns.mjs';
+import { createRenderTurns } from './render-turns.mjs';
 import { memoryFiles } from './memory-files.mjs';
 import { clientAddress } from './client-address.mjs';
 import { clientKey } from '../address-range.mjs';
@@ -19,12 +21,14 @@ import { contentSecurityPolicy } from './csp.mjs';
 import { errorField, log } from '../log.mjs';
 import { inertFile, staticHeaders } from './caddy-static.mjs';
 import { builtPaths } from './page-path.mjs';
-import { intakesKey } from '../handoff.mjs';
+import { intakesKey, unknownLinksKey } from '../handoff.mjs';
 import { acceptedEncodings, drainedBodyBytes, dropRestOfBody, logRequest, muteLateAnswer, usableRange } from './exchange.mjs';
 
 const knownMethods = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 const staticMethods = 'GET, HEAD';
+/** A `.` or `..` path segment (after decoding). */
+const dotSegment = /(?:^|\/)\.{1,2}(?:\/|$)/;
 /** Built files up to this size are answered from memory (memory-files.mjs); the build's largest script is ~200 KB. */
 const memoryFileMaxBytes = 1024 * 1024;
 
@@ -69,6 +73,13 @@ export function createFront({ clientDir, app, settings, csp, keyFile = null, lim
   // Astro answers unknown paths with this page, so what it renders is allowed the 404 page's scripts.
   const notFoundPolicy = pagePolicies.get('/404') ?? basePolicy;
   const notFoundPage = readFileSync(path.join(clientDir, '404.html'));
+  // Its compressed copies (scripts/precompress.mjs), so a refusal answered here is as small as a page.
+  const notFoundEncoded = Object.fromEntries(
+    ['br', 'gzip'].flatMap((coding) => {
+      const file = path.join(clientDir, `404.html.${coding === 'br' ? 'br' : 'gz'}`);
+      return existsSync(file) ? [[coding, readFileSync(file)]] : [];
+    }),
+  );
 
   const serveFile = memoryFiles(
     sirv(clientDir, {
@@ -93,12 +104,48 @@ export function createFront({ clientDir, app, settings, csp, keyFile = null, lim
     { maxBytes: memoryFileMaxBytes },
   );
 
+  /**
+   * The site's 404 page, as built, in the encoding the client prefers (the front has listed those it accepts).
+   * @param {http.IncomingMessage} req @param {http.ServerResponse} res @param {Record<string, string>} [headers]
+   */
+  function notFound(req, res, headers = {}) {
+    const accepted = String(req.headers['accept-encoding'] ?? '').split(', ');
+    const coding = ['br', 'gzip'].find((name) => accepted.includes(name) && notFoundEncoded[name]);
+    const body = coding ? notFoundEncoded[coding] : notFoundPage;
+    res.writeHead(404, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'Content-Security-Policy': notFoundPolicy,
+      'Content-Length': body.length,
+      Vary: 'Accept-Encoding',
+      ...(coding && { 'Content-Encoding': coding }),
+      ...headers,
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  /**
+   * A report link that is no link at all (a made-up token) is answered here, from its token's hash, with the 404 page
+   * from memory; anything else, or before the runtime has said how to tell, is rendered.
+   * @param {http.IncomingMessage} req @param {http.ServerResponse} res @param {string} pathname @param {() => void} render
+   */
+  function refuseUnknownLink(req, res, pathname, render) {
+    const unknown = pathname.startsWith(sharedReportPrefix) ? globalThis[unknownLinksKey]?.[sharedReportPrefix] : undefined;
+    if (!unknown) return render();
+    unknown(pathname.slice(sharedReportPrefix.length)).then(
+      (refused) => guarded(req, res, () => (refused ? notFound(req, res, sharedReportHeaders) : render())),
+      // The database did not answer: the route says so.
+      () => guarded(req, res, render),
+    );
+  }
+
   /** @param {http.IncomingMessage} req @param {http.ServerResponse} res */
   function plain(res, status, text, headers = {}) {
     res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...headers });
     res.end(`${text}\n`);
   }
 
+  const renders = createRenderTurns(renderTurns);
   const writeTurns = createWriteTurns({ budgetMs: admission.turnBudgetMs, limit: admission.queued, perClient: admission.queuedPerClient });
 
   /**
@@ -225,10 +272,15 @@ export function createFront({ clientDir, app, settings, csp, keyFile = null, lim
     if (req.method === 'GET' || req.method === 'HEAD') {
       const redirect = canonicalRedirect(rawPath);
       if (redirect !== null) {
-        res.writeHead(301, { Location: redirect + query, 'Cache-Control': 'public, max-age=3600' });
+        // A report link's token is in the address: its redirect is as private as its page.
+        const headers = redirect.startsWith(sharedReportPrefix) ? sharedReportHeaders : { 'Cache-Control': 'public, max-age=3600' };
+        res.writeHead(301, { Location: redirect + query, ...headers });
         return res.end();
       }
     }
+    // A dot segment, sent encoded (`/blog/%2e%2e`): the router's URL would resolve it to another page (the home page,
+    // built, which the router cannot render: an empty 500). No page of the site has one.
+    if (dotSegment.test(pathname)) return notFound(req, res);
 
     if (keyFile && pathname === keyFile.path) {
       if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'Method not allowed.', { Allow: staticMethods });
@@ -262,18 +314,25 @@ export function createFront({ clientDir, app, settings, csp, keyFile = null, lim
       return serveFile(req, res, () => void Promise.resolve(app(req, res)).catch((error) => failed(req, res, error)));
     }
     // The error page's own addresses are not pages of the site.
-    if (pathname === '/404' || pathname === '/404.html') {
-      res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Security-Policy': notFoundPolicy });
-      return res.end(req.method === 'HEAD' ? undefined : notFoundPage);
-    }
+    if (pathname === '/404' || pathname === '/404.html') return notFound(req, res);
     res.setHeader('Content-Security-Policy', notFoundPolicy);
     // Outside /api/, pages are read, not written to.
     if (!pathname.startsWith('/api/') && !['GET', 'HEAD', 'POST'].includes(req.method ?? '')) {
       return plain(res, 405, 'Method not allowed.', { Allow: 'GET, HEAD, POST' });
     }
     const render = () => compress(req, res, () => void app(req, res).catch((error) => failed(req, res, error)));
-    if (req.method === 'GET' || req.method === 'HEAD') return render();
     const address = String(req.headers['x-forwarded-for']);
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      // A read rendered on demand takes its client's turn (render-turns.mjs): one client's flood waits for itself.
+      const turn = renders.run(clientKey(address), (done) => {
+        // A client that left while its read waited is not answered.
+        if (res.destroyed || req.socket.destroyed) return done();
+        res.once('close', done);
+        guarded(req, res, () => refuseUnknownLink(req, res, pathname, render));
+      });
+      if (turn === 'refused') refuse(req, res, writes.crowding);
+      return;
+    }
     // An endpoint that only queues in memory takes a cookieless request here, without the router or a write's place.
     const intake = req.method === 'POST' && !req.headers.cookie ? globalThis[intakesKey]?.[pathname] : undefined;
     // A write is judged before its body is read (admission.mjs): refusing must cost less than accepting. (One refused
