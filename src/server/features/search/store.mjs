@@ -1,9 +1,12 @@
 // Search data storage: a sync's rows go to a staging table page by page (memory holds one page), then replace the
-// stored rows of the days they cover in one transaction, so a re-fetch replaces rather than adds and a failed run
-// leaves the stored data as it was. Each site's sources' state for Settings is kept beside them. Every row belongs to
+// stored rows of the days they cover, a few thousand rows a transaction with a turn of the event loop between (SQLite's
+// driver is synchronous: one transaction over a large range held every request), so a re-fetch replaces rather than
+// adds and a failed run leaves the days it had not replaced as they were. Each site's sources' state for Settings is kept beside them. Every row belongs to
 // a watched site (its id; this website's is `ownSiteId`, the default of every function here).
 // Plain JavaScript (typed with JSDoc) because `npm run search:sync` runs it without the bundle.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'kysely';
+import { addDays } from './days.mjs';
 import { ownSiteId } from '../watch/own-site.mjs';
 
 /** @typedef {import('kysely').Kysely<any>} Db */
@@ -15,6 +18,8 @@ import { ownSiteId } from '../watch/own-site.mjs';
 
 /** Rows per insert: 11 parameters each stays far below SQLite's and PostgreSQL's limits. */
 const insertChunk = 400;
+/** Staged rows moved per transaction (whole days; a day has at most 50,000), and days at most, when replacing. */
+const replaceBatch = { rows: 5_000, days: 31 };
 const columns = /** @type {const} */ (['site', 'source', 'day', 'query', 'page', 'device', 'clicks', 'impressions', 'position_sum']);
 
 /**
@@ -40,20 +45,71 @@ export async function stageRows(db, runId, source, rows, site = ownSiteId) {
         })),
       )
       .execute();
+    // A turn of the event loop between inserts: a page of 25,000 rows is 63 of them.
+    await nextTurn();
   }
 }
 
 /**
- * Replaces the site's stored rows of `source` from `from` to `to` (days, inclusive) with the run's staged rows, in one
- * transaction; the staged rows are then removed. Returns how many rows were stored.
+ * Replaces the site's stored rows of `source` from `from` to `to` (days, inclusive) with the run's staged rows, in
+ * batches of whole days (a transaction each, a turn of the event loop between), then rebuilds the roll-ups of those
+ * days and months; the staged rows are removed as they are moved. Returns how many rows were stored.
  * @param {Db} db @param {string} runId @param {SearchSource} source @param {string} from @param {string} to @param {string} [site]
  * @returns {Promise<number>}
  */
 export async function replaceDays(db, runId, source, from, to, site = ownSiteId) {
+  const staged = await db
+    .selectFrom('search_rows_staging')
+    .select(['day', (eb) => eb.fn.countAll().as('n')])
+    .where('run_id', '=', runId)
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .groupBy('day')
+    .orderBy('day')
+    .execute();
+  const rowsOf = new Map(staged.map((row) => [String(row.day), Number(row.n)]));
+  // Only the days that have rows, staged or stored, need work (an import replaces "every day": 0000 to 9999).
+  const held = await db
+    .selectFrom('search_rows')
+    .select((eb) => [eb.fn.min('day').as('first'), eb.fn.max('day').as('last')])
+    .where('site', '=', site)
+    .where('source', '=', source)
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .executeTakeFirst();
+  const days = [...rowsOf.keys(), held?.first, held?.last].filter((day) => typeof day === 'string').sort();
+  if (days.length === 0) return 0;
+  const [start, end] = [/** @type {string} */ (days[0]), /** @type {string} */ (days.at(-1))];
+  let stored = 0;
+  for (let first = start; first <= end; ) {
+    // Whole days up to the batch's rows or days (days with no rows staged lose those stored).
+    let last = first;
+    let rows = rowsOf.get(first) ?? 0;
+    for (let count = 1; last < end && count < replaceBatch.days; count++) {
+      const next = addDays(last, 1);
+      const more = rowsOf.get(next) ?? 0;
+      if (rows > 0 && rows + more > replaceBatch.rows) break;
+      last = next;
+      rows += more;
+    }
+    stored += await replaceBatchOfDays(db, runId, source, first, last, site);
+    first = addDays(last, 1);
+    await nextTurn();
+  }
+  await rollUpMonths(db, source, start, end, site);
+  return stored;
+}
+
+/**
+ * One batch: the stored rows of the days from `first` to `last` replaced by the run's staged rows of those days, and
+ * those days' totals rebuilt, in one transaction.
+ * @param {Db} db @param {string} runId @param {SearchSource} source @param {string} first @param {string} last @param {string} site
+ */
+async function replaceBatchOfDays(db, runId, source, first, last, site) {
   return db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('search_rows').where('site', '=', site).where('source', '=', source).where('day', '>=', from).where('day', '<=', to).execute();
+    await trx.deleteFrom('search_rows').where('site', '=', site).where('source', '=', source).where('day', '>=', first).where('day', '<=', last).execute();
     // A source may give one key twice (Bing's statistics do on some days): the stored row is their sum.
-    await trx
+    const inserted = await trx
       .insertInto('search_rows')
       .columns([...columns])
       .expression(
@@ -71,22 +127,14 @@ export async function replaceDays(db, runId, source, from, to, site = ownSiteId)
             sql`sum(position_sum)`.as('position_sum'),
           ])
           .where('run_id', '=', runId)
-          .where('day', '>=', from)
-          .where('day', '<=', to)
+          .where('day', '>=', first)
+          .where('day', '<=', last)
           .groupBy(['site', 'source', 'day', 'query', 'page', 'device']),
       )
-      .execute();
-    const stored = await trx
-      .selectFrom('search_rows')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('site', '=', site)
-      .where('source', '=', source)
-      .where('day', '>=', from)
-      .where('day', '<=', to)
-      .executeTakeFirstOrThrow();
-    await trx.deleteFrom('search_rows_staging').where('run_id', '=', runId).execute();
-    await rollUp(trx, source, from, to, site);
-    return Number(stored.n);
+      .executeTakeFirst();
+    await trx.deleteFrom('search_rows_staging').where('run_id', '=', runId).where('day', '>=', first).where('day', '<=', last).execute();
+    await rollUpDays(trx, source, first, last, site);
+    return Number(inserted?.numInsertedOrUpdatedRows ?? 0);
   });
 }
 
@@ -99,7 +147,14 @@ const summed = /** @type {const} */ ([sql`sum(clicks)`.as('clicks'), sql`sum(imp
  * @param {Db} db @param {SearchSource} source @param {string} from @param {string} to @param {string} [site]
  */
 export async function rollUp(db, source, from, to, site = ownSiteId) {
-  const clamp = (/** @type {string} */ day) => (day < '0001-01-01' ? '0001-01-01' : day > '9999-12-31' ? '9999-12-31' : day);
+  await rollUpDays(db, source, from, to, site);
+  await rollUpMonths(db, source, from, to, site);
+}
+
+const clamp = (/** @type {string} */ day) => (day < '0001-01-01' ? '0001-01-01' : day > '9999-12-31' ? '9999-12-31' : day);
+
+/** The day totals of the days from `from` to `to`. @param {Db} db @param {SearchSource} source @param {string} from @param {string} to @param {string} site */
+async function rollUpDays(db, source, from, to, site) {
   const [first, last] = [clamp(from), clamp(to)];
   await db.deleteFrom('search_daily').where('site', '=', site).where('source', '=', source).where('day', '>=', first).where('day', '<=', last).execute();
   await db
@@ -117,28 +172,48 @@ export async function rollUp(db, source, from, to, site = ownSiteId) {
         .groupBy(['site', 'source', 'day']),
     )
     .execute();
-  const [monthFrom, monthTo] = [first.slice(0, 7), last.slice(0, 7)];
-  for (const [table, key] of /** @type {const} */ ([
-    ['search_monthly_queries', 'query'],
-    ['search_monthly_pages', 'page'],
-  ])) {
-    await db.deleteFrom(table).where('site', '=', site).where('source', '=', source).where('month', '>=', monthFrom).where('month', '<=', monthTo).execute();
-    const month = sql`substr(day, 1, 7)`;
-    await db
-      .insertInto(table)
-      .columns(['site', 'source', 'month', key, 'clicks', 'impressions', 'position_sum'])
-      .expression(
-        db
-          .selectFrom('search_rows')
-          .select(['site', 'source', month.as('month'), key, ...summed])
-          .where('site', '=', site)
-          .where('source', '=', source)
-          .where('day', '>=', `${monthFrom}-01`)
-          .where('day', '<=', `${monthTo}-31`)
-          .where(key, '!=', '')
-          .groupBy(['site', 'source', month, key]),
-      )
-      .execute();
+}
+
+/**
+ * The queries' and pages' totals of each month the days from `from` to `to` touch, a month a transaction with a turn
+ * of the event loop between (a sync's 16 months are 17 of them).
+ * @param {Db} db @param {SearchSource} source @param {string} from @param {string} to @param {string} site
+ */
+async function rollUpMonths(db, source, from, to, site) {
+  const [monthFrom, monthTo] = [clamp(from).slice(0, 7), clamp(to).slice(0, 7)];
+  for (let month = monthFrom; month <= monthTo; month = addDays(`${month}-28`, 7).slice(0, 7)) {
+    const inMonth = month;
+    const rebuild = async (/** @type {Db} */ trx) => {
+      for (const [table, key] of /** @type {const} */ ([
+        ['search_monthly_queries', 'query'],
+        ['search_monthly_pages', 'page'],
+      ])) {
+        await trx.deleteFrom(table).where('site', '=', site).where('source', '=', source).where('month', '=', inMonth).execute();
+        const monthOf = sql`substr(day, 1, 7)`;
+        await trx
+          .insertInto(table)
+          .columns(['site', 'source', 'month', key, 'clicks', 'impressions', 'position_sum'])
+          .expression(
+            trx
+              .selectFrom('search_rows')
+              .select(['site', 'source', monthOf.as('month'), key, ...summed])
+              .where('site', '=', site)
+              .where('source', '=', source)
+              .where('day', '>=', `${inMonth}-01`)
+              .where('day', '<=', `${inMonth}-31`)
+              .where(key, '!=', '')
+              .groupBy(['site', 'source', monthOf, key]),
+          )
+          .execute();
+      }
+    };
+    // Inside a caller's transaction (an import's) it is part of it; otherwise a transaction of its own.
+    if (db.isTransaction) await rebuild(db);
+    else {
+      await db.transaction().execute(rebuild);
+      await nextTurn();
+    }
+    if (month === monthTo) break;
   }
 }
 
