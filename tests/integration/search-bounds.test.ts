@@ -233,6 +233,8 @@ describe('replacing a large staged set on SQLite (a synchronous driver)', () => 
     const count = await replaceDays(db, 'run', 'google', days[0]!, days.at(-1)!);
     const tookMs = performance.now() - started;
     probing = false;
+    // The stretch since the last turn counts too (the whole replace, when it never let the loop turn).
+    longest = Math.max(longest, performance.now() - last);
     // Before, one transaction held the loop for the whole replace.
     expect(longest).toBeLessThan(tookMs / 3);
 
