@@ -21,14 +21,12 @@ export const answerLimits = Object.freeze({
   /** A refusal's words (an error's JSON), from any of them: only its first 200 characters are ever quoted. */
   refusal: 64 * 1024,
   /**
-   * A whole answer of an AI model, streamed (server-sent events, a chunk of JSON per few tokens): AI_MAX_OUTPUT_TOKENS
-   * is at most 100,000 tokens, about 400 KB of text, which its events' envelopes make a few MB.
+   * A whole answer of an AI model, streamed (server-sent events, an event of about 250 bytes of JSON per token or
+   * few): AI_MAX_OUTPUT_TOKENS is at most 100,000 tokens, about 25 MB of events at most.
    */
-  aiModel: 16 * MB,
-  /** What a webhook's receiver answers is not used: only its status. */
-  webhook: 0,
-  /** What an IndexNow endpoint answers is not used: only its status. */
-  indexNow: 0,
+  aiModel: 32 * MB,
+  // A webhook's receiver's and an IndexNow endpoint's answers are not read at all: only their status is used, and
+  // their bodies are cancelled unread (watch/webhook.ts, indexnow/submit.mjs).
 });
 
 /** A limit in words, for messages ("20 MB", "64 KB"). @param {number} bytes */

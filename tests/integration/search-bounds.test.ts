@@ -22,7 +22,7 @@ import { createTarget, databaseNames, type DatabaseTarget, openTarget } from '..
 import { FakeSearch, googleRow, wcfDate } from '../support/fake-search.mjs';
 
 const siteUrl = loadSettings({}).siteUrl;
-const property = `sc-domain:${new URL(siteUrl).hostname}`;
+const property = 'sc-domain:hale-digital.example';
 const now = Date.parse('2026-03-10T10:00:00Z');
 const yesterday = '2026-03-09';
 const MB = 1024 * 1024;

@@ -260,6 +260,37 @@ export function googleClient(key, options) {
 }
 
 /**
+ * The Search Console properties the service account may read (`sites.list`), as Google names them; a property it is
+ * only listed for, unverified, is left out. Throws a SourceProblem (or a RetryableFailure) with what went wrong.
+ * @param {{ email: string, privateKey: string }} key
+ * @param {{ apiUrl: string, tokens: ReturnType<typeof tokenSource>, timeoutMs: number }} options
+ * @returns {Promise<string[]>}
+ */
+export async function readableProperties(key, { apiUrl, tokens, timeoutMs }) {
+  const token = await tokens.token();
+  let response;
+  try {
+    response = await fetch(`${apiUrl}/webmasters/v3/sites`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(timeoutMs) });
+    if (response.ok) {
+      const answer = /** @type {{ siteEntry?: { siteUrl?: unknown, permissionLevel?: unknown }[] } | null} */ (
+        await readJson(response, { maxBytes: answerLimits.searchConsoleSites, what: searchConsole })
+      );
+      const entries = Array.isArray(answer?.siteEntry) ? answer.siteEntry : [];
+      return entries
+        .filter((entry) => typeof entry.siteUrl === 'string' && entry.permissionLevel !== 'siteUnverifiedUser')
+        .map((entry) => /** @type {string} */ (entry.siteUrl))
+        .sort();
+    }
+  } catch (error) {
+    if (error instanceof AnswerTooLarge) throw new SourceProblem(`${error.message} for its list of properties.`);
+    if (error instanceof AnswerNotJson) throw new RetryableFailure(`${error.message}.`);
+    throw unanswered(searchConsole, error, timeoutMs);
+  }
+  const detail = await errorDetail(response, [token, key.privateKey]);
+  throw new SourceProblem(`The Search Console API did not list the properties of ${key.email} (${response.status}${detail}).`);
+}
+
+/**
  * The API's own words for a refusal, scrubbed of secrets (it may repeat a header or the request) and shortened.
  * @param {Response} response @param {string[]} secrets
  */
