@@ -101,7 +101,8 @@ export const searchText = {
   /** What the service account may read, where a property is set or shown. */
   readableProperties(answer: { email: string | null; readable: string[] | null; message: string | null }): string {
     if (answer.readable === null) return answer.message ? `The properties the service account can read are not known: ${answer.message}` : '';
-    if (answer.readable.length === 0) return `The service account ${answer.email ?? ''} can read no property yet: add it as a user of the property in Search Console.`;
+    if (answer.readable.length === 0)
+      return `The service account ${answer.email ?? ''} can read no property yet: add it as a user of the property in Search Console.`;
     return `The service account ${answer.email ?? ''} can read: ${answer.readable.join(', ')}.`;
   },
   /** A client's page has no visits counted here: the analytics measure this website only. */

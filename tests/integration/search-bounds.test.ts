@@ -24,7 +24,6 @@ import { FakeSearch, googleRow, wcfDate } from '../support/fake-search.mjs';
 const siteUrl = loadSettings({}).siteUrl;
 const property = 'sc-domain:hale-digital.example';
 const now = Date.parse('2026-03-10T10:00:00Z');
-const yesterday = '2026-03-09';
 const MB = 1024 * 1024;
 /** What a client's connection may have taken beyond a limit before it was dropped: socket buffers on loopback. */
 const bufferedSlack = 16 * MB;
@@ -133,7 +132,16 @@ describe.each(databaseNames())('search sync bounds on %s', (name) => {
     expect((await sourceStates(db)).find((s) => s.source === 'google')).toMatchObject({ state: 'error', message, dataToDay: '2026-03-08' });
     expect(lines.filter((line) => line.includes('sync failed'))).toEqual([expect.stringContaining(message)]);
     expect(await stored('google')).toEqual(before.google);
-    expect(Number((await db.selectFrom('search_rows_staging').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(0);
+    expect(
+      Number(
+        (
+          await db
+            .selectFrom('search_rows_staging')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(0);
     expect((await databaseBytes()) - before.bytes).toBeLessThan(50 * MB);
   }, 120_000);
 
@@ -143,11 +151,7 @@ describe.each(databaseNames())('search sync bounds on %s', (name) => {
     fake.faults.google.push({ status: 200, bytes: 400 * MB });
     const { summary, ms } = await sync();
     expect(summary.sources.map((s) => [s.source, s.state, s.message])).toEqual([
-      [
-        'google',
-        'error',
-        searchSyncRefusals.tooLarge('The Search Console API', answerLimits.searchConsolePage, 'one page of 2024-11-09', 'GSC_API_URL'),
-      ],
+      ['google', 'error', searchSyncRefusals.tooLarge('The Search Console API', answerLimits.searchConsolePage, 'one page of 2024-11-09', 'GSC_API_URL')],
       ['bing', 'error', searchSyncRefusals.tooLarge('The Bing Webmaster API', answerLimits.bing, 'GetQueryStats', 'BING_WEBMASTER_API_URL')],
     ]);
     expect(summary.sources[1]!.message).toMatch(/^The Bing Webmaster API answered more than 20 MB for GetQueryStats; nothing of it was stored/);
@@ -176,7 +180,9 @@ describe.each(databaseNames())('search sync bounds on %s', (name) => {
     // Enough for every try (google-auth-library tries a token request again itself).
     for (let i = 0; i < 20; i++) fake.faults.token.push({ status: 200, bytes: 400 * MB });
     const token = await sync();
-    expect(token.summary.sources[0]!.message).toBe(`Google's token service answered more than ${bytesInWords(answerLimits.googleToken)} (a token is a few hundred bytes).`);
+    expect(token.summary.sources[0]!.message).toBe(
+      `Google's token service answered more than ${bytesInWords(answerLimits.googleToken)} (a token is a few hundred bytes).`,
+    );
     expect(fake.tokenRequests).toBeGreaterThan(0);
     expect(fake.streamed).toBeLessThan(fake.tokenRequests * (answerLimits.googleToken + bufferedSlack));
   }, 60_000);
@@ -260,6 +266,15 @@ describe('replacing a large staged set on SQLite (a synchronous driver)', () => 
       .executeTakeFirstOrThrow();
     expect(Number(march.clicks)).toBe(rows.filter((row) => row.day >= '2026-03' && row.query === 'query 7').reduce((sum, row) => sum + row.clicks, 0));
     expect(await db.selectFrom('search_monthly_queries').select('query').where('query', '=', 'old').execute()).toEqual([]);
-    expect(Number((await db.selectFrom('search_rows_staging').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(0);
+    expect(
+      Number(
+        (
+          await db
+            .selectFrom('search_rows_staging')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(0);
   }, 120_000);
 });

@@ -543,10 +543,16 @@ describe.each(databaseNames())('search sync on %s', (name) => {
       expect(answer.readable).toEqual(expect.arrayContaining(['https://www.bright-bakery.co.uk/', property, 'sc-domain:bright-bakery.co.uk']));
       expect(fake.requests.filter((r) => r.endpoint === 'sites')).toHaveLength(1);
       // This website's when no site is named; GSC_PROPERTY when set.
-      const set = await searchProperties(loadSettings({ GSC_SERVICE_ACCOUNT_FILE: keyPath, GSC_API_URL: fake.url, GSC_PROPERTY: 'https://www.hale-digital.example/' }));
+      const set = await searchProperties(
+        loadSettings({ GSC_SERVICE_ACCOUNT_FILE: keyPath, GSC_API_URL: fake.url, GSC_PROPERTY: 'https://www.hale-digital.example/' }),
+      );
       expect(set).toMatchObject({ defaultProperty: property, thisSite: { property: 'https://www.hale-digital.example/', fromSetting: true } });
       // Google not connected: no list, and why.
-      expect(await searchProperties(loadSettings({}))).toMatchObject({ email: null, readable: null, message: 'Not connected: GSC_SERVICE_ACCOUNT_FILE is not set.' });
+      expect(await searchProperties(loadSettings({}))).toMatchObject({
+        email: null,
+        readable: null,
+        message: 'Not connected: GSC_SERVICE_ACCOUNT_FILE is not set.',
+      });
     } finally {
       fake.readable.delete('sc-domain:bright-bakery.co.uk');
       fake.readable.delete('https://www.bright-bakery.co.uk/');

@@ -218,7 +218,9 @@ export class FakeSearch {
     const rowLimit = Math.min(Number(body.rowLimit ?? 1000), this.maxRowsPerAnswer);
     const startRow = Number(body.startRow ?? 0);
     const rows = this.endlessPages
-      ? Array.from({ length: rowLimit }, (_, i) => googleRow(body.startDate, `endless query ${startRow + i}`, `https://example.com/${startRow + i}`, 'MOBILE', 1, 10, 5))
+      ? Array.from({ length: rowLimit }, (_, i) =>
+          googleRow(body.startDate, `endless query ${startRow + i}`, `https://example.com/${startRow + i}`, 'MOBILE', 1, 10, 5),
+        )
       : ((this.propertyRows.get(property) ?? this.google).get(body.startDate) ?? []).slice(startRow, startRow + rowLimit);
     send(200, rows.length > 0 ? { rows, responseAggregationType: 'byPage' } : { responseAggregationType: 'byPage' });
   }

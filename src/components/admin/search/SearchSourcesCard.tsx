@@ -38,7 +38,8 @@ function PropertiesNote() {
   return (
     <div className="mt-2 grid gap-1 text-sm" data-search-properties>
       <p className="text-ink">
-        This website’s property: <span className="break-all">{property}</span> ({fromSetting ? 'GSC_PROPERTY' : 'the domain of SITE_URL; GSC_PROPERTY changes it'})
+        This website’s property: <span className="break-all">{property}</span> (
+        {fromSetting ? 'GSC_PROPERTY' : 'the domain of SITE_URL; GSC_PROPERTY changes it'})
       </p>
       <p className="break-words text-muted" data-search-readable>
         {searchText.readableProperties(data)}

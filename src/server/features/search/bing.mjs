@@ -136,9 +136,7 @@ export function bingClient(options) {
  */
 async function bingError(response, apiKey) {
   try {
-    const body = /** @type {{ Message?: string, ErrorCode?: number | string }} */ (
-      await readJson(response, { maxBytes: answerLimits.refusal, what: bingApi })
-    );
+    const body = /** @type {{ Message?: string, ErrorCode?: number | string }} */ (await readJson(response, { maxBytes: answerLimits.refusal, what: bingApi }));
     return { detail: body.Message ? `: ${scrubSecrets(String(body.Message), [apiKey]).slice(0, 200)}` : '', code: Number(body.ErrorCode) };
   } catch {
     return { detail: '', code: null };

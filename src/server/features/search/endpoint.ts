@@ -87,7 +87,11 @@ export async function searchProperties(config: Settings, url?: string): Promise<
   try {
     const key = await readKeyFile(search.gscServiceAccountFile);
     email = key.email;
-    const readable = await readableProperties(key, { apiUrl: search.gscApiUrl, tokens: tokenSource(key, search.requestTimeoutMs), timeoutMs: search.requestTimeoutMs });
+    const readable = await readableProperties(key, {
+      apiUrl: search.gscApiUrl,
+      tokens: tokenSource(key, search.requestTimeoutMs),
+      timeoutMs: search.requestTimeoutMs,
+    });
     return { ...answer, email, readable, message: null };
   } catch (error) {
     if (!(error instanceof SourceProblem || error instanceof RetryableFailure)) throw error;

@@ -84,7 +84,7 @@ export async function replaceDays(db, runId, source, from, to, site = ownSiteId)
   if (days.length === 0) return 0;
   const [start, end] = [/** @type {string} */ (days[0]), /** @type {string} */ (days.at(-1))];
   let stored = 0;
-  for (let first = start; first <= end; ) {
+  for (let first = start; first <= end;) {
     let rows = rowsOf.get(first) ?? 0;
     if (rows > replaceBatch.rows) {
       stored += await replaceLargeDay(db, runId, source, first, site);
@@ -270,8 +270,30 @@ async function rollUpMonths(db, source, from, to, site) {
   }
 }
 
-/** Drops a run's staged rows (a run that failed). @param {Db} db @param {string} runId */
+/**
+ * Drops a run's staged rows (a run that failed), a batch of keys at a time with a turn of the event loop between: a
+ * run stopped at Google's ceiling has 50,000 of them, whose one delete held SQLite about a second.
+ * @param {Db} db @param {string} runId
+ */
 export async function dropStaged(db, runId) {
+  const key = /** @type {const} */ (['day', 'query', 'page', 'device']);
+  for (;;) {
+    const edge = await db
+      .selectFrom('search_rows_staging')
+      .select([...key])
+      .where('run_id', '=', runId)
+      .orderBy([...key])
+      .offset(replaceBatch.rows - 1)
+      .limit(1)
+      .executeTakeFirst();
+    if (!edge) break;
+    await db
+      .deleteFrom('search_rows_staging')
+      .where('run_id', '=', runId)
+      .where((eb) => eb(eb.refTuple(...key), '<=', eb.tuple(edge.day, edge.query, edge.page, edge.device)))
+      .execute();
+    await nextTurn();
+  }
   await db.deleteFrom('search_rows_staging').where('run_id', '=', runId).execute();
 }
 
