@@ -162,8 +162,9 @@ describe('on the built server (SQLite)', () => {
       message: `The AI service at ${host} answered more than ${bytesInWords(answerLimits.aiModel)}; it was stopped there.`,
     });
     expect(ai.streamed).toBeLessThan(answerLimits.aiModel + bufferedSlack);
-    expect(performance.now() - started).toBeLessThan(30_000);
-  }, 60_000);
+    // Cut at the limit, long before AI_TIMEOUT_MS (60 s) would have ended it; generous for a shared machine.
+    expect(performance.now() - started).toBeLessThan(50_000);
+  }, 90_000);
 
   it('a Search Console whose pages never end: the sync stops within a minute with a message, the database < 50 MB larger, GET / answered meanwhile', async () => {
     const file = target.url.replace(/^file:/, '');
@@ -192,7 +193,13 @@ describe('on the built server (SQLite)', () => {
     await pinging;
 
     console.log(
-      `runaway sync: ${Math.round(tookMs)} ms, database +${((bytes() - before) / MB).toFixed(1)} MB, GET / ×${waits.length}: max ${Math.round(Math.max(...waits))} ms, slowest five ${[...waits].sort((a, b) => b - a).slice(0, 5).map(Math.round).join(', ')} ms, p50 ${Math.round([...waits].sort((a, b) => a - b)[Math.floor(waits.length / 2)]!)} ms`,
+      `runaway sync: ${Math.round(tookMs)} ms, database +${((bytes() - before) / MB).toFixed(1)} MB, GET / ×${waits.length}: max ${Math.round(Math.max(...waits))} ms, slowest five ${[
+        ...waits,
+      ]
+        .sort((a, b) => b - a)
+        .slice(0, 5)
+        .map(Math.round)
+        .join(', ')} ms, p50 ${Math.round([...waits].sort((a, b) => a - b)[Math.floor(waits.length / 2)]!)} ms`,
     );
     // The first sync's first day: its third full page is past Google's ceiling of rows a day.
     const first = search.requests.find((r) => r.endpoint === 'google')!.body.startDate as string;
@@ -202,7 +209,8 @@ describe('on the built server (SQLite)', () => {
     expect(tookMs).toBeLessThan(60_000);
     expect(bytes() - before).toBeLessThan(50 * MB);
     expect(waits.length).toBeGreaterThan(0);
-    // Generous for a shared machine; before, the server did not answer GET / for the whole replace.
-    expect(Math.max(...waits)).toBeLessThan(1_000);
+    // Generous for a shared 2-core machine (alone: at most 0.7 s, half under 25 ms); before, GET / waited out a replace
+    // of the whole staged set, 60 s and more.
+    expect(Math.max(...waits)).toBeLessThan(3_000);
   }, 120_000);
 });
