@@ -59,6 +59,7 @@ export const adminApi = {
   searchStatus: '/api/admin/search/status',
   searchSync: '/api/admin/search/sync',
   searchImport: '/api/admin/search/import',
+  searchProperties: (params: string) => `/api/admin/search/properties?${params}`,
   dashboardTab: (tab: AdminTab) => `/api/admin/dashboard?tab=${tab}`,
   /** Posts written in the admin: the list and new posts, one post, its publish/unpublish/restore, the preview, covers. */
   posts: '/api/admin/posts',

@@ -94,7 +94,17 @@ export const searchText = {
   noClientSites: 'No client’s site is watched yet: add one in the Sites tab.',
   /** The Sites tab's form: a client site's property. */
   propertyHint:
-    'Empty: the domain property of the site’s host (sc-domain:…). For a URL-prefix property, its address ending in /. Share the property with the service account (Settings → Search data sources) so its search figures are synced.',
+    'Empty: the domain property of the site’s domain without www (sc-domain:…). For a URL-prefix property, its address ending in /. Share the property with the service account (Settings → Search data sources) so its search figures are synced.',
+  askingProperties: 'Asking Google which properties the service account can read…',
+  propertyNotReadable: (property: string) =>
+    `The service account cannot read ${property}: set GSC_PROPERTY to one of the properties above, or add the service account as a user of ${property} in Search Console.`,
+  /** What the service account may read, where a property is set or shown. */
+  readableProperties(answer: { email: string | null; readable: string[] | null; message: string | null }): string {
+    if (answer.readable === null) return answer.message ? `The properties the service account can read are not known: ${answer.message}` : '';
+    if (answer.readable.length === 0)
+      return `The service account ${answer.email ?? ''} can read no property yet: add it as a user of the property in Search Console.`;
+    return `The service account ${answer.email ?? ''} can read: ${answer.readable.join(', ')}.`;
+  },
   /** A client's page has no visits counted here: the analytics measure this website only. */
   clientPagesUnmeasured: 'Visits and enquiries are counted for this website only.',
   /** Bing's AvgImpressionPosition has no documented scale: the view shows it as Bing gives it, and says no more. */

@@ -193,7 +193,7 @@ export const settingsSchema = z.object({
       'GSC_PROPERTY',
       z.string().regex(/^(sc-domain:[a-z0-9.-]+|https?:\/\/\S+\/)$/i, 'must be sc-domain:example.co.uk or a URL-prefix property ending in /'),
       {
-        shown: 'sc-domain: and the host of SITE_URL',
+        shown: 'sc-domain: and the domain of SITE_URL without www (its registrable domain)',
         when: 'run',
         meaning: 'Search data: the Search Console property the service account reads (a domain property or a URL prefix)',
       },

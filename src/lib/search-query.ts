@@ -75,3 +75,11 @@ export const searchImportBody = z.object({
     .max(10),
 });
 export type SearchImportBody = z.infer<typeof searchImportBody>;
+
+/** The properties the service account may read, and the default property of the site at `url` (this website's without). */
+export const searchPropertiesSchema = z.object({
+  url: z
+    .url({ protocol: /^https?$/, error: 'Give the site’s address (http or https).' })
+    .max(2000)
+    .optional(),
+});

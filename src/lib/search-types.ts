@@ -130,6 +130,23 @@ export interface SearchImportAnswer {
   message: string;
 }
 
+/**
+ * The Search Console properties the service account may read (`sites.list`), offered where the owner sets a site's
+ * property, and the default property of the site asked about (this website's without one).
+ */
+export interface SearchPropertiesAnswer {
+  ok: true;
+  /** The service account's e-mail; null when Google is not connected. */
+  email: string | null;
+  /** The properties it may read; null when they could not be listed (`message` says why). */
+  readable: string[] | null;
+  message: string | null;
+  /** The property a site has when none is set: the domain property of its registrable domain. */
+  defaultProperty: string;
+  /** This website's property (GSC_PROPERTY, else its default). */
+  thisSite: { property: string; fromSetting: boolean };
+}
+
 export interface SearchSyncAnswer {
   ok: true;
   started: true;

@@ -245,9 +245,9 @@ test("a client's site chosen in the Search tab: its own figures, kept in the add
     // Back to this site.
     await page.getByRole('combobox', { name: 'Site', exact: true }).selectOption({ label: 'This website' });
     await expect(clicks).toContainText(formatCount(totals.clicks));
-    // Settings: the client's site, its property (its host's domain property by default) and its sources' states.
+    // Settings: the client's site, its property (its domain's property, without www, by default) and its sources' states.
     await openTab(page, 'settings');
-    await expect(page.locator(`[data-search-site="${id}"]`)).toContainText('sc-domain:www.e2e-garden.example');
+    await expect(page.locator(`[data-search-site="${id}"]`)).toContainText('sc-domain:e2e-garden.example');
   } finally {
     const { db: after } = await openDatabase(process.env.E2E_DATABASE_URL);
     await after.updateTable('watch_sites').set({ removed_at: Date.now() }).where('id', '=', id).execute();

@@ -43,7 +43,7 @@ describe.each(databaseNames())('search endpoints on %s', (name) => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'hale-search-server-'));
     keyFile = path.join(dir, 'key.json');
     writeFileSync(keyFile, JSON.stringify(fake.account()));
-    fake.readable.add(`sc-domain:${new URL(siteUrl).hostname}`);
+    fake.readable.add('sc-domain:hale-digital.example');
     fake.google.set(day(-2), [
       googleRow(day(-2), 'seo hatfield', `${siteUrl}/services/local-seo`, 'MOBILE', 4, 90, 3),
       googleRow(day(-2), 'seo audit', `${siteUrl}/audit`, 'DESKTOP', 1, 30, 9),

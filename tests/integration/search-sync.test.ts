@@ -19,15 +19,16 @@ import { addDays } from '../../src/server/features/search/days.mjs';
 import { bingDay } from '../../src/server/features/search/bing.mjs';
 import { removed, scrubSecrets } from '../../src/server/features/search/scrub.mjs';
 import { sourceStates } from '../../src/server/features/search/store.mjs';
-import { firstRunMonths, runSearchSync, syncRange } from '../../src/server/features/search/sync.mjs';
+import { defaultPropertyOf, firstRunMonths, runSearchSync, syncRange } from '../../src/server/features/search/sync.mjs';
 import { searchOverview, topPages, topQueries } from '../../src/server/features/search/view';
-import { searchStatus } from '../../src/server/features/search/endpoint';
+import { searchProperties, searchStatus } from '../../src/server/features/search/endpoint';
 import type { SearchService } from '../../src/server/features/search/service';
 import { createTarget, databaseNames, type DatabaseTarget, openTarget } from '../support/databases';
 import { FakeSearch, googleRow, wcfDate } from '../support/fake-search.mjs';
 
 const siteUrl = loadSettings({}).siteUrl;
-const property = `sc-domain:${new URL(siteUrl).hostname}`;
+/** The default property: the domain property of SITE_URL's domain (www.hale-digital.example), without www. */
+const property = 'sc-domain:hale-digital.example';
 /** "Now" of the tests: the sync fetches up to the day before. */
 const now = Date.parse('2026-03-10T10:00:00Z');
 const yesterday = '2026-03-09';
@@ -45,6 +46,21 @@ describe('sync range', () => {
     expect(bingDay(wcfDate('2026-03-01'))).toBe('2026-03-01');
     expect(bingDay('/Date(1772323200000)/')).toBe('2026-03-01');
     expect(bingDay('not a date')).toBeNull();
+  });
+});
+
+describe('the default Search Console property', () => {
+  // Domain properties are registered on the registrable domain, never on www or another subdomain.
+  it.each([
+    ['https://www.bright-bakery.co.uk/', 'sc-domain:bright-bakery.co.uk'],
+    ['https://shop.example.com', 'sc-domain:example.com'],
+    ['https://www.hale-digital.example', 'sc-domain:hale-digital.example'],
+    ['https://bright-bakery.co.uk/', 'sc-domain:bright-bakery.co.uk'],
+    ['https://cakes.bright-bakery.org.uk/', 'sc-domain:bright-bakery.org.uk'],
+    ['https://someone.github.io/', 'sc-domain:someone.github.io'],
+    ['http://127.0.0.1:8080/', 'sc-domain:127.0.0.1'],
+  ])('%s → %s', (url, property) => {
+    expect(defaultPropertyOf(url)).toBe(property);
   });
 });
 
@@ -386,7 +402,8 @@ describe.each(databaseNames())('search sync on %s', (name) => {
     await db
       .insertInto('watch_sites')
       .values([
-        // Shared with the account, and in the Bing account: its domain property by default.
+        // Shared with the account, and in the Bing account: its domain's property by default (example.co.uk, by the
+        // Public Suffix List).
         watched('shop', 'https://www.shop.example.co.uk/', null, 1),
         // A URL-prefix property the owner set, not shared; its site not in the Bing account either.
         watched('garden', 'https://garden.example.com/', 'https://garden.example.com/', 2),
@@ -394,7 +411,7 @@ describe.each(databaseNames())('search sync on %s', (name) => {
         watched('gone', 'https://gone.example.org/', null, 3, 4),
       ])
       .execute();
-    const shopProperty = 'sc-domain:www.shop.example.co.uk';
+    const shopProperty = 'sc-domain:example.co.uk';
     fake.readable.add(shopProperty);
     fake.propertyRows.set(
       shopProperty,
@@ -506,6 +523,40 @@ describe.each(databaseNames())('search sync on %s', (name) => {
     expect(again.sources.filter((s) => s.site === 'shop').map((s) => s.from)).toEqual(['2026-03-05', '2026-03-04']);
     expect(again.sources.filter((s) => s.site === 'garden').map((s) => s.from)).toEqual(['2024-11-09', '2024-11-09']);
     expect(await stored('google', 'shop')).toMatchObject({ rows: 3, clicks: 18 });
+  });
+
+  it('offers the properties the service account can read (sites.list), and each site its default property', async () => {
+    fake.readable.add('sc-domain:bright-bakery.co.uk');
+    fake.readable.add('https://www.bright-bakery.co.uk/');
+    try {
+      const config = loadSettings({ GSC_SERVICE_ACCOUNT_FILE: keyPath, GSC_API_URL: fake.url });
+      const answer = await searchProperties(config, 'https://www.bright-bakery.co.uk/');
+      expect(answer).toEqual({
+        ok: true,
+        email: fake.accountEmail,
+        // Every property the fake lets the account read (other tests' too), in order.
+        readable: [...fake.readable].sort(),
+        message: null,
+        defaultProperty: 'sc-domain:bright-bakery.co.uk',
+        thisSite: { property, fromSetting: false },
+      });
+      expect(answer.readable).toEqual(expect.arrayContaining(['https://www.bright-bakery.co.uk/', property, 'sc-domain:bright-bakery.co.uk']));
+      expect(fake.requests.filter((r) => r.endpoint === 'sites')).toHaveLength(1);
+      // This website's when no site is named; GSC_PROPERTY when set.
+      const set = await searchProperties(
+        loadSettings({ GSC_SERVICE_ACCOUNT_FILE: keyPath, GSC_API_URL: fake.url, GSC_PROPERTY: 'https://www.hale-digital.example/' }),
+      );
+      expect(set).toMatchObject({ defaultProperty: property, thisSite: { property: 'https://www.hale-digital.example/', fromSetting: true } });
+      // Google not connected: no list, and why.
+      expect(await searchProperties(loadSettings({}))).toMatchObject({
+        email: null,
+        readable: null,
+        message: 'Not connected: GSC_SERVICE_ACCOUNT_FILE is not set.',
+      });
+    } finally {
+      fake.readable.delete('sc-domain:bright-bakery.co.uk');
+      fake.readable.delete('https://www.bright-bakery.co.uk/');
+    }
   });
 
   it('two instances at once: one syncs, the other finds it busy', async () => {

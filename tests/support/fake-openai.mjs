@@ -5,6 +5,8 @@
 //   [fake:gate:ID] everything but the last chunk, which waits for POST /release/ID
 //   [fake:meta-long] a title too long, then a good one when asked again · [fake:meta-always-long] too long each time
 //   [fake:invent-price] a price the business does not charge, then the real one when asked again
+//   [fake:endless] chunks of text (8 KB each) as fast as the client reads, up to 400 MB · [fake:huge-error] a 500 whose words go
+//   on for 400 MB (`streamed` counts the bytes of these two the client's connection took)
 // Without a marker it answers well for the content type the system prompt names. Imported by the integration tests;
 // run as a script (`node tests/support/fake-openai.mjs PORT`) it serves the e2e tests, with GET /requests.
 import http from 'node:http';
@@ -68,6 +70,8 @@ export class FakeOpenAI {
   gates = new Map();
   /** Gated answers that have sent their last chunk. @type {Set<string>} */
   gatesPassed = new Set();
+  /** Bytes of the endless answers the clients' connections took. */
+  streamed = 0;
   /** When set, requests without `Authorization: Bearer <key>` get 401. @type {string | undefined} */
   requiredKey;
   url = '';
@@ -132,6 +136,23 @@ export class FakeOpenAI {
     if (marker === 'no-model') return error(404, `The model \`${body.model}\` does not exist`, 'model_not_found');
     if (marker === 'rate-limited') return error(429, 'Rate limit reached', 'rate_limit_exceeded');
     if (marker === 'server-error') return error(500, 'The server had an error', 'server_error');
+    if (marker === 'endless' || marker === 'huge-error') {
+      const endless = marker === 'endless';
+      const event = `data: ${JSON.stringify({ id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 0, model: body.model, choices: [{ index: 0, delta: { content: 'more '.repeat(1600) }, finish_reason: null }] })}\n\n`;
+      const chunk = Buffer.from((endless ? event : 'x').repeat(Math.ceil(65_536 / (endless ? event.length : 1))));
+      res.writeHead(endless ? 200 : 500, { 'Content-Type': endless ? 'text/event-stream' : 'application/json' });
+      if (!endless) res.write('{"error": {"message": "');
+      let sent = 0;
+      const more = () => {
+        while (sent < 400 * 1024 * 1024 && !res.destroyed) {
+          sent += chunk.length;
+          this.streamed += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', more);
+        }
+        if (!res.destroyed) res.end();
+      };
+      return more();
+    }
 
     let answer;
     if (type === 'meta') answer = marker === 'meta-always-long' || (marker === 'meta-long' && !askedAgain) ? fakeAnswers.metaLong : fakeAnswers.meta;

@@ -11,7 +11,11 @@
 //   NotAuthorized). A site with rows of its own (`bingBySite`) answers those, any other the rows of `bing`.
 // Faults are queued per endpoint (`faults.google`, `faults.bing`, `faults.token`): a status and optional Retry-After for
 // the next request; `echo` makes the error's message repeat what was sent (Bing: the address with its key; Google: the
-// Authorization header and the body; the token endpoint: the form with its signed assertion), and `message` sets it.
+// Authorization header and the body; the token endpoint: the form with its signed assertion), and `message` sets it;
+// `bytes` makes the answer (of that status) a JSON that goes on for that many bytes, streamed as the client reads it
+// (`streamed` counts what the client's connection took). With `endlessPages`, Search Analytics answers every request
+// with a full page of new rows, as an API whose pages never end would.
+// GET /webmasters/v3/sites: sites.list, the properties the account may read (`readable`, `siteFullUser`).
 // Run as a script (`node tests/support/fake-search.mjs PORT KEY_FILE`) it serves the e2e server with fixed data.
 import { createVerify, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -48,6 +52,8 @@ export const wcfDate = (day) => `/Date(${Date.parse(`${day}T07:00:00Z`)}-0700)/`
 
 const b64url = (/** @type {string} */ text) => Buffer.from(text, 'base64url');
 
+/** @typedef {(status: number, bytes: number, head: string, unit: string) => void} Streamer */
+
 export class FakeSearch {
   url = '';
   /** @type {http.Server | null} */
@@ -70,7 +76,7 @@ export class FakeSearch {
   bingKey = 'bing-test-key-0123';
   /** Google's cap on rows per answer (25,000); tests lower it to see paging. */
   maxRowsPerAnswer = 25_000;
-  /** @typedef {{ status: number, retryAfter?: string, echo?: boolean, message?: string }} Fault */
+  /** @typedef {{ status: number, retryAfter?: string, echo?: boolean, message?: string, bytes?: number }} Fault */
   /** @type {{ google: Fault[], bing: Fault[], token: Fault[] }} */
   faults = { google: [], bing: [], token: [] };
   /** @type {Set<string>} */
@@ -82,6 +88,10 @@ export class FakeSearch {
   delayMs = 0;
   /** How long each Bing answer takes. */
   bingDelayMs = 0;
+  /** Search Analytics answers every request with a full page of rows of its own. */
+  endlessPages = false;
+  /** Bytes of the long answers (`bytes` faults) the clients' connections took. */
+  streamed = 0;
 
   /** @param {number} [port] */
   async start(port) {
@@ -101,15 +111,32 @@ export class FakeSearch {
           setTimeout(() => {
             if (!res.destroyed && !req.socket.destroyed) answer();
           }, ms);
+        // An answer of `bytes` bytes: JSON that opens and then repeats `unit`, written as fast as the client reads.
+        const stream = (/** @type {number} */ status, /** @type {number} */ bytes, /** @type {string} */ head, /** @type {string} */ unit) => {
+          res.writeHead(status, { 'Content-Type': 'application/json' });
+          const chunk = Buffer.from(unit.repeat(Math.ceil(65_536 / unit.length)));
+          let sent = 0;
+          const more = () => {
+            while (sent < bytes && !res.destroyed) {
+              sent += chunk.length;
+              this.streamed += chunk.length;
+              if (!res.write(chunk)) return void res.once('drain', more);
+            }
+            if (!res.destroyed) res.end();
+          };
+          res.write(head);
+          more();
+        };
         try {
-          if (req.method === 'POST' && url.pathname === '/token') return this.token(raw, send);
+          if (req.method === 'POST' && url.pathname === '/token') return this.token(raw, send, stream);
+          if (req.method === 'GET' && url.pathname === '/webmasters/v3/sites') return this.sitesList(req.headers.authorization, send);
           const analytics = /^\/webmasters\/v3\/sites\/([^/]+)\/searchAnalytics\/query$/.exec(url.pathname);
           if (req.method === 'POST' && analytics) {
             const property = decodeURIComponent(analytics[1] ?? '');
-            return later(() => this.analytics(property, req.headers.authorization, raw, send), this.delayMs);
+            return later(() => this.analytics(property, req.headers.authorization, raw, send, stream), this.delayMs);
           }
           const bing = /^\/bing\/(GetQueryStats|GetPageStats)$/.exec(url.pathname);
-          if (req.method === 'GET' && bing) return later(() => this.bingStats(bing[1] ?? '', url, send), this.bingDelayMs);
+          if (req.method === 'GET' && bing) return later(() => this.bingStats(bing[1] ?? '', url, send, stream), this.bingDelayMs);
           send(404, { error: { code: 404, message: 'Not found' } });
         } catch (error) {
           send(500, { error: { code: 500, message: String(error) } });
@@ -129,10 +156,11 @@ export class FakeSearch {
     return account.keyFile;
   }
 
-  /** @param {string} raw @param {(status: number, body: unknown) => void} send */
-  token(raw, send) {
+  /** @param {string} raw @param {(status: number, body: unknown) => void} send @param {Streamer} stream */
+  token(raw, send, stream) {
     this.tokenRequests++;
     const fault = this.faults.token.shift();
+    if (fault?.bytes) return stream(fault.status, fault.bytes, '{"access_token":"', 'ya29.long');
     if (fault) {
       return send(fault.status, { error: 'internal_failure', error_description: faultMessage(fault, `POST /token ${raw}`) });
     }
@@ -161,11 +189,15 @@ export class FakeSearch {
     this.tokens.clear();
   }
 
-  /** @param {string} property @param {string | undefined} authorization @param {string} raw @param {(status: number, body: unknown, headers?: Record<string, string>) => void} send */
-  analytics(property, authorization, raw, send) {
+  /** @param {string} property @param {string | undefined} authorization @param {string} raw @param {(status: number, body: unknown, headers?: Record<string, string>) => void} send @param {Streamer} stream */
+  analytics(property, authorization, raw, send, stream) {
     const body = JSON.parse(raw);
     this.requests.push({ endpoint: 'google', body, authorization, property });
     const fault = this.faults.google.shift();
+    if (fault?.bytes) {
+      const row = JSON.stringify(googleRow(body.startDate, 'a query', 'https://example.com/', 'MOBILE', 1, 2, 3));
+      return stream(fault.status, fault.bytes, fault.status === 200 ? '{"rows":[' : '{"error":{"code":500,"message":"', fault.status === 200 ? `${row},` : 'x');
+    }
     // A 401 fault revokes the tokens given so far, as an expired or revoked token would be.
     if (fault?.status === 401) this.expireTokens();
     if (fault) {
@@ -185,15 +217,23 @@ export class FakeSearch {
     if (body.startDate !== body.endDate) return send(400, { error: { code: 400, message: 'This fake answers one day at a time.' } });
     const rowLimit = Math.min(Number(body.rowLimit ?? 1000), this.maxRowsPerAnswer);
     const startRow = Number(body.startRow ?? 0);
-    const rows = ((this.propertyRows.get(property) ?? this.google).get(body.startDate) ?? []).slice(startRow, startRow + rowLimit);
+    const rows = this.endlessPages
+      ? Array.from({ length: rowLimit }, (_, i) =>
+          googleRow(body.startDate, `endless query ${startRow + i}`, `https://example.com/${startRow + i}`, 'MOBILE', 1, 10, 5),
+        )
+      : ((this.propertyRows.get(property) ?? this.google).get(body.startDate) ?? []).slice(startRow, startRow + rowLimit);
     send(200, rows.length > 0 ? { rows, responseAggregationType: 'byPage' } : { responseAggregationType: 'byPage' });
   }
 
-  /** @param {string} method @param {URL} url @param {(status: number, body: unknown, headers?: Record<string, string>) => void} send */
-  bingStats(method, url, send) {
+  /** @param {string} method @param {URL} url @param {(status: number, body: unknown, headers?: Record<string, string>) => void} send @param {Streamer} stream */
+  bingStats(method, url, send, stream) {
     const site = url.searchParams.get('siteUrl') ?? '';
     this.requests.push({ endpoint: `bing:${method}`, url: url.pathname, site });
     const fault = this.faults.bing.shift();
+    if (fault?.bytes) {
+      const row = JSON.stringify({ Date: wcfDate('2026-03-01'), Query: 'a query', Clicks: 1, Impressions: 2, AvgClickPosition: 3, AvgImpressionPosition: 3 });
+      return stream(fault.status, fault.bytes, fault.status === 200 ? '{"d":[' : '{"ErrorCode":0,"Message":"', fault.status === 200 ? `${row},` : 'x');
+    }
     if (fault) {
       const message = faultMessage(fault, `GET ${url.pathname}${url.search}`);
       return send(fault.status, { ErrorCode: 0, Message: message }, fault.retryAfter ? { 'Retry-After': fault.retryAfter } : {});
@@ -206,7 +246,18 @@ export class FakeSearch {
     });
   }
 
+  /** sites.list: every property the account may read, as Google lists them. @param {string | undefined} authorization @param {(status: number, body: unknown) => void} send */
+  sitesList(authorization, send) {
+    this.requests.push({ endpoint: 'sites', authorization });
+    if (!this.tokens.has(authorization?.replace(/^Bearer /, '') ?? '')) {
+      return send(401, { error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' } });
+    }
+    send(200, this.readable.size > 0 ? { siteEntry: [...this.readable].map((siteUrl) => ({ siteUrl, permissionLevel: 'siteFullUser' })) } : {});
+  }
+
   reset() {
+    this.endlessPages = false;
+    this.streamed = 0;
     this.requests.length = 0;
     this.faults = { google: [], bing: [], token: [] };
     this.delayMs = 0;

@@ -14,7 +14,15 @@ import { answeredMessage, post, unreachableMessage } from './post';
 import { type AnalyticsQuery, sameQuery, writeAnalyticsQuery } from '~/lib/analytics-query';
 import type { AnalyticsView, AnalyticsViewAnswer, CurrentVisitorsAnswer } from '~/lib/admin-types';
 import { defaultSearchQuery, type SearchQuery, searchParams } from '~/lib/search-query';
-import type { SearchDetail, SearchListAnswer, SearchOpportunities, SearchOverview, SearchStatus, SearchTopPrompt } from '~/lib/search-types';
+import type {
+  SearchDetail,
+  SearchListAnswer,
+  SearchOpportunities,
+  SearchOverview,
+  SearchPropertiesAnswer,
+  SearchStatus,
+  SearchTopPrompt,
+} from '~/lib/search-types';
 import type { ReportAnswer, ReportsAnswer } from '~/lib/report-types';
 import type { WatchAlertsAnswer, WatchSitesAnswer } from '~/lib/watch-types';
 import type { AiHistoryAnswer, DashboardTabAnswer, DashboardTabData, IndexNowAnswer, SiteCheckAnswer, SiteChecksAnswer, VitalTrendAnswer } from '~/lib/admin-types';
@@ -192,6 +200,16 @@ export function useSearchStatus(initial?: SearchStatus) {
     queryFn: () => read<SearchStatus>(adminApi.searchStatus),
     initialData: initial,
     refetchInterval: (query) => (query.state.data?.running ? pollIntervals.searchSync : false),
+  });
+}
+
+/** The Search Console properties the service account may read, and the default property of the site at `url`. */
+export function useSearchProperties(url?: string) {
+  return useQuery({
+    queryKey: ['search', 'properties', url ?? ''] as const,
+    queryFn: () => read<SearchPropertiesAnswer>(adminApi.searchProperties(new URLSearchParams(url ? { url } : {}).toString())),
+    // Google is asked once a form is opened, not on every render.
+    staleTime: 5 * 60_000,
   });
 }
 

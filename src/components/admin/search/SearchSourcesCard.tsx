@@ -10,7 +10,7 @@ import type { SearchImportAnswer, SearchStatus, SearchSyncAnswer } from '~/lib/s
 import { searchImportMaxBytes } from '~/lib/search-query';
 import { formatShortDay as dayLabel } from '~/lib/format';
 import { answeredMessage, post } from '../data/post';
-import { adminKeys, useQueryClient, useSearchStatus } from '../data/queries';
+import { adminKeys, useQueryClient, useSearchProperties, useSearchStatus } from '../data/queries';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
@@ -27,6 +27,26 @@ async function base64(file: File) {
   let binary = '';
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(binary);
+}
+
+/** This website's property, and the properties the service account may read (Google's sites.list). */
+function PropertiesNote() {
+  const { data } = useSearchProperties();
+  if (!data || (data.email === null && data.readable === null)) return null;
+  const { property, fromSetting } = data.thisSite;
+  const unreadable = data.readable !== null && !data.readable.includes(property);
+  return (
+    <div className="mt-2 grid gap-1 text-sm" data-search-properties>
+      <p className="text-ink">
+        This website’s property: <span className="break-all">{property}</span> (
+        {fromSetting ? 'GSC_PROPERTY' : 'the domain of SITE_URL; GSC_PROPERTY changes it'})
+      </p>
+      <p className="break-words text-muted" data-search-readable>
+        {searchText.readableProperties(data)}
+      </p>
+      {unreadable && data.readable!.length > 0 && <p className="text-muted">{searchText.propertyNotReadable(property)}</p>}
+    </div>
+  );
 }
 
 export function SearchSourcesCard({ initial }: { initial?: SearchStatus }) {
@@ -87,6 +107,7 @@ export function SearchSourcesCard({ initial }: { initial?: SearchStatus }) {
               </Badge>
             </p>
             <p className="mt-1 text-sm text-muted">{source.message}</p>
+            {source.source === 'google' && <PropertiesNote />}
             <dl className="mt-2 text-sm">
               <DetailRow label={source.source === 'import' ? 'Imported' : 'Last sync'}>
                 {source.lastAttemptAt ? <TimeAgo at={source.lastAttemptAt} now={now} /> : 'Never'}

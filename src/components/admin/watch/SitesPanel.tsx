@@ -5,7 +5,6 @@
  */
 import { type SubmitEvent, useState } from 'react';
 import { adminApi } from '~/config/admin';
-import { searchText } from '~/config/search';
 import { watchDefaults, watchKindLabels, type WatchKind } from '~/config/watch';
 import { plural } from '~/lib/plural.mjs';
 import { toast } from '~/lib/toast';
@@ -19,6 +18,7 @@ import { DetailRow } from '../ui/detail-row';
 import { Field } from '../ui/field';
 import { TimeAgo } from '../ui/time-ago';
 import { QuietHoursCard } from './QuietHoursCard';
+import { SearchPropertyField } from '../search/SearchPropertyField';
 
 const percent = (share: number | null) => (share === null ? 'no checks yet' : `${(share * 100).toFixed(share === 1 ? 0 : 2)} %`);
 const ms = (value: number | null) => (value === null ? '—' : `${value.toLocaleString('en-GB')} ms`);
@@ -100,15 +100,7 @@ function SiteForm({ site, onDone }: { site?: WatchSiteView; onDone: () => void }
             <input type="checkbox" name="copyClient" defaultChecked={site?.copyClient ?? false} className="size-5" />
             Send the client a copy of each alert
           </label>
-          <Field
-            label="Search Console property (optional)"
-            name="searchProperty"
-            defaultValue={site?.searchProperty ?? ''}
-            placeholder="sc-domain:example.co.uk"
-            hint={searchText.propertyHint}
-            error={errors.searchProperty}
-            autoComplete="off"
-          />
+          <SearchPropertyField siteUrl={site?.url} value={site?.searchProperty ?? null} error={errors.searchProperty} />
         </>
       )}
       {site?.own && <input type="hidden" name="name" value={site.name} />}

@@ -12,6 +12,8 @@ import type { Db } from '../../db';
 import { checkOutput, type MetaTags } from './checks';
 import { repairPrompt, systemPrompt } from './prompts';
 import { log } from '../../platform/log.mjs';
+import { answerLimits } from '~/config/answer-limits.mjs';
+import { boundedFetch, tooLargeIn } from '../../platform/bounded-answer.mjs';
 
 export type AiSettings = Settings['ai'];
 
@@ -46,6 +48,8 @@ export type GenerationEvent =
 /** Why a call failed, in words the owner can act on. */
 export function describeAiError(error: unknown, context: { timedOut: boolean; timeoutMs: number; host: string; model: string }): string {
   if (context.timedOut) return `The AI service did not finish within ${Math.round(context.timeoutMs / 1000)} seconds (AI_TIMEOUT_MS).`;
+  const tooLarge = tooLargeIn(error);
+  if (tooLarge) return `${tooLarge.message.replace('The AI service', `The AI service at ${context.host}`)}; it was stopped there.`;
   if (APICallError.isInstance(error)) {
     const status = error.statusCode;
     if (status === 401 || status === 403) return `The AI service refused the API key (${status}). Check AI_API_KEY.`;
@@ -81,7 +85,14 @@ export async function runGeneration(
   const timeout = AbortSignal.timeout(ai.timeoutMs);
   const signal = AbortSignal.any([deps.signal, timeout]);
   // Always a model object from this provider: a bare model string would go to a hosted gateway instead.
-  const provider = createOpenAICompatible({ name: 'configured', baseURL: ai.baseUrl!, apiKey: ai.apiKey, includeUsage: true });
+  // Its answers (the stream, and an error's words) are read up to a limit: a service that never stops is cut there.
+  const provider = createOpenAICompatible({
+    name: 'configured',
+    baseURL: ai.baseUrl!,
+    apiKey: ai.apiKey,
+    includeUsage: true,
+    fetch: boundedFetch(answerLimits.aiModel, 'The AI service'),
+  });
   const model = provider.chatModel(modelId);
   const messages: ModelMessage[] = [{ role: 'user', content: input.prompt }];
   const usage = { inputTokens: null as number | null, outputTokens: null as number | null };

@@ -3,6 +3,9 @@
 // "AvgImpressionPosition", "AvgClickPosition" } ] }` (GetPageStats puts the page's URL in "Query"). The key travels in
 // the URL (`apikey`), so no URL is ever logged or put in a message. AvgImpressionPosition is stored as Bing gives it:
 // Microsoft does not document its scale (a few integrations divide it by 10), so the cockpit does not guess (docs/search.md).
+import { answerLimits } from '../../../config/answer-limits.mjs';
+import { searchSyncRefusals } from '../../../config/search-sync.mjs';
+import { AnswerNotJson, AnswerTooLarge, readJson } from '../../platform/bounded-answer.mjs';
 import { RetryableFailure, retryAfterMs, withRetries } from '../../platform/retry.mjs';
 import { pagePath } from './days.mjs';
 import { NotShared, SourceProblem, unanswered } from './google.mjs';
@@ -33,6 +36,8 @@ export function bingDay(value) {
  * @property {AbortSignal} [signal]
  */
 
+const bingApi = 'The Bing Webmaster API';
+
 /** @param {BingOptions} options */
 export function bingClient(options) {
   /** @param {'GetQueryStats' | 'GetPageStats'} method */
@@ -48,18 +53,22 @@ export function bingClient(options) {
             headers: { accept: 'application/json' },
             signal: AbortSignal.any([AbortSignal.timeout(options.timeoutMs), ...(options.signal ? [options.signal] : [])]),
           });
-          // The body is read under the same time limit: a slow answer fails here rather than hanging the sync.
+          // The body is read under the same time limit and up to its size: a slow or endless answer fails here
+          // rather than hanging the sync or filling the memory.
           if (response.ok) {
-            const text = await response.text();
             try {
-              body = JSON.parse(text);
-            } catch {
+              body = /** @type {typeof body} */ (await readJson(response, { maxBytes: answerLimits.bing, what: bingApi, arrayAt: 'd' }));
+            } catch (error) {
+              if (!(error instanceof AnswerNotJson)) throw error;
               body = {};
             }
           }
         } catch (error) {
           if (options.signal?.aborted) throw error;
-          throw unanswered('The Bing Webmaster API', error, options.timeoutMs);
+          if (error instanceof AnswerTooLarge) {
+            throw new SourceProblem(searchSyncRefusals.tooLarge(bingApi, error.maxBytes, method, 'BING_WEBMASTER_API_URL'));
+          }
+          throw unanswered(bingApi, error, options.timeoutMs);
         }
         if (response.ok && body) {
           if (!Array.isArray(body.d)) throw new SourceProblem(`The Bing Webmaster API's answer to ${method} was not its documented JSON ({ "d": [...] }).`);
@@ -127,7 +136,7 @@ export function bingClient(options) {
  */
 async function bingError(response, apiKey) {
   try {
-    const body = /** @type {{ Message?: string, ErrorCode?: number | string }} */ (await response.json());
+    const body = /** @type {{ Message?: string, ErrorCode?: number | string }} */ (await readJson(response, { maxBytes: answerLimits.refusal, what: bingApi }));
     return { detail: body.Message ? `: ${scrubSecrets(String(body.Message), [apiKey]).slice(0, 200)}` : '', code: Number(body.ErrorCode) };
   } catch {
     return { detail: '', code: null };

@@ -1,7 +1,7 @@
 /** The Search view's endpoint logic: each source's state for Settings, a sync now, and the import of an export. */
 import { searchText } from '~/config/search';
 import type { Settings } from '~/config/settings.mjs';
-import type { SearchImportAnswer, SearchSiteStatus, SearchStatus, SearchSourceStatus, SearchTopPrompt } from '~/lib/search-types';
+import type { SearchImportAnswer, SearchPropertiesAnswer, SearchSiteStatus, SearchStatus, SearchSourceStatus, SearchTopPrompt } from '~/lib/search-types';
 import { postPath } from '~/config/post-path.mjs';
 import { builtPageTitles } from '../analytics/site-pages';
 import { postBySlug } from '../posts/store';
@@ -13,7 +13,10 @@ import { lease } from '../../platform/lease.mjs';
 import { ImportRefused, importExport } from './import.mjs';
 import type { SearchService } from './service';
 import { type SourceState, sourceStates } from './store.mjs';
-import { defaultPropertyOf, notSetUp, searchLeaseName } from './sync.mjs';
+import { defaultPropertyOf, gscPropertyOf, notSetUp, searchLeaseName } from './sync.mjs';
+import { readableProperties, readKeyFile, SourceProblem, tokenSource } from './google.mjs';
+import { RetryableFailure } from '../../platform/retry.mjs';
+import { scrubSecrets } from './scrub.mjs';
 import { listSites } from '../watch/sites';
 import { ownSiteId } from '../watch/own-site.mjs';
 
@@ -64,6 +67,36 @@ export async function searchStatus(deps: SearchDeps, config: Settings): Promise<
   );
   const running = deps.search.running() || (await lease(deps.db, searchLeaseName, 0).held());
   return { ok: true, sources, sites, nextRunAt: deps.search.nextRunAt(), running };
+}
+
+/**
+ * The properties the service account may read (Google's `sites.list`), to offer where a site's property is set, and
+ * the default property of the site at `url` (this website's without one). Google not connected, or the list refused:
+ * no list, and the reason.
+ */
+export async function searchProperties(config: Settings, url?: string): Promise<SearchPropertiesAnswer> {
+  const { search } = config;
+  const answer = {
+    ok: true as const,
+    defaultProperty: defaultPropertyOf(url ?? config.siteUrl),
+    thisSite: { property: gscPropertyOf(search, config.siteUrl), fromSetting: search.gscProperty !== undefined },
+  };
+  const off = notSetUp('google', search);
+  if (off || !search.gscServiceAccountFile) return { ...answer, email: null, readable: null, message: off };
+  let email: string | null = null;
+  try {
+    const key = await readKeyFile(search.gscServiceAccountFile);
+    email = key.email;
+    const readable = await readableProperties(key, {
+      apiUrl: search.gscApiUrl,
+      tokens: tokenSource(key, search.requestTimeoutMs),
+      timeoutMs: search.requestTimeoutMs,
+    });
+    return { ...answer, email, readable, message: null };
+  } catch (error) {
+    if (!(error instanceof SourceProblem || error instanceof RetryableFailure)) throw error;
+    return { ...answer, email, readable: null, message: scrubSecrets(error.message, [search.bingApiKey]) };
+  }
 }
 
 /** Starts a sync now; 409 when one is running (here or in another instance). */

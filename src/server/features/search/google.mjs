@@ -5,13 +5,17 @@
 import { readFile } from 'node:fs/promises';
 import { JWT } from 'google-auth-library';
 import { z } from 'zod';
+import { answerLimits } from '../../../config/answer-limits.mjs';
+import { pagesPerDay, searchSyncLimits, searchSyncRefusals } from '../../../config/search-sync.mjs';
+import { AnswerNotJson, AnswerTooLarge, boundedFetch, readJson, tooLargeIn } from '../../platform/bounded-answer.mjs';
 import { RetryableFailure, retryAfterMs, withRetries } from '../../platform/retry.mjs';
 import { pagePath } from './days.mjs';
 import { scrubSecrets } from './scrub.mjs';
 
 export const gscScope = 'https://www.googleapis.com/auth/webmasters.readonly';
 /** The most rows Search Analytics gives in one answer. */
-export const gscRowLimit = 25_000;
+export const gscRowLimit = searchSyncLimits.rowsPerPage;
+const searchConsole = 'The Search Console API';
 /** The token endpoint google-auth-library posts to; sent to the key file's `token_uri` instead. */
 const libraryTokenUrl = 'https://oauth2.googleapis.com/token';
 
@@ -69,7 +73,8 @@ export function tokenSource(key, timeoutMs) {
       key: key.privateKey,
       scopes: [gscScope],
       additionalClaims: { aud: key.tokenUri },
-      transporterOptions: { timeout: timeoutMs },
+      // The token's answer is read through a bounded fetch: a token endpoint answering without end fails the request.
+      transporterOptions: { timeout: timeoutMs, fetchImplementation: boundedFetch(answerLimits.googleToken, "Google's token service") },
     });
     client.transporter.interceptors.request.add({
       resolved: async (options) => {
@@ -105,6 +110,8 @@ export function tokenSource(key, timeoutMs) {
  * @param {unknown} error @param {{ email: string, privateKey: string }} key
  */
 function tokenProblem(error, { email, privateKey }) {
+  const tooLarge = tooLargeIn(error);
+  if (tooLarge) return new RetryableFailure(`${tooLarge.message} (a token is a few hundred bytes).`);
   const status = /** @type {{ response?: { status?: number } }} */ (error).response?.status;
   const data = /** @type {{ response?: { data?: { error?: string, error_description?: string } } }} */ (error).response?.data;
   if (status === 429 || (status !== undefined && status >= 500)) return new RetryableFailure(`Google's token service answered ${status}.`);
@@ -180,13 +187,19 @@ export function googleClient(key, options) {
               }),
               signal: AbortSignal.any([AbortSignal.timeout(options.timeoutMs), ...(options.signal ? [options.signal] : [])]),
             });
-            // The body is read under the same time limit: a slow answer fails here rather than hanging the sync.
-            if (response.ok)
-              return /** @type {{ rows?: { keys: string[], clicks: number, impressions: number, position: number }[] }} */ (await response.json());
+            // The body is read under the same time limit and up to its size: a slow or endless answer fails here
+            // rather than hanging the sync or filling the memory.
+            if (response.ok) {
+              const answer = await readJson(response, { maxBytes: answerLimits.searchConsolePage, what: searchConsole, arrayAt: 'rows' });
+              return /** @type {{ rows?: { keys: string[], clicks: number, impressions: number, position: number }[] }} */ (answer);
+            }
           } catch (error) {
             if (options.signal?.aborted) throw error;
-            if (error instanceof SyntaxError) throw new RetryableFailure('The Search Console API answered with JSON that cannot be read.');
-            throw unanswered('The Search Console API', error, options.timeoutMs);
+            if (error instanceof AnswerNotJson) throw new RetryableFailure(`${error.message}.`);
+            if (error instanceof AnswerTooLarge) {
+              throw new SourceProblem(searchSyncRefusals.tooLarge(searchConsole, error.maxBytes, `one page of ${day}`, 'GSC_API_URL'));
+            }
+            throw unanswered(searchConsole, error, options.timeoutMs);
           }
           if (response.status === 401 && !renewed) {
             renewed = true;
@@ -220,9 +233,15 @@ export function googleClient(key, options) {
      * @returns {AsyncGenerator<import('./store.mjs').SourceRow[]>}
      */
     async *day(day) {
-      for (let startRow = 0; ; startRow += pageSize) {
+      // Google documents a ceiling of rows a day: an API still sending full pages past it is not to be followed.
+      // Past it, the sync stops before a row of that page is kept.
+      const budget = pagesPerDay(pageSize);
+      for (let startRow = 0, pages = 1; ; startRow += pageSize, pages++) {
         const answer = await page(day, startRow);
-        const rows = answer.rows ?? [];
+        const rows = Array.isArray(answer.rows) ? answer.rows : [];
+        if (startRow + rows.length > searchSyncLimits.rowsPerDay || (pages >= budget && rows.length >= pageSize)) {
+          throw new SourceProblem(searchSyncRefusals.endlessPages(day, pages));
+        }
         if (rows.length > 0) {
           yield rows.map((row) => ({
             day: row.keys[0] ?? day,
@@ -241,12 +260,43 @@ export function googleClient(key, options) {
 }
 
 /**
+ * The Search Console properties the service account may read (`sites.list`), as Google names them; a property it is
+ * only listed for, unverified, is left out. Throws a SourceProblem (or a RetryableFailure) with what went wrong.
+ * @param {{ email: string, privateKey: string }} key
+ * @param {{ apiUrl: string, tokens: ReturnType<typeof tokenSource>, timeoutMs: number }} options
+ * @returns {Promise<string[]>}
+ */
+export async function readableProperties(key, { apiUrl, tokens, timeoutMs }) {
+  const token = await tokens.token();
+  let response;
+  try {
+    response = await fetch(`${apiUrl}/webmasters/v3/sites`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(timeoutMs) });
+    if (response.ok) {
+      const answer = /** @type {{ siteEntry?: { siteUrl?: unknown, permissionLevel?: unknown }[] } | null} */ (
+        await readJson(response, { maxBytes: answerLimits.searchConsoleSites, what: searchConsole })
+      );
+      const entries = Array.isArray(answer?.siteEntry) ? answer.siteEntry : [];
+      return entries
+        .filter((entry) => typeof entry.siteUrl === 'string' && entry.permissionLevel !== 'siteUnverifiedUser')
+        .map((entry) => /** @type {string} */ (entry.siteUrl))
+        .sort();
+    }
+  } catch (error) {
+    if (error instanceof AnswerTooLarge) throw new SourceProblem(`${error.message} for its list of properties.`);
+    if (error instanceof AnswerNotJson) throw new RetryableFailure(`${error.message}.`);
+    throw unanswered(searchConsole, error, timeoutMs);
+  }
+  const detail = await errorDetail(response, [token, key.privateKey]);
+  throw new SourceProblem(`The Search Console API did not list the properties of ${key.email} (${response.status}${detail}).`);
+}
+
+/**
  * The API's own words for a refusal, scrubbed of secrets (it may repeat a header or the request) and shortened.
  * @param {Response} response @param {string[]} secrets
  */
 async function errorDetail(response, secrets) {
   try {
-    const body = /** @type {{ error?: { message?: string } }} */ (await response.json());
+    const body = /** @type {{ error?: { message?: string } }} */ (await readJson(response, { maxBytes: answerLimits.refusal, what: searchConsole }));
     const message = body.error?.message;
     return message ? `: ${scrubSecrets(String(message), secrets).slice(0, 200)}` : '';
   } catch {

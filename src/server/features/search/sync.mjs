@@ -7,6 +7,7 @@
 // Plain JavaScript (typed with JSDoc) because `npm run search:sync` (scripts/search-sync.mjs) runs it without the bundle.
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { getDomain } from 'tldts';
 import { lease } from '../../platform/lease.mjs';
 import { RetryableFailure } from '../../platform/retry.mjs';
 import { errorField, log } from '../../platform/log.mjs';
@@ -71,10 +72,18 @@ export function syncRange(lastDay, now) {
   return { from: again < earliest ? earliest : again, to };
 }
 
-/** A site's default Search Console property: the domain property of its host. @param {string} url */
-export const defaultPropertyOf = (url) => `sc-domain:${new URL(url).hostname}`;
+/**
+ * A site's default Search Console property: the domain property of its registrable domain, since domain properties
+ * are registered on the bare domain (`www.bright-bakery.co.uk` → `sc-domain:bright-bakery.co.uk`, by the Public Suffix
+ * List); a host with none (an address, `localhost`) as it is.
+ * @param {string} url
+ */
+export const defaultPropertyOf = (url) => {
+  const host = new URL(url).hostname;
+  return `sc-domain:${getDomain(host, { allowPrivateDomains: true }) ?? host}`;
+};
 
-/** This site's Search Console property: GSC_PROPERTY, else the domain property of SITE_URL's host. @param {SearchSettings} search @param {string} siteUrl */
+/** This site's Search Console property: GSC_PROPERTY, else the domain property of SITE_URL's registrable domain. @param {SearchSettings} search @param {string} siteUrl */
 export const gscPropertyOf = (search, siteUrl) => search.gscProperty ?? defaultPropertyOf(siteUrl);
 
 /** Where a client site's property is changed, as a refusal names it. */

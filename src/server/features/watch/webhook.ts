@@ -137,7 +137,7 @@ export async function deliverWebhooks(db: Db, timing: OutboxTiming & { timeoutMs
         body: claimed.body,
         signal: AbortSignal.timeout(timing.timeoutMs),
       });
-      await response.arrayBuffer().catch(() => null);
+      await response.body?.cancel().catch(() => null);
       if (!response.ok) {
         failure = `answered ${response.status}`;
         wait = retryAfterMs(response.headers.get('retry-after'));
