@@ -23,6 +23,9 @@ const port = settings.port ?? ((await portIsFree(8080, host)) ? 8080 : await fre
 
 const clientDir = path.join(root, 'dist/client');
 globalThis[clientDirKey] = clientDir;
+// React (loaded from node_modules by the server's bundle) picks its build by NODE_ENV: unset, it would render every
+// on-demand page with its development build, several times slower.
+process.env.NODE_ENV ??= 'production';
 // The adapter runs in middleware mode: it renders routes and nothing else, the front serves files.
 const { handler: app } = await import(pathToFileURL(entry).href);
 const front = createFront({
