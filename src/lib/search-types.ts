@@ -130,6 +130,13 @@ export interface SearchImportAnswer {
   message: string;
 }
 
+/** The imported export removed: how many of its rows went. */
+export interface SearchImportRemovedAnswer {
+  ok: true;
+  rows: number;
+  message: string;
+}
+
 export interface SearchSyncAnswer {
   ok: true;
   started: true;
