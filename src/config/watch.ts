@@ -96,3 +96,19 @@ export const watchQuietHours = {
   cleared: 'Quiet hours cleared',
   sameTimes: 'Quiet hours must start and end at different times.',
 } as const;
+
+/**
+ * How a crawl alert reads (e-mail, webhook, Alerts and `watch:run` alike: crawl.ts `crawlAlertLines` makes the lines
+ * and their count once): one line per change, each naming its page (its path on the site).
+ */
+export const crawlAlertText = {
+  /** @param path the page's path on the site, or its address elsewhere */
+  onPage: (path: string, text: string) => `${path}: ${text}`,
+  /** Links (or assets) to one broken address, grouped: one line whatever the number of pages. */
+  linkedFrom: (pages: number, firstPage: string, target: string, answer: string) =>
+    pages === 1 ? `${firstPage} links to ${target}, which answers ${answer}.` : `${pages} pages link to ${target}, which answers ${answer}.`,
+  loadedBy: (pages: number, firstPage: string, target: string, answer: string) =>
+    pages === 1 ? `${firstPage} loads ${target}, which answers ${answer}.` : `${pages} pages load ${target}, which answers ${answer}.`,
+  title: (count: number, host: string) => `${count} new ${count === 1 ? 'problem' : 'problems'} on ${host} since the last crawl`,
+  newsTitle: (count: number, host: string) => `${count} more new ${count === 1 ? 'problem' : 'problems'} on ${host} since the last crawl`,
+} as const;

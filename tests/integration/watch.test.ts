@@ -17,6 +17,8 @@ import { bucketOf } from '../../src/server/features/analytics/histogram';
 import { dayOf, addDays } from '../../src/server/features/analytics/days';
 import { hostPort } from '../../src/server/features/sitecheck/address-guard.mjs';
 import { checkCrawl } from '../../src/server/features/watch/crawl';
+import { listAlerts } from '../../src/server/features/watch/health';
+import { changeLine } from '../../src/server/features/watch/alerts';
 import { runDueChecks, type WatchDeps } from '../../src/server/features/watch/scheduler';
 import { addSite, eraseSite, listSites, ownSiteId, removeSite, updateSite, WatchInputError } from '../../src/server/features/watch/sites';
 import { watchSiteEdit, watchSiteForm } from '../../src/server/features/watch/schema';
@@ -29,7 +31,7 @@ import { migrateToLatest } from '../../src/server/migrate.mjs';
 import { createTarget, databaseNames, type DatabaseTarget } from '../support/databases';
 import { SmtpSink } from '../support/smtp-sink';
 import { until } from '../support/until';
-import { healthy, RedirectFixture, TestCa, WatchFixture, type WatchFixtureState, WebhookSink } from '../support/watch-fixture';
+import { fixtureChanged, fixturePages, healthy, RedirectFixture, TestCa, WatchFixture, type WatchFixtureState, WebhookSink } from '../support/watch-fixture';
 
 // The crawler and the availability check fetch the fixture over HTTPS with Node's agents; the certificate check is
 // handed the test's CA itself (so "untrusted" is judged for real).
@@ -207,6 +209,46 @@ describe.each(databaseNames())('watching sites on %s', (name) => {
     expect(back.mails.map((m) => m.headers.subject)).toEqual([expect.stringMatching(/^Resolved: Client shop: /)]);
     expect(back.calls).toMatchObject([{ event: 'closed' }]);
     expect(await db.selectFrom('watch_alerts').select('id').where('open_key', 'is not', null).execute()).toEqual([]);
+  }, 60_000);
+
+  it('one crawl with a page answering 500, a title removed and a noindex added: one line per change naming its page, links grouped, one count everywhere', async () => {
+    const client = (await listSites(db)).find((s) => !s.own)!;
+    await updateSite(db, client.id, watchSiteEdit.parse({ copyClient: true }));
+    const broken = await step({ page500: true, titleRemoved: true, noindex: true });
+    // The truth, from the fixture itself: every page links to every page, and the broken one is not read.
+    const linking = fixturePages.filter((page) => page !== fixtureChanged.broken);
+    const expected = [
+      `${fixtureChanged.broken} began to answer 500 (it answered 200).`,
+      `${fixtureChanged.noindex} began to say noindex: search engines will drop it.`,
+      `${fixtureChanged.title}: The page has no title.`,
+      `${linking.length} pages link to ${fixtureChanged.broken}, which answers 500.`,
+    ].sort();
+    const host = new URL(site.origin).host;
+    const title = `${expected.length} new problems on ${host} since the last crawl`;
+    const listed = (text: string) => [...text.matchAll(/^- (.*)$/gm)].map((m) => m[1]!.trim()).sort();
+    // The owner's e-mail and the client's copy: the same count, the same lines.
+    expect(broken.mails.map((m) => m.to[0]).sort()).toEqual(['client@shop.example', owner]);
+    for (const mail of broken.mails) {
+      expect(mail.headers.subject).toBe(`Client shop: ${title}`);
+      expect(listed(mail.text)).toEqual(expected);
+    }
+    expect(broken.calls).toHaveLength(1);
+    expect(broken.calls[0]).toMatchObject({ event: 'opened', alertTitle: title });
+    expect(listed(String(broken.calls[0]!.message))).toEqual(expected);
+    // Alerts: the same title and lines.
+    const [alert] = await listAlerts(db, { status: 'open', site: client.id });
+    expect(alert).toMatchObject({ title });
+    expect(listed(alert!.detail)).toEqual(expected);
+    // watch:run's view of the same run: the crawl is not "ok", its summary gives the same count, its change every line.
+    const crawl = broken.runs.find((run) => run.kind === 'crawl' && run.site.id === client.id)!;
+    expect(crawl.outcome.problems).toHaveLength(1);
+    expect(crawl.outcome.summary).toContain(title);
+    const printed = crawl.changes.map((change) => changeLine(change, { withDetail: true })).join('\n');
+    for (const line of expected) expect(printed).toContain(line);
+
+    await updateSite(db, client.id, watchSiteEdit.parse({ copyClient: false }));
+    const back = await step(healthy);
+    expect(back.calls).toMatchObject([{ event: 'closed' }]);
   }, 60_000);
 
   it('a certificate warned at 14 days is one alert, one more message when it turns urgent at 3, one on renewal', async () => {

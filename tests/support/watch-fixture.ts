@@ -22,6 +22,11 @@ export interface WatchFixtureState {
   down: boolean;
 }
 
+/** The fixture's pages: each links to every one of them, and the sitemap lists them all. */
+export const fixturePages = ['/', '/about', '/services'] as const;
+/** The page `titleRemoved` and `noindex` change, and the one `page500` and `loop` break. */
+export const fixtureChanged = { title: '/about', noindex: '/about', broken: '/services' } as const;
+
 export const healthy: WatchFixtureState = {
   titleRemoved: false,
   page500: false,
@@ -106,7 +111,7 @@ export class WatchFixture {
 
   private page(pathname: string, { title = `Watch fixture ${pathname}`, head = '' }: { title?: string | null; head?: string } = {}) {
     const description = `The page at ${pathname} of the site the watch tests look after, with a description long enough for the checks.`;
-    const links = ['/', '/about', '/services'].map((p) => `<a href="${p}">${p}</a>`).join(' ');
+    const links = fixturePages.map((p) => `<a href="${p}">${p}</a>`).join(' ');
     return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8">${title === null ? '' : `<title>${title}</title>`}<meta name="description" content="${description}"><link rel="canonical" href="${this.origin}${pathname}">${head}</head><body><h1>Page ${pathname}</h1><nav>${links}</nav></body></html>`;
   }
 
@@ -124,7 +129,7 @@ export class WatchFixture {
       case '/sitemap.xml':
         res.writeHead(200, { 'Content-Type': 'application/xml' });
         return res.end(
-          `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${['/', '/about', '/services'].map((p) => `<url><loc>${this.origin}${p}</loc></url>`).join('')}</urlset>`,
+          `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${fixturePages.map((p) => `<url><loc>${this.origin}${p}</loc></url>`).join('')}</urlset>`,
         );
       case '/':
         return html(this.page('/'));

@@ -36,6 +36,8 @@ export interface AlertChange {
   site: string;
   kind: WatchKind;
   title: string;
+  /** What the message says below its title (a crawl alert: one line per change, each naming its page). */
+  detail: string;
   urgent: boolean;
 }
 
@@ -149,7 +151,7 @@ export async function reconcileAlerts(
         const escalated = await trx.updateTable('watch_alerts').set({ urgent: 1 }).where('id', '=', existing.id).where('urgent', '=', 0).executeTakeFirst();
         if (Number(escalated.numUpdatedRows) > 0) {
           await notify(trx, delivery, quietHours, site, { ...existing, urgent: 1, title: problem.title, detail: problem.detail, evidence }, 'escalated', now);
-          changes.push({ event: 'escalated', site: site.name, kind, title: problem.title, urgent: true });
+          changes.push({ event: 'escalated', site: site.name, kind, title: problem.title, detail: problem.detail, urgent: true });
           continue;
         }
       }
@@ -164,7 +166,7 @@ export async function reconcileAlerts(
           'updated',
           now,
         );
-        changes.push({ event: 'updated', site: site.name, kind, title: problem.news.title, urgent: problem.urgent });
+        changes.push({ event: 'updated', site: site.name, kind, title: problem.news.title, detail: problem.news.detail, urgent: problem.urgent });
       }
       continue;
     }
@@ -189,7 +191,7 @@ export async function reconcileAlerts(
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) continue;
     await notify(trx, delivery, quietHours, site, row, 'opened', now);
-    changes.push({ event: 'opened', site: site.name, kind, title: problem.title, urgent: problem.urgent });
+    changes.push({ event: 'opened', site: site.name, kind, title: problem.title, detail: problem.detail, urgent: problem.urgent });
   }
   const seen = new Set(outcome.problems.map((p) => p.key));
   for (const alert of open) {
@@ -197,7 +199,7 @@ export async function reconcileAlerts(
     const closed = await closeAlert(trx, alert.id, now);
     if (!closed) continue;
     await notify(trx, delivery, quietHours, site, alert, 'closed', now);
-    changes.push({ event: 'closed', site: site.name, kind, title: alert.title, urgent: Number(alert.urgent) === 1 });
+    changes.push({ event: 'closed', site: site.name, kind, title: alert.title, detail: alert.detail, urgent: Number(alert.urgent) === 1 });
   }
   return changes;
 }
@@ -213,6 +215,12 @@ export async function closeAlert(trx: Trx | import('../../db').Db, id: string, n
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** How a change reads on the command line. */
-export const changeLine = (change: AlertChange) =>
-  `${{ opened: 'ALERT  ', escalated: 'URGENT ', updated: 'MORE   ', closed: 'CLOSED ' }[change.event]} ${change.site} · ${watchKindLabels[change.kind]} · ${change.title}`;
+/** How a change reads on the command line; `withDetail`, with what its message lists below (not for a closing). */
+export const changeLine = (change: AlertChange, { withDetail = false } = {}) => {
+  const line = `${{ opened: 'ALERT  ', escalated: 'URGENT ', updated: 'MORE   ', closed: 'CLOSED ' }[change.event]} ${change.site} · ${watchKindLabels[change.kind]} · ${change.title}`;
+  if (!withDetail || change.event === 'closed' || change.detail.trim() === '') return line;
+  return `${line}\n${change.detail
+    .split('\n')
+    .map((text) => `         ${text}`)
+    .join('\n')}`;
+};

@@ -64,12 +64,9 @@ async function healthOf(db: Db, site: WatchedSite, now: number): Promise<WatchSi
     .select(['r.kind', 'r.at', 'r.ok', 'r.summary'])
     .where('r.site_id', '=', site.id)
     .execute();
-  const open = await db
-    .selectFrom('watch_alerts')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('site_id', '=', site.id)
-    .where('open_key', 'is not', null)
-    .executeTakeFirstOrThrow();
+  const openKinds = await db.selectFrom('watch_alerts').select('kind').where('site_id', '=', site.id).where('open_key', 'is not', null).execute();
+  const open = { count: openKinds.length };
+  const alerting = new Set(openKinds.map((alert) => alert.kind));
   return {
     uptime30: share(recent),
     uptime90: share(availability),
@@ -79,7 +76,8 @@ async function healthOf(db: Db, site: WatchedSite, now: number): Promise<WatchSi
     certificate: cert && typeof cert.validTo === 'number' ? { validTo: cert.validTo, daysLeft: cert.daysLeft ?? 0, names: cert.names ?? [] } : null,
     scores: scores.reverse().map((r) => ({ at: Number(r.at), score: Number(r.score) })),
     lastChecks: latest
-      .map((r) => ({ kind: r.kind as WatchKind, at: Number(r.at), ok: Number(r.ok) === 1, summary: r.summary }))
+      // A check whose kind has an open alert is not "OK", even when it could look (a crawl that found problems).
+      .map((r) => ({ kind: r.kind as WatchKind, at: Number(r.at), ok: Number(r.ok) === 1 && !alerting.has(r.kind), summary: r.summary }))
       .sort((a, b) => a.kind.localeCompare(b.kind)),
     openAlerts: Number(open.count),
   };
