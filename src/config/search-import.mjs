@@ -49,7 +49,8 @@ export const searchImportOverlap = {
   unknownDays:
     "without Dates.csv the export's days are unknown, and this site's Google figures are synced from the Search Console API, so it cannot be kept from counting days twice. Import the whole ZIP (with Dates.csv): it fills only the days the API has not synced.",
   /** @param {number} days */
-  leftAsSynced: (days) => `${plural(days, 'day')} already synced from the Search Console API ${days === 1 ? 'was' : 'were'} left as ${days === 1 ? 'it was' : 'they were'}`,
+  leftAsSynced: (days) =>
+    `${plural(days, 'day')} already synced from the Search Console API ${days === 1 ? 'was' : 'were'} left as ${days === 1 ? 'it was' : 'they were'}`,
   listsLeftOut: "its queries and pages were not imported: they are totals over all the export's days, synced ones included, so they would count those twice",
   yieldedStart: 'Since the import, ',
   /** @param {number} days @param {boolean} lists */

@@ -87,7 +87,7 @@ export const watchQuietHours = {
   settingKey: 'watch_quiet_hours',
   title: 'Quiet hours',
   explain:
-    'Alerts that are not urgent, and their recoveries, are held during these hours (UK time) and sent when they end. A site down or a certificate about to lapse is sent at once.',
+    'Alerts that are not urgent, and their recoveries, are held during these hours (UK time) and sent when they end; cleared, what they hold is sent at once. A site down or a certificate about to lapse is sent at once.',
   none: 'None: every alert is sent at once.',
   admin: (from: string, to: string) => `From ${from} to ${to}, UK time, set here.`,
   server: (from: string, to: string) =>
@@ -111,4 +111,15 @@ export const crawlAlertText = {
     pages === 1 ? `${firstPage} loads ${target}, which answers ${answer}.` : `${pages} pages load ${target}, which answers ${answer}.`,
   title: (count: number, host: string) => `${count} new ${count === 1 ? 'problem' : 'problems'} on ${host} since the last crawl`,
   newsTitle: (count: number, host: string) => `${count} more new ${count === 1 ? 'problem' : 'problems'} on ${host} since the last crawl`,
+} as const;
+
+/** The words of alert messages that several places share (alerts.ts). */
+export const watchAlertText = {
+  lasted: (minutes: number) => (minutes < 120 ? `${minutes} min` : `${Math.round(minutes / 60)} hours`),
+  /** A problem that came and went while quiet hours held its alert: the one message about it. */
+  heldThrough: (lasted: string) => `Seen and resolved during quiet hours (it lasted ${lasted}); this is the only message about it.`,
+  /** A webhook's recovery: how long the problem lasted, as the e-mail says. */
+  recovered: (since: string, lasted: string) => `Resolved: no longer seen. Open since ${since}, for ${lasted}.`,
+  /** The Alerts view: an alert whose messages quiet hours hold. */
+  held: (until: string) => `Held by quiet hours: its message is sent at ${until} (UK time)`,
 } as const;

@@ -67,6 +67,8 @@ export interface WatchAlertView {
   closedAt: number | null;
   /** What the check saw: the crawl's changes, the response, the chart point. */
   evidence: unknown;
+  /** When its message held by quiet hours is sent; null when none is held. */
+  heldUntil: number | null;
 }
 
 export interface WatchSitesAnswer {

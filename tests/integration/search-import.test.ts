@@ -191,7 +191,15 @@ describe.each(databaseNames())('search export import on %s', (name) => {
   const dayAfter = Date.parse(`${lastDay}T12:00:00Z`) + 86_400_000;
   const tables = ['search_rows', 'search_daily', 'search_monthly_queries', 'search_monthly_pages', 'search_sources'] as const;
   const importRowsIn = async (table: (typeof tables)[number]) =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where('source', '=', 'import').executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('source', '=', 'import')
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('an export of days the API has synced is refused with the reason, and the figures stay as synced', async () => {
     const days = fixtureDays.map((d) => d.day);

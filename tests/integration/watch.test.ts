@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/free-port.mjs';
-import { watchThresholds } from '../../src/config/watch';
+import { watchAlertText, watchThresholds } from '../../src/config/watch';
 import { type Db, openDatabase } from '../../src/server/db';
 import { bucketOf } from '../../src/server/features/analytics/histogram';
 import { dayOf, addDays } from '../../src/server/features/analytics/days';
@@ -94,11 +94,11 @@ describe.each(databaseNames())('watching sites on %s', (name) => {
    * Delivers what the outbox and the webhook queue hold now; returns the mails and calls that arrived. The sink may
    * record a message a moment after the sender is told it was taken: it is waited for, by the count of rows sent.
    */
-  async function deliver() {
+  async function deliver(at = Date.now()) {
     const mails = smtp.received.length;
     const calls = webhook.received.length;
-    await deliverDue(db, send, timing, Date.now() + 1);
-    await deliverWebhooks(db, { ...timing, timeoutMs: 2000 }, Date.now() + 1);
+    await deliverDue(db, send, timing, at + 1);
+    await deliverWebhooks(db, { ...timing, timeoutMs: 2000 }, at + 1);
     const sent = await db.selectFrom('mail_outbox').select('id').where('status', '=', 'sent').execute();
     await until(async () => (smtp.received.length >= sent.length ? true : undefined), 5000);
     return { mails: smtp.received.slice(mails), calls: webhook.received.slice(calls) };
@@ -331,6 +331,42 @@ describe.each(databaseNames())('watching sites on %s', (name) => {
     await runDueChecks(deps, { force: true });
     await deliverDue(db, send, timing, Date.now() + 3 * 3_600_000);
     expect(await db.selectFrom('watch_alerts').select('id').where('open_key', 'is not', null).execute()).toEqual([]);
+  }, 60_000);
+
+  it('opened and closed while quiet hours hold it: one e-mail each and one webhook call at their end; a client’s copy has no link to the admin', async () => {
+    // What the test before left due (its recoveries' webhook calls) is sent first.
+    await deliver(Date.now() + 3 * 3_600_000);
+    const client = (await listSites(db)).find((s) => !s.own)!;
+    await updateSite(db, client.id, watchSiteEdit.parse({ copyClient: true }));
+    const minute = minuteOfDay(Date.now());
+    const held = { ...deps, delivery: { ...deps.delivery, quietHours: { fromMinute: minute, toMinute: (minute + 120) % (24 * 60) } } };
+    site.set({ titleRemoved: true });
+    await runDueChecks(held, { force: true });
+    site.set(healthy);
+    await runDueChecks(held, { force: true });
+    expect(await deliver()).toEqual({ mails: [], calls: [] });
+    const atEnd = await deliver(Date.now() + 3 * 3_600_000);
+    const heldThrough = watchAlertText.heldThrough(watchAlertText.lasted(1));
+    expect(atEnd.mails.map((m) => [m.to[0], m.headers.subject]).sort()).toEqual(
+      [owner, 'client@shop.example'].sort().map((to) => [to, expect.stringMatching(/^Resolved: Client shop: 1 new problem/)]),
+    );
+    for (const mail of atEnd.mails) expect(mail.text).toContain(heldThrough);
+    expect(atEnd.mails.find((m) => m.to[0] === owner)!.text).toContain(deps.delivery.alertsLink);
+    expect(atEnd.mails.find((m) => m.to[0] !== owner)!.text).not.toContain('/admin');
+    expect(atEnd.calls).toHaveLength(1);
+    expect(atEnd.calls[0]).toMatchObject({ event: 'closed' });
+    expect(String(atEnd.calls[0]!.message)).toContain(heldThrough);
+    expect(await deliver(Date.now() + 4 * 3_600_000)).toEqual({ mails: [], calls: [] });
+
+    // Outside quiet hours a recovery's webhook call says how long the problem lasted, as the e-mail does.
+    site.set({ titleRemoved: true });
+    await runDueChecks(deps, { force: true });
+    await deliver();
+    site.set(healthy);
+    const back = await step({});
+    expect(back.calls).toMatchObject([{ event: 'closed' }]);
+    expect(String(back.calls[0]!.message)).toMatch(/^Resolved: no longer seen\. Open since .+, for 1 min\./);
+    await updateSite(db, client.id, watchSiteEdit.parse({ copyClient: false }));
   }, 60_000);
 
   it('a crawl in its own process reports as one on the main thread', async () => {

@@ -163,8 +163,8 @@ export function SearchSourcesCard({ initial }: { initial?: SearchStatus }) {
         <h3 className="font-semibold text-ink">Import a Search Console export</h3>
         <p className="text-sm text-muted">
           Without API access: in Search Console, Performance → Export → Download CSV, then choose that ZIP file here (or its Queries.csv and Pages.csv, with
-          Dates.csv for the day-by-day figures). A new import replaces the previous one. It counts as Google's, so it fills only the days the
-          Search Console API has not synced: days the API has are left as they are, never counted twice.
+          Dates.csv for the day-by-day figures). A new import replaces the previous one. It counts as Google's, so it fills only the days the Search Console API
+          has not synced: days the API has are left as they are, never counted twice.
         </p>
         <label htmlFor={fileId} className="text-sm font-medium text-ink">
           Export file(s)

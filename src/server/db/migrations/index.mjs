@@ -20,6 +20,7 @@ import * as m0016 from './0016_audit_report_tokens.mjs';
 import * as m0017 from './0017_search_data.mjs';
 import * as m0018 from './0018_watch.mjs';
 import * as m0019 from './0019_reports.mjs';
+import * as m0020 from './0020_watch_alert_mails.mjs';
 
 /** @type {Record<string, import('kysely').Migration>} */
 export const migrations = {
@@ -42,4 +43,5 @@ export const migrations = {
   '0017_search_data': m0017,
   '0018_watch': m0018,
   '0019_reports': m0019,
+  '0020_watch_alert_mails': m0020,
 };

@@ -137,7 +137,15 @@ export async function importExport(db, files, { siteUrl, now = Date.now() }) {
   try {
     await stageRows(db, runId, 'import', [
       ...dayTotals.map((row) => ({ ...row, query: '', page: '', device: '' })),
-      ...(withLists ? queries : []).map((row) => ({ day: to, query: row.key, page: '', device: '', clicks: row.clicks, impressions: row.impressions, position: row.position })),
+      ...(withLists ? queries : []).map((row) => ({
+        day: to,
+        query: row.key,
+        page: '',
+        device: '',
+        clicks: row.clicks,
+        impressions: row.impressions,
+        position: row.position,
+      })),
       ...(withLists ? pages : []).map((row) => ({
         day: to,
         query: '',
@@ -180,7 +188,13 @@ export async function importExport(db, files, { siteUrl, now = Date.now() }) {
  * @returns {Promise<string[]>}
  */
 async function apiDays(db, from, to, limit, site = ownSiteId) {
-  let query = db.selectFrom('search_daily').select('day').where('site', '=', site).where('source', '=', 'google').where('day', '>=', from).where('day', '<=', to);
+  let query = db
+    .selectFrom('search_daily')
+    .select('day')
+    .where('site', '=', site)
+    .where('source', '=', 'google')
+    .where('day', '>=', from)
+    .where('day', '<=', to);
   if (limit !== undefined) query = query.limit(limit);
   return (await query.execute()).map((row) => /** @type {string} */ (row.day));
 }
@@ -219,7 +233,11 @@ export async function yieldImportToApi(db, { now = Date.now(), site = ownSiteId 
   await recordState(
     db,
     'import',
-    { state: 'ok', message: `${importMessageOf(previous?.message)} ${searchImportOverlap.yielded(synced.length, lists)}`.trim(), at: previous?.lastAttemptAt ?? now },
+    {
+      state: 'ok',
+      message: `${importMessageOf(previous?.message)} ${searchImportOverlap.yielded(synced.length, lists)}`.trim(),
+      at: previous?.lastAttemptAt ?? now,
+    },
     site,
   );
   return synced.length;
