@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { clientKinds, watchKinds } from '../../src/config/watch';
 import { guardFor, publicOnly, RefusedAddress } from '../../src/server/features/sitecheck/address-guard.mjs';
+import { checkCertificate } from '../../src/server/features/watch/certificate';
 import { alarming, type CrawlSnapshot, diffCrawls, presentKeys } from '../../src/server/features/watch/crawl';
 import { percentile } from '../../src/server/features/watch/health';
 import { heldUntil, minuteOfDay } from '../../src/server/features/watch/quiet';
@@ -155,5 +156,19 @@ describe('the watched-site form', () => {
     expect(form(true).data?.copyClient).toBe(true);
     expect(form(undefined).data?.copyClient).toBe(false);
     expect(form('maybe').success).toBe(false);
+  });
+});
+
+describe('a certificate that could not be read', () => {
+  it('says why in words, not as Node’s error code', async () => {
+    // A reserved name that never resolves (RFC 6761): the lookup fails before any connection.
+    const outcome = await checkCertificate('https://no-such-shop.invalid/', {
+      userAgent: 'HaleWatchTest/1.0',
+      addressPolicy: { allowPrivate: false, allowHosts: [] },
+      timeoutMs: 2000,
+      crawlMaxPages: 1,
+    });
+    expect(outcome).toMatchObject({ inconclusive: true, summary: 'The certificate could not be read: the host name does not resolve.' });
+    expect(outcome.summary).not.toMatch(/getaddrinfo|ENOTFOUND|EAI_AGAIN/);
   });
 });
