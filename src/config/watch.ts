@@ -123,3 +123,21 @@ export const watchAlertText = {
   /** The Alerts view: an alert whose messages quiet hours hold. */
   held: (until: string) => `Held by quiet hours: its message is sent at ${until} (UK time)`,
 } as const;
+
+/**
+ * The uptime a site's card shows: over 30 and 90 days once its checks go back that far; before, since its first check
+ * (with how many), so ten minutes of checks never read as "100 % over 90 days". `day` writes a time in UK words.
+ */
+export function uptimeText(
+  health: { uptime30: number | null; uptime90: number | null; firstCheckAt: number | null; checks30: number },
+  now: number,
+  day: (at: number) => string,
+): string {
+  const percent = (share: number | null) => (share === null ? 'no checks yet' : `${(share * 100).toFixed(share === 1 ? 0 : 2)} %`);
+  if (health.uptime90 === null || health.firstCheckAt === null) return 'no checks yet';
+  const dayMs = 86_400_000;
+  if (health.firstCheckAt > now - 30 * dayMs)
+    return `${percent(health.uptime90)} since ${day(health.firstCheckAt)} (${health.checks30} ${health.checks30 === 1 ? 'check' : 'checks'})`;
+  if (health.firstCheckAt > now - 90 * dayMs) return `${percent(health.uptime30)} over 30 days · ${percent(health.uptime90)} since ${day(health.firstCheckAt)}`;
+  return `${percent(health.uptime30)} over 30 days · ${percent(health.uptime90)} over 90 days`;
+}

@@ -122,7 +122,8 @@ for (const [label, viewport] of Object.entries(viewports)) {
       await openTab(page, 'sites');
       const panel = page.getByRole('tabpanel', { name: 'Sites' });
       const card = panel.locator('section', { has: page.getByRole('heading', { name: new RegExp(name) }) });
-      await expect(card.getByText(/98\.33 % over 30 days/)).toBeVisible();
+      // 29.5 days of checks: said since the first, not "over 30 days".
+      await expect(card.getByText(/98\.33 % since \d+ \w+, \d\d:\d\d \(60 checks\)/)).toBeVisible();
       await expect(card.getByText(/p50 \d+ ms · p95 \d+ ms/)).toBeVisible();
       await expect(card.getByText(/^expires .* \(41 days left\)/)).toBeVisible();
       await expect(card.getByText('88 out of 100 now; 92 4 crawls ago')).toBeVisible();

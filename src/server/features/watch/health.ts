@@ -70,6 +70,7 @@ async function healthOf(db: Db, site: WatchedSite, now: number): Promise<WatchSi
   return {
     uptime30: share(recent),
     uptime90: share(availability),
+    firstCheckAt: availability.length === 0 ? null : Math.min(...availability.map((r) => Number(r.at))),
     responseP50: percentile(times, 0.5),
     responseP95: percentile(times, 0.95),
     checks30: recent.length,
