@@ -181,6 +181,17 @@ describe.each(databaseNames())('watching sites on %s', (name) => {
     60_000,
   );
 
+  it('a home page that redirects in a loop is one alert (availability), not a crawl alert besides', async () => {
+    const looping = await step({ homeLoop: true });
+    expect(looping.mails.map((m) => m.headers.subject)).toEqual([expect.stringMatching(/^Urgent: Client shop: 127\.0\.0\.1:\d+ /)]);
+    expect(looping.calls).toHaveLength(1);
+    const open = await db.selectFrom('watch_alerts').select('kind').where('open_key', 'is not', null).execute();
+    expect(open.map((alert) => alert.kind)).toEqual(['availability']);
+    const back = await step(healthy);
+    expect(back.mails.map((m) => m.headers.subject)).toEqual([expect.stringMatching(/^Resolved: /)]);
+    expect(await db.selectFrom('watch_alerts').select('id').where('open_key', 'is not', null).execute()).toEqual([]);
+  }, 60_000);
+
   it('a later crawl’s further findings: one more e-mail and webhook call with only those; a repeat crawl sends nothing', async () => {
     const first = await step({ titleRemoved: true });
     expect(first.mails).toHaveLength(1);

@@ -16,6 +16,8 @@ export interface WatchFixtureState {
   page500: boolean;
   noindex: boolean;
   loop: boolean;
+  /** The home page redirects in a loop: the site cannot be opened at all. */
+  homeLoop: boolean;
   shortCertificate: boolean;
   /** A certificate with 10 days left: a warning, not yet urgent. */
   warnCertificate: boolean;
@@ -32,6 +34,7 @@ export const healthy: WatchFixtureState = {
   page500: false,
   noindex: false,
   loop: false,
+  homeLoop: false,
   shortCertificate: false,
   warnCertificate: false,
   down: false,
@@ -132,7 +135,14 @@ export class WatchFixture {
           `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${fixturePages.map((p) => `<url><loc>${this.origin}${p}</loc></url>`).join('')}</urlset>`,
         );
       case '/':
+        if (s.homeLoop) {
+          res.writeHead(302, { Location: '/home-loop' });
+          return res.end();
+        }
         return html(this.page('/'));
+      case '/home-loop':
+        res.writeHead(302, { Location: '/' });
+        return res.end();
       case '/about':
         return html(this.page('/about', { title: s.titleRemoved ? null : undefined, head: s.noindex ? '<meta name="robots" content="noindex">' : '' }));
       case '/services':

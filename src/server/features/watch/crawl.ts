@@ -217,7 +217,10 @@ export async function checkCrawl(
   const present = presentKeys(snapshot);
   const items = new Map<string, ChangeItem>();
   for (const item of openItems) if (present.has(item.key)) items.set(item.key, item);
-  for (const item of diff ? alarming(diff, snapshot) : []) items.set(item.key, item);
+  // The home page failing (no answer, an error, a loop) is the availability check's alert, urgent: not a second one here.
+  const home = new URL(siteUrl).href;
+  const homeFailure = (item: ChangeItem) => item.url === home && (item.key.startsWith('status|') || pageFailures.has(item.key.split('|')[0] ?? ''));
+  for (const item of diff ? alarming(diff, snapshot) : []) if (!homeFailure(item)) items.set(item.key, item);
   const { summary } = report;
   const host = new URL(siteUrl).host;
   const list = [...items.values()];
