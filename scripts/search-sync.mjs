@@ -7,6 +7,7 @@
 import { openDatabase } from '../src/server/db/connect.mjs';
 import { migrateToLatest } from '../src/server/migrate.mjs';
 import { runSearchSync } from '../src/server/features/search/sync.mjs';
+import { yieldImportToApi } from '../src/server/features/search/import.mjs';
 import { settingsOrExit } from './cli.mjs';
 
 const settings = settingsOrExit();
@@ -15,6 +16,8 @@ let summary;
 try {
   await migrateToLatest(db, kind);
   summary = await runSearchSync({ db, siteUrl: settings.siteUrl, search: settings.search });
+  // As the server does after its sync: an imported export gives way on the days the API now covers.
+  if (summary.outcome !== 'busy') await yieldImportToApi(db);
 } finally {
   await db.destroy();
 }

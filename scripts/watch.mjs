@@ -87,13 +87,15 @@ try {
       runs.map((run) => ({
         site: run.site.name,
         check: watchKindLabels[run.kind],
-        ok: run.outcome.ok ? 'yes' : 'no',
+        // A check that found something wrong is not ok, even though it could look (a crawl that opened an alert).
+        ok: run.outcome.ok && run.outcome.problems.length === 0 ? 'yes' : 'no',
         seen: run.outcome.summary.slice(0, 120),
       })),
     );
     const changes = runs.flatMap((run) => run.changes);
     if (changes.length === 0) console.log('No alert opened or closed.');
-    for (const change of changes) console.log(changeLine(change));
+    // Each change with its lines: every page a crawl alert names.
+    for (const change of changes) console.log(changeLine(change, { withDetail: true }));
     // Delivered now when mail is set up (the running server's outbox would take them otherwise; never both).
     if (settings.smtpUrl) {
       const mail = await deliverDue(db, createSmtpSender(settings.smtpUrl, config.mailFrom), config.outbox);

@@ -36,3 +36,28 @@ export const searchExportRefusals = {
   /** @param {number} line @param {string} day */
   dayTooEarly: (line, day) => `Dates.csv, line ${line}: ${day} is before ${searchExportLimits.earliestDay}, earlier than any Search Console data.`,
 };
+
+/**
+ * What an import does beside Google's own data (the Search Console API's sync): it counts as Google's, so on a day
+ * the API has synced for the site it would count that day twice. It fills only the days the API does not cover; its
+ * queries and pages (totals over all its days, with no split by day) are kept only when none of its days is synced.
+ */
+export const searchImportOverlap = {
+  /** @param {number} days @param {string} from @param {string} to */
+  allSynced: (days, from, to) =>
+    `every one of its ${plural(days, 'day')} (${from} to ${to}) is already synced from the Search Console API, which gives them query by query; importing them would count them twice, so nothing was imported.`,
+  unknownDays:
+    "without Dates.csv the export's days are unknown, and this site's Google figures are synced from the Search Console API, so it cannot be kept from counting days twice. Import the whole ZIP (with Dates.csv): it fills only the days the API has not synced.",
+  /** @param {number} days */
+  leftAsSynced: (days) =>
+    `${plural(days, 'day')} already synced from the Search Console API ${days === 1 ? 'was' : 'were'} left as ${days === 1 ? 'it was' : 'they were'}`,
+  listsLeftOut: "its queries and pages were not imported: they are totals over all the export's days, synced ones included, so they would count those twice",
+  yieldedStart: 'Since the import, ',
+  /** @param {number} days @param {boolean} lists */
+  yielded: (days, lists) =>
+    `Since the import, the Search Console API synced ${plural(days, 'day')} it covered: ${days === 1 ? 'that day is' : 'those days are'} counted from the API only${lists ? ", and the export's queries and pages (totals over all its days) were taken out" : ''}.`,
+  /** @param {number} rows */
+  removed: (rows) => `The imported export was removed (${plural(rows, 'row')}); the figures now come from the Search Console API and Bing only.`,
+  noImport: 'There is no imported export to remove.',
+  removeQuestion: "Remove the imported Search Console export? Its figures leave the Search tab and the reports; the API's own data stays.",
+};

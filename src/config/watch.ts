@@ -91,7 +91,7 @@ export const watchQuietHours = {
   settingKey: 'watch_quiet_hours',
   title: 'Quiet hours',
   explain:
-    'Alerts that are not urgent, and their recoveries, are held during these hours (UK time) and sent when they end. A site down or a certificate about to lapse is sent at once.',
+    'Alerts that are not urgent, and their recoveries, are held during these hours (UK time) and sent when they end; cleared, what they hold is sent at once. A site down or a certificate about to lapse is sent at once.',
   none: 'None: every alert is sent at once.',
   admin: (from: string, to: string) => `From ${from} to ${to}, UK time, set here.`,
   server: (from: string, to: string) =>
@@ -100,3 +100,48 @@ export const watchQuietHours = {
   cleared: 'Quiet hours cleared',
   sameTimes: 'Quiet hours must start and end at different times.',
 } as const;
+
+/**
+ * How a crawl alert reads (e-mail, webhook, Alerts and `watch:run` alike: crawl.ts `crawlAlertLines` makes the lines
+ * and their count once): one line per change, each naming its page (its path on the site).
+ */
+export const crawlAlertText = {
+  /** @param path the page's path on the site, or its address elsewhere */
+  onPage: (path: string, text: string) => `${path}: ${text}`,
+  /** Links (or assets) to one broken address, grouped: one line whatever the number of pages. */
+  linkedFrom: (pages: number, firstPage: string, target: string, answer: string) =>
+    pages === 1 ? `${firstPage} links to ${target}, which answers ${answer}.` : `${pages} pages link to ${target}, which answers ${answer}.`,
+  loadedBy: (pages: number, firstPage: string, target: string, answer: string) =>
+    pages === 1 ? `${firstPage} loads ${target}, which answers ${answer}.` : `${pages} pages load ${target}, which answers ${answer}.`,
+  title: (count: number, host: string) => `${count} new ${count === 1 ? 'problem' : 'problems'} on ${host} since the last crawl`,
+  newsTitle: (count: number, host: string) => `${count} more new ${count === 1 ? 'problem' : 'problems'} on ${host} since the last crawl`,
+} as const;
+
+/** The words of alert messages that several places share (alerts.ts). */
+export const watchAlertText = {
+  lasted: (minutes: number) => (minutes < 120 ? `${minutes} min` : `${Math.round(minutes / 60)} hours`),
+  /** A problem that came and went while quiet hours held its alert: the one message about it. */
+  heldThrough: (lasted: string) => `Seen and resolved during quiet hours (it lasted ${lasted}); this is the only message about it.`,
+  /** A webhook's recovery: how long the problem lasted, as the e-mail says. */
+  recovered: (since: string, lasted: string) => `Resolved: no longer seen. Open since ${since}, for ${lasted}.`,
+  /** The Alerts view: an alert whose messages quiet hours hold. */
+  held: (until: string) => `Held by quiet hours: its message is sent at ${until} (UK time)`,
+} as const;
+
+/**
+ * The uptime a site's card shows: over 30 and 90 days once its checks go back that far; before, since its first check
+ * (with how many), so ten minutes of checks never read as "100 % over 90 days". `day` writes a time in UK words.
+ */
+export function uptimeText(
+  health: { uptime30: number | null; uptime90: number | null; firstCheckAt: number | null; checks30: number },
+  now: number,
+  day: (at: number) => string,
+): string {
+  const percent = (share: number | null) => (share === null ? 'no checks yet' : `${(share * 100).toFixed(share === 1 ? 0 : 2)} %`);
+  if (health.uptime90 === null || health.firstCheckAt === null) return 'no checks yet';
+  const dayMs = 86_400_000;
+  if (health.firstCheckAt > now - 30 * dayMs)
+    return `${percent(health.uptime90)} since ${day(health.firstCheckAt)} (${health.checks30} ${health.checks30 === 1 ? 'check' : 'checks'})`;
+  if (health.firstCheckAt > now - 90 * dayMs) return `${percent(health.uptime30)} over 30 days · ${percent(health.uptime90)} since ${day(health.firstCheckAt)}`;
+  return `${percent(health.uptime30)} over 30 days · ${percent(health.uptime90)} over 90 days`;
+}

@@ -147,6 +147,13 @@ export interface SearchPropertiesAnswer {
   thisSite: { property: string; fromSetting: boolean };
 }
 
+/** The imported export removed: how many of its rows went. */
+export interface SearchImportRemovedAnswer {
+  ok: true;
+  rows: number;
+  message: string;
+}
+
 export interface SearchSyncAnswer {
   ok: true;
   started: true;

@@ -5,6 +5,8 @@ export interface WatchSiteHealth {
   /** Share of availability checks the home page answered 2xx, over 30 and 90 days; null without checks. */
   uptime30: number | null;
   uptime90: number | null;
+  /** The first availability check of the 90 days (uptime is said since then when it is more recent). */
+  firstCheckAt: number | null;
   /** Response time of the home page over the last 30 days. */
   responseP50: number | null;
   responseP95: number | null;
@@ -67,6 +69,8 @@ export interface WatchAlertView {
   closedAt: number | null;
   /** What the check saw: the crawl's changes, the response, the chart point. */
   evidence: unknown;
+  /** When its message held by quiet hours is sent; null when none is held. */
+  heldUntil: number | null;
 }
 
 export interface WatchSitesAnswer {

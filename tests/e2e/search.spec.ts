@@ -11,6 +11,7 @@ import path from 'node:path';
 import { expect } from '@playwright/test';
 import { zipSync } from 'fflate';
 import { adminPaths } from '../../src/config/admin';
+import { searchImportOverlap } from '../../src/config/search-import.mjs';
 import { loadSettings } from '../../src/config/settings.mjs';
 import { openDatabase } from '../../src/server/db/connect.mjs';
 import { migrateToLatest } from '../../src/server/migrate.mjs';
@@ -153,6 +154,14 @@ test('an export imported from Settings; an opportunity opens the AI meta-tags fo
   await expect(prompt).toHaveValue(new RegExp(`${siteOrigin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/e2e-audit`));
   await expect(prompt).toHaveValue(/e2e seo audit/);
   await page.screenshot({ path: 'test-results/search-ai-prefilled.png' });
+
+  // The import removed from Settings, once confirmed: exactly its 11 rows go, and its line with them.
+  await openTab(page, 'settings');
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.locator('[data-search-source=import]').getByRole('button', { name: 'Remove the import' }).click();
+  await expect(page.getByRole('status').filter({ hasText: searchImportOverlap.removed(11) })).toBeVisible();
+  await expect(page.locator('[data-search-source=import]')).toHaveCount(0);
+  await expect(page.locator('[data-search-source=google]')).toBeVisible();
 });
 
 test("an opportunity taken to an applied, published post, marked on the page's chart", async ({ page }) => {

@@ -66,21 +66,46 @@ async function seedSite(name: string) {
       open_key: open ? `${id}|${randomUUID()}` : null,
       urgent: 0,
       title,
-      detail: '- The page has no title.\n- https://www.shop.example/services began to answer 500 (it answered 200).',
+      detail: [
+        '- /services began to answer 500 (it answered 200).',
+        '- /about: The page has no title.',
+        '- 15 pages link to /services, which answers 500.',
+      ].join('\n'),
       evidence: JSON.stringify(evidence),
       opened_at: openedAt,
       last_seen_at: now,
       closed_at: open ? null : openedAt + 3_600_000,
     });
+    const open = alert(true, `3 new problems on ${name} since the last crawl`, now - 2 * 3_600_000, {
+      items: [{ key: 'title-missing|/about|', text: 'The page has no title.' }],
+    });
     await db
       .insertInto('watch_alerts')
-      .values([
-        alert(true, `2 new problems on ${name} since the last crawl`, now - 2 * 3_600_000, {
-          items: [{ key: 'title-missing|/about|', text: 'The page has no title.' }],
-        }),
-        alert(false, `${name} is down`, now - 3 * dayMs, { status: null, error: 'the connection was refused' }),
-      ])
+      .values([open, alert(false, `${name} is down`, now - 3 * dayMs, { status: null, error: 'the connection was refused' })])
       .execute();
+    // Its e-mail held by quiet hours for another 5 hours (too far ahead for the server's outbox to send it meanwhile).
+    const mailId = randomUUID();
+    await db
+      .insertInto('mail_outbox')
+      .values({
+        id: mailId,
+        message_id: null,
+        kind: 'watch_alert',
+        recipient: 'owner@example.com',
+        reply_to: null,
+        subject: open.title,
+        body: open.detail,
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: now + 5 * 3_600_000,
+        locked_until: 0,
+        last_error: null,
+        created_at: open.opened_at,
+        sent_at: null,
+        attachments: null,
+      })
+      .execute();
+    await db.insertInto('watch_alert_mails').values({ mail_id: mailId, alert_id: open.id }).execute();
   } finally {
     await db.destroy();
   }
@@ -97,7 +122,8 @@ for (const [label, viewport] of Object.entries(viewports)) {
       await openTab(page, 'sites');
       const panel = page.getByRole('tabpanel', { name: 'Sites' });
       const card = panel.locator('section', { has: page.getByRole('heading', { name: new RegExp(name) }) });
-      await expect(card.getByText(/98\.33 % over 30 days/)).toBeVisible();
+      // 29.5 days of checks: said since the first, not "over 30 days".
+      await expect(card.getByText(/98\.33 % since \d+ \w+, \d\d:\d\d \(60 checks\)/)).toBeVisible();
       await expect(card.getByText(/p50 \d+ ms · p95 \d+ ms/)).toBeVisible();
       await expect(card.getByText(/^expires .* \(41 days left\)/)).toBeVisible();
       await expect(card.getByText('88 out of 100 now; 92 4 crawls ago')).toBeVisible();
@@ -109,7 +135,11 @@ for (const [label, viewport] of Object.entries(viewports)) {
       await card.getByRole('button', { name: 'See the problems' }).click();
       await expect(page).toHaveURL(adminPaths.tab('alerts'));
       const alerts = page.getByRole('tabpanel', { name: 'Alerts' });
-      await expect(alerts.getByText(`2 new problems on ${name} since the last crawl`)).toBeVisible();
+      await expect(alerts.getByText(`3 new problems on ${name} since the last crawl`)).toBeVisible();
+      // Held by quiet hours: said, with when it goes.
+      const heldAlert = alerts.locator('li', { hasText: `3 new problems on ${name} since the last crawl` });
+      await expect(heldAlert.getByText('Held', { exact: true })).toBeVisible();
+      await expect(heldAlert.locator('[data-alert-held]')).toContainText('Held by quiet hours: its message is sent at');
       await alerts.getByText('All', { exact: true }).click();
       await expect(alerts.getByText(`${name} is down`)).toBeVisible();
       await alerts.getByText('The evidence').first().click();
@@ -121,7 +151,7 @@ for (const [label, viewport] of Object.entries(viewports)) {
       await openTab(page, 'overview');
       const first = page.getByRole('tabpanel', { name: 'Overview' }).locator('section').first();
       await expect(first.getByRole('heading', { name: /open alerts?$/ })).toBeVisible();
-      await expect(first.getByText(`2 new problems on ${name} since the last crawl`)).toBeVisible();
+      await expect(first.getByText(`3 new problems on ${name} since the last crawl`)).toBeVisible();
     });
 
     test('a client site is added (a private address refused with the reason), edited, removed and erased', async ({ page }) => {

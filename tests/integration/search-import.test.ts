@@ -14,9 +14,9 @@ import { loadSettings } from '../../src/config/settings.mjs';
 import type { Db } from '../../src/server/db';
 import { migrateToLatest } from '../../src/server/migrate.mjs';
 import { searchText } from '../../src/config/search';
-import { searchExportLimits, searchExportRefusals } from '../../src/config/search-import.mjs';
+import { searchExportLimits, searchExportRefusals, searchImportOverlap } from '../../src/config/search-import.mjs';
 import { addDays } from '../../src/server/features/search/days.mjs';
-import { ImportRefused, importExport, parseCsv } from '../../src/server/features/search/import.mjs';
+import { ImportRefused, importExport, parseCsv, removeImport, yieldImportToApi } from '../../src/server/features/search/import.mjs';
 import { replaceDays, sourceStates, stageRows } from '../../src/server/features/search/store.mjs';
 import { searchOverview, topQueries } from '../../src/server/features/search/view';
 import { createTarget, databaseNames, type DatabaseTarget, openTarget } from '../support/databases';
@@ -168,6 +168,109 @@ describe.each(databaseNames())('search export import on %s', (name) => {
     expect(stored.every((row) => row.day === '2026-03-20')).toBe(true);
     const total = stored.find((row) => row.query === '' && row.page === '')!;
     expect([Number(total.clicks), Number(total.impressions)]).toEqual([71, 2132]);
+  });
+
+  /**
+   * Google's own rows, as the Search Console API's sync stores them (query × page × device, per day): a stand-in
+   * whose figures the tests sum themselves.
+   */
+  const googleRows = (days: string[]) =>
+    days.flatMap((day, i) => [
+      { day, query: 'seo hatfield', page: '/', device: 'MOBILE', clicks: 11 + i, impressions: 200 + i, position: 3 },
+      { day, query: 'seo hatfield', page: '/', device: 'DESKTOP', clicks: 4, impressions: 90, position: 2.5 },
+      { day, query: 'web designer hatfield', page: '/services/web-design', device: 'MOBILE', clicks: 2, impressions: 130 + 10 * i, position: 7 },
+    ]);
+  const syncGoogle = async (days: string[]) => {
+    await stageRows(db, `sync-${days.join()}`, 'google', googleRows(days));
+    await replaceDays(db, `sync-${days.join()}`, 'google', days[0]!, days.at(-1)!);
+  };
+  const sum = (rows: { clicks: number; impressions: number }[]) => ({
+    clicks: rows.reduce((total, row) => total + row.clicks, 0),
+    impressions: rows.reduce((total, row) => total + row.impressions, 0),
+  });
+  const dayAfter = Date.parse(`${lastDay}T12:00:00Z`) + 86_400_000;
+  const tables = ['search_rows', 'search_daily', 'search_monthly_queries', 'search_monthly_pages', 'search_sources'] as const;
+  const importRowsIn = async (table: (typeof tables)[number]) =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('source', '=', 'import')
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('an export of days the API has synced is refused with the reason, and the figures stay as synced', async () => {
+    const days = fixtureDays.map((d) => d.day);
+    await syncGoogle(days);
+    const refused = importExport(db, [exportZip()], { siteUrl });
+    await expect(refused).rejects.toBeInstanceOf(ImportRefused);
+    await expect(refused).rejects.toThrow(searchImportOverlap.allSynced(days.length, firstDay, lastDay));
+    const overview = await searchOverview(db, { period: '7d', source: 'google' }, dayAfter);
+    expect(overview.totals).toMatchObject(sum(googleRows(days)));
+    const top = await topQueries(db, { period: '7d', source: 'google', list: 'queries', search: '', offset: 0, limit: 10 }, dayAfter);
+    expect(top.rows.find((row) => row.query === 'seo hatfield')).toMatchObject(sum(googleRows(days).filter((row) => row.query === 'seo hatfield')));
+    expect(await rows()).toHaveLength(0);
+    // Queries.csv alone (days unknown) cannot be kept apart from the synced days either.
+    await expect(importExport(db, [fixture('Queries.csv')], { siteUrl })).rejects.toThrow(searchImportOverlap.unknownDays);
+  });
+
+  it('an export partly synced fills only the days the API has not, and says how many it left', async () => {
+    const synced = fixtureDays.slice(1).map((d) => d.day);
+    await syncGoogle(synced);
+    const result = await importExport(db, [exportZip()], { siteUrl });
+    const unsynced = fixtureDays.filter((d) => !synced.includes(d.day));
+    expect(result).toMatchObject({ queries: 0, pages: 0, days: unsynced.length });
+    expect(result.message).toContain(searchImportOverlap.leftAsSynced(synced.length));
+    expect(result.message).toContain(searchImportOverlap.listsLeftOut);
+    const overview = await searchOverview(db, { period: '7d', source: 'google' }, dayAfter);
+    // Each synced day is the API's alone; the other day is the export's.
+    expect(overview.totals).toMatchObject({
+      clicks: sum(googleRows(synced)).clicks + sum(unsynced).clicks,
+      impressions: sum(googleRows(synced)).impressions + sum(unsynced).impressions,
+    });
+    for (const day of fixtureDays) {
+      const point = overview.series.find((p) => p.day === day.day)!;
+      const truth = synced.includes(day.day) ? sum(googleRows(synced).filter((row) => row.day === day.day)) : day;
+      expect([point.clicks, point.impressions]).toEqual([truth.clicks, truth.impressions]);
+    }
+    // The lists are the API's: the export's totals over all three days would count the synced two twice.
+    const top = await topQueries(db, { period: '7d', source: 'google', list: 'queries', search: '', offset: 0, limit: 10 }, dayAfter);
+    expect(top.rows.map((row) => row.query).sort()).toEqual(['seo hatfield', 'web designer hatfield']);
+    expect(overview.imported).toBeNull();
+  });
+
+  it('an import made before the API synced its days gives way at the next sync (the repair of doubled figures)', async () => {
+    await importExport(db, [exportZip()], { siteUrl });
+    // The state an import on top of synced data left before imports gave way: Google's days, and the export's too.
+    const synced = fixtureDays.slice(0, 2).map((d) => d.day);
+    await syncGoogle(synced);
+    expect(await yieldImportToApi(db)).toBe(synced.length);
+    const rest = fixtureDays.filter((d) => !synced.includes(d.day));
+    const overview = await searchOverview(db, { period: '7d', source: 'google' }, dayAfter);
+    expect(overview.totals).toMatchObject({
+      clicks: sum(googleRows(synced)).clicks + sum(rest).clicks,
+      impressions: sum(googleRows(synced)).impressions + sum(rest).impressions,
+    });
+    const top = await topQueries(db, { period: '7d', source: 'google', list: 'queries', search: '', offset: 0, limit: 10 }, dayAfter);
+    expect(top.rows.find((row) => row.query === 'seo hatfield')).toMatchObject(sum(googleRows(synced).filter((row) => row.query === 'seo hatfield')));
+    expect((await sourceStates(db)).find((s) => s.source === 'import')?.message).toContain(searchImportOverlap.yielded(synced.length, true));
+    // A second sync of the same days finds nothing more to give up.
+    expect(await yieldImportToApi(db)).toBe(0);
+  });
+
+  it('removing the import deletes exactly its rows and roll-ups; the API data stays', async () => {
+    await importExport(db, [exportZip()], { siteUrl });
+    const later = addDays(lastDay, 3);
+    await syncGoogle([later]);
+    const googleBefore = await db.selectFrom('search_rows').selectAll().where('source', '=', 'google').orderBy('query').orderBy('device').execute();
+    expect(await removeImport(db)).toBe(11);
+    for (const table of tables) expect(await importRowsIn(table)).toBe(0);
+    expect(await db.selectFrom('search_rows').selectAll().where('source', '=', 'google').orderBy('query').orderBy('device').execute()).toEqual(googleBefore);
+    const overview = await searchOverview(db, { period: '28d', source: 'google' }, Date.parse(`${later}T12:00:00Z`) + 86_400_000);
+    expect(overview.totals).toMatchObject(sum(googleRows([later])));
+    expect(await removeImport(db)).toBe(0);
   });
 
   it('a file of more rows than an export holds is refused at once, the event loop never held long; 1,000 rows are imported', async () => {

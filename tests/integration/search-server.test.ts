@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi } from '../../src/config/admin';
 import { healthPath } from '../../src/config/endpoints.mjs';
-import { searchExportRefusals } from '../../src/config/search-import.mjs';
+import { searchExportRefusals, searchImportOverlap } from '../../src/config/search-import.mjs';
 import { searchText } from '../../src/config/search';
 import { loadSettings } from '../../src/config/settings.mjs';
 import { searchParams } from '../../src/lib/search-query';
@@ -111,9 +111,26 @@ describe.each(databaseNames())('search endpoints on %s', (name) => {
     const notExport = await client.json(adminApi.searchImport, { files: [{ name: 'notes.pdf', data: Buffer.from('%PDF-1.7').toString('base64') }] });
     expect(notExport.status).toBe(400);
     expect(notExport.body.error).toMatch(/^Not imported: notes\.pdf is neither a ZIP nor a CSV file/);
+    // Google is synced for this site: Queries.csv alone (its days unknown) could count synced days twice.
     const queries = readFileSync('tests/fixtures/search-console-export/Queries.csv');
-    const imported = await client.json(adminApi.searchImport, { files: [{ name: 'Queries.csv', data: queries.toString('base64') }] });
-    expect(imported).toMatchObject({ status: 200, body: { ok: true, queries: 5, pages: 0 } });
+    const unknownDays = await client.json(adminApi.searchImport, { files: [{ name: 'Queries.csv', data: queries.toString('base64') }] });
+    expect(unknownDays).toEqual({ status: 400, body: { ok: false, error: `${searchText.importRefusedPrefix}${searchImportOverlap.unknownDays}` } });
+    // With Dates.csv (days the API has not synced) it is imported, and it can be removed, once.
+    const dates = readFileSync('tests/fixtures/search-console-export/Dates.csv');
+    const imported = await client.json(adminApi.searchImport, {
+      files: [
+        { name: 'Queries.csv', data: queries.toString('base64') },
+        { name: 'Dates.csv', data: dates.toString('base64') },
+      ],
+    });
+    expect(imported).toMatchObject({ status: 200, body: { ok: true, queries: 5, pages: 0, days: 3 } });
+    const remove = () => client.request(adminApi.searchImport, { method: 'DELETE', headers: { Origin: site.base } });
+    const removed = await remove();
+    expect(removed.status).toBe(200);
+    expect(await removed.json()).toEqual({ ok: true, rows: 5 + 3, message: searchImportOverlap.removed(8) });
+    const again = await remove();
+    expect(again.status).toBe(404);
+    expect(await again.json()).toEqual({ ok: false, error: searchImportOverlap.noImport });
   });
 
   it('an upload built to stall the server is refused with the reason while /api/health keeps answering', async () => {

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { watchKindLabels } from '../../src/config/watch';
 import { openDatabase } from '../../src/server/db';
 import { createTarget, databaseNames, type DatabaseTarget } from '../support/databases';
+import { fixtureChanged, fixturePages, healthy, TestCa, WatchFixture } from '../support/watch-fixture';
 
 describe.each(databaseNames())('the watch commands on %s', (name) => {
   let target: DatabaseTarget;
@@ -19,9 +20,13 @@ describe.each(databaseNames())('the watch commands on %s', (name) => {
     response.end('<!doctype html><html lang="en"><head><title>Client shop</title></head><body><h1>Shop</h1></body></html>');
   });
   let origin = '';
+  // A client's site over HTTPS whose pages the test breaks (the crawl's changes).
+  const ca = new TestCa();
+  const shop = new WatchFixture(ca);
 
   /** Runs scripts/watch.mjs without blocking this process, which serves the fixture meanwhile. */
-  const run = (...args: string[]) =>
+  const run = (...args: string[]) => runWith({}, ...args);
+  const runWith = (extraEnv: Record<string, string>, ...args: string[]) =>
     new Promise<{ status: number; stdout: string; stderr: string }>((resolve) => {
       execFile(
         process.execPath,
@@ -29,7 +34,14 @@ describe.each(databaseNames())('the watch commands on %s', (name) => {
         {
           encoding: 'utf8',
           timeout: 90_000,
-          env: { ...process.env, DATABASE_URL: target.url, SMTP_URL: '', SITE_CHECK_ALLOW_HOSTS: new URL(origin).host, SITE_CHECK_TIMEOUT_MS: '2000' },
+          env: {
+            ...process.env,
+            DATABASE_URL: target.url,
+            SMTP_URL: '',
+            SITE_CHECK_ALLOW_HOSTS: [new URL(origin).host, ...(shop.origin ? [new URL(shop.origin).host] : [])].join(','),
+            SITE_CHECK_TIMEOUT_MS: '2000',
+            ...extraEnv,
+          },
         },
         (error, stdout, stderr) => resolve({ status: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
       );
@@ -39,8 +51,11 @@ describe.each(databaseNames())('the watch commands on %s', (name) => {
     target = await createTarget(name);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    await shop.start();
   });
   afterAll(async () => {
+    await shop.stop();
+    ca.dispose();
     await new Promise((resolve) => server.close(resolve));
     await target.dispose();
   });
@@ -86,4 +101,29 @@ describe.each(databaseNames())('the watch commands on %s', (name) => {
     expect(done.stdout).toMatch(/Open alerts:\n {2}- /);
     expect(done.status).toBe(1);
   }, 120_000);
+
+  it('a crawl that opened an alert is not "ok", and the run names every changed page', async () => {
+    // The fixture's certificate is from the test's own CA: the crawl is let through it.
+    const tls = { NODE_TLS_REJECT_UNAUTHORIZED: '0' };
+    expect((await runWith(tls, 'add', '--url', shop.origin, '--name', 'Cake shop')).status).toBe(0);
+    shop.set(healthy);
+    await runWith(tls, 'run');
+    shop.set({ page500: true, titleRemoved: true, noindex: true });
+    const broken = await runWith(tls, 'run');
+    // The truth, from the fixture itself: every page links to every page, and the broken one is not read.
+    const linking = fixturePages.filter((page) => page !== fixtureChanged.broken);
+    const lines = [
+      `${fixtureChanged.broken} began to answer 500 (it answered 200).`,
+      `${fixtureChanged.noindex} began to say noindex: search engines will drop it.`,
+      `${fixtureChanged.title}: The page has no title.`,
+      `${linking.length} pages link to ${fixtureChanged.broken}, which answers 500.`,
+    ];
+    const title = `${lines.length} new problems on ${new URL(shop.origin).host} since the last crawl`;
+    expect(broken.stdout).toContain(`ALERT   Cake shop · ${watchKindLabels.crawl} · ${title}`);
+    for (const line of lines) expect(broken.stdout).toContain(`- ${line}`);
+    const crawlRow = broken.stdout.split('\n').find((row) => row.includes("'Cake shop'") && row.includes(watchKindLabels.crawl))!;
+    expect(crawlRow).toMatch(/│ 'no'\s+│/);
+    // Its summary gives the alert's count, not another.
+    expect(crawlRow).toContain(title.slice(0, 20));
+  }, 180_000);
 });

@@ -8,8 +8,8 @@ import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi } from '../../src/config/admin';
 import { clockOfMinute } from '../../src/config/quiet-hours.mjs';
-import { watchQuietHours } from '../../src/config/watch';
-import type { WatchSitesAnswer } from '../../src/lib/watch-types';
+import { watchAlertText, watchQuietHours } from '../../src/config/watch';
+import type { WatchAlertsAnswer, WatchSitesAnswer } from '../../src/lib/watch-types';
 import { type Db, openDatabase } from '../../src/server/db';
 import { hostPort } from '../../src/server/features/sitecheck/address-guard.mjs';
 import { minuteOfDay } from '../../src/server/features/watch/quiet';
@@ -61,11 +61,14 @@ describe.each(databaseNames())('quiet hours set in the admin, on %s', (name) => 
 
   /** Delivers what the outbox holds as of `at`; returns the subjects that arrived. */
   async function deliver(at = Date.now()) {
+    return (await deliverMails(at)).map((m) => m.headers.subject);
+  }
+  async function deliverMails(at = Date.now()) {
     const before = smtp.received.length;
     await deliverDue(db, send, timing, at + 1);
     const sent = await db.selectFrom('mail_outbox').select('id').where('status', '=', 'sent').execute();
     await until(async () => (smtp.received.length >= sent.length ? true : undefined), 5000);
-    return smtp.received.slice(before).map((m) => m.headers.subject);
+    return smtp.received.slice(before);
   }
 
   beforeAll(async () => {
@@ -156,4 +159,48 @@ describe.each(databaseNames())('quiet hours set in the admin, on %s', (name) => 
     expect((await client.request(adminApi.watch.quietHours, { method: 'DELETE', headers: { Origin: servers.at(-1)!.base } })).status).toBe(409);
     expect(await db.selectFrom('settings').select('value').where('key', '=', watchQuietHours.settingKey).execute()).toEqual([]);
   }, 120_000);
+
+  it('cleared, what they held goes at once, and Alerts shows it held till then; opened and closed while held, it is one message', async () => {
+    const client = await signedIn();
+    const base = servers.at(-1)!.base;
+    // The crawl's messages only: on a loaded machine the availability check may see the fixture slow, which is another alert.
+    const crawlOnly = async (at?: number) => (await deliver(at)).filter((subject) => /since the last crawl/.test(subject ?? ''));
+    site.set(healthy);
+    await runDueChecks(deps, { force: true });
+    await deliver();
+    const minute = minuteOfDay(Date.now());
+    const hours = { from: clockOfMinute(minute), to: clockOfMinute((minute + 120) % (24 * 60)) };
+    expect((await client.json(adminApi.watch.quietHours, hours)).status).toBe(200);
+
+    site.set({ titleRemoved: true });
+    const openedAt = Date.now();
+    await runDueChecks(deps, { force: true });
+    expect(await crawlOnly()).toEqual([]);
+    // Alerts says the alert is held, and till when: the end of the hours set (two hours from this minute).
+    const alerts = async () => ((await (await client.request(adminApi.watch.alerts)).json()) as WatchAlertsAnswer).alerts.filter((a) => a.open);
+    const held = (await alerts()).find((alert) => alert.kind === 'crawl');
+    expect(held!.heldUntil).toBe(openedAt - (openedAt % 60_000) + 120 * 60_000);
+
+    // Cleared: the held alert goes now, not at their end.
+    expect((await client.request(adminApi.watch.quietHours, { method: 'DELETE', headers: { Origin: base } })).status).toBe(200);
+    expect(await crawlOnly()).toEqual([expect.stringMatching(/^Client shop: 1 new problem on 127\.0\.0\.1:\d+ since the last crawl$/)]);
+    expect((await alerts()).find((alert) => alert.kind === 'crawl')!.heldUntil).toBeNull();
+    site.set(healthy);
+    await runDueChecks(deps, { force: true });
+    expect(await crawlOnly()).toEqual([expect.stringMatching(/^Resolved: Client shop: 1 new problem/)]);
+
+    // Set again: a problem that comes and goes inside them is one message at their end, not two.
+    expect((await client.json(adminApi.watch.quietHours, hours)).status).toBe(200);
+    site.set({ titleRemoved: true });
+    await runDueChecks(deps, { force: true });
+    site.set(healthy);
+    await runDueChecks(deps, { force: true });
+    expect(await crawlOnly()).toEqual([]);
+    const atEnd = (await deliverMails(Date.now() + 2 * hourMs)).filter((m) => /since the last crawl/.test(m.headers.subject ?? ''));
+    expect(atEnd.map((m) => m.headers.subject)).toEqual([expect.stringMatching(/^Resolved: Client shop: 1 new problem/)]);
+    expect(atEnd[0]!.text).toContain(watchAlertText.heldThrough(watchAlertText.lasted(1)));
+    expect(atEnd[0]!.text).toContain('The page has no title.');
+    expect(await crawlOnly(Date.now() + 3 * hourMs)).toEqual([]);
+    expect((await client.request(adminApi.watch.quietHours, { method: 'DELETE', headers: { Origin: base } })).status).toBe(200);
+  }, 180_000);
 });

@@ -11,12 +11,14 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/free-port.mjs';
-import { watchThresholds } from '../../src/config/watch';
+import { watchAlertText, watchThresholds } from '../../src/config/watch';
 import { type Db, openDatabase } from '../../src/server/db';
 import { bucketOf } from '../../src/server/features/analytics/histogram';
 import { dayOf, addDays } from '../../src/server/features/analytics/days';
 import { hostPort } from '../../src/server/features/sitecheck/address-guard.mjs';
 import { checkCrawl } from '../../src/server/features/watch/crawl';
+import { listAlerts } from '../../src/server/features/watch/health';
+import { changeLine } from '../../src/server/features/watch/alerts';
 import { runDueChecks, type WatchDeps } from '../../src/server/features/watch/scheduler';
 import { addSite, eraseSite, listSites, ownSiteId, removeSite, updateSite, WatchInputError } from '../../src/server/features/watch/sites';
 import { watchSiteEdit, watchSiteForm } from '../../src/server/features/watch/schema';
@@ -29,7 +31,7 @@ import { migrateToLatest } from '../../src/server/migrate.mjs';
 import { createTarget, databaseNames, type DatabaseTarget } from '../support/databases';
 import { SmtpSink } from '../support/smtp-sink';
 import { until } from '../support/until';
-import { healthy, RedirectFixture, TestCa, WatchFixture, type WatchFixtureState, WebhookSink } from '../support/watch-fixture';
+import { fixtureChanged, fixturePages, healthy, RedirectFixture, TestCa, WatchFixture, type WatchFixtureState, WebhookSink } from '../support/watch-fixture';
 
 // The crawler and the availability check fetch the fixture over HTTPS with Node's agents; the certificate check is
 // handed the test's CA itself (so "untrusted" is judged for real).
@@ -93,11 +95,11 @@ describe.each(databaseNames())('watching sites on %s', (name) => {
    * Delivers what the outbox and the webhook queue hold now; returns the mails and calls that arrived. The sink may
    * record a message a moment after the sender is told it was taken: it is waited for, by the count of rows sent.
    */
-  async function deliver() {
+  async function deliver(at = Date.now()) {
     const mails = smtp.received.length;
     const calls = webhook.received.length;
-    await deliverDue(db, send, timing, Date.now() + 1);
-    await deliverWebhooks(db, { ...timing, timeoutMs: 2000 }, Date.now() + 1);
+    await deliverDue(db, send, timing, at + 1);
+    await deliverWebhooks(db, { ...timing, timeoutMs: 2000 }, at + 1);
     const sent = await db.selectFrom('mail_outbox').select('id').where('status', '=', 'sent').execute();
     await until(async () => (smtp.received.length >= sent.length ? true : undefined), 5000);
     return { mails: smtp.received.slice(mails), calls: webhook.received.slice(calls) };
@@ -182,6 +184,17 @@ describe.each(databaseNames())('watching sites on %s', (name) => {
     60_000,
   );
 
+  it('a home page that redirects in a loop is one alert (availability), not a crawl alert besides', async () => {
+    const looping = await step({ homeLoop: true });
+    expect(looping.mails.map((m) => m.headers.subject)).toEqual([expect.stringMatching(/^Urgent: Client shop: 127\.0\.0\.1:\d+ /)]);
+    expect(looping.calls).toHaveLength(1);
+    const open = await db.selectFrom('watch_alerts').select('kind').where('open_key', 'is not', null).execute();
+    expect(open.map((alert) => alert.kind)).toEqual(['availability']);
+    const back = await step(healthy);
+    expect(back.mails.map((m) => m.headers.subject)).toEqual([expect.stringMatching(/^Resolved: /)]);
+    expect(await db.selectFrom('watch_alerts').select('id').where('open_key', 'is not', null).execute()).toEqual([]);
+  }, 60_000);
+
   it('a later crawl’s further findings: one more e-mail and webhook call with only those; a repeat crawl sends nothing', async () => {
     const first = await step({ titleRemoved: true });
     expect(first.mails).toHaveLength(1);
@@ -210,6 +223,46 @@ describe.each(databaseNames())('watching sites on %s', (name) => {
     expect(back.mails.map((m) => m.headers.subject)).toEqual([expect.stringMatching(/^Resolved: Client shop: /)]);
     expect(back.calls).toMatchObject([{ event: 'closed' }]);
     expect(await db.selectFrom('watch_alerts').select('id').where('open_key', 'is not', null).execute()).toEqual([]);
+  }, 60_000);
+
+  it('one crawl with a page answering 500, a title removed and a noindex added: one line per change naming its page, links grouped, one count everywhere', async () => {
+    const client = (await listSites(db)).find((s) => !s.own)!;
+    await updateSite(db, client.id, watchSiteEdit.parse({ copyClient: true }));
+    const broken = await step({ page500: true, titleRemoved: true, noindex: true });
+    // The truth, from the fixture itself: every page links to every page, and the broken one is not read.
+    const linking = fixturePages.filter((page) => page !== fixtureChanged.broken);
+    const expected = [
+      `${fixtureChanged.broken} began to answer 500 (it answered 200).`,
+      `${fixtureChanged.noindex} began to say noindex: search engines will drop it.`,
+      `${fixtureChanged.title}: The page has no title.`,
+      `${linking.length} pages link to ${fixtureChanged.broken}, which answers 500.`,
+    ].sort();
+    const host = new URL(site.origin).host;
+    const title = `${expected.length} new problems on ${host} since the last crawl`;
+    const listed = (text: string) => [...text.matchAll(/^- (.*)$/gm)].map((m) => m[1]!.trim()).sort();
+    // The owner's e-mail and the client's copy: the same count, the same lines.
+    expect(broken.mails.map((m) => m.to[0]).sort()).toEqual(['client@shop.example', owner]);
+    for (const mail of broken.mails) {
+      expect(mail.headers.subject).toBe(`Client shop: ${title}`);
+      expect(listed(mail.text)).toEqual(expected);
+    }
+    expect(broken.calls).toHaveLength(1);
+    expect(broken.calls[0]).toMatchObject({ event: 'opened', alertTitle: title });
+    expect(listed(String(broken.calls[0]!.message))).toEqual(expected);
+    // Alerts: the same title and lines.
+    const [alert] = await listAlerts(db, { status: 'open', site: client.id });
+    expect(alert).toMatchObject({ title });
+    expect(listed(alert!.detail)).toEqual(expected);
+    // watch:run's view of the same run: the crawl is not "ok", its summary gives the same count, its change every line.
+    const crawl = broken.runs.find((run) => run.kind === 'crawl' && run.site.id === client.id)!;
+    expect(crawl.outcome.problems).toHaveLength(1);
+    expect(crawl.outcome.summary).toContain(title);
+    const printed = crawl.changes.map((change) => changeLine(change, { withDetail: true })).join('\n');
+    for (const line of expected) expect(printed).toContain(line);
+
+    await updateSite(db, client.id, watchSiteEdit.parse({ copyClient: false }));
+    const back = await step(healthy);
+    expect(back.calls).toMatchObject([{ event: 'closed' }]);
   }, 60_000);
 
   it('a certificate warned at 14 days is one alert, one more message when it turns urgent at 3, one on renewal', async () => {
@@ -292,6 +345,42 @@ describe.each(databaseNames())('watching sites on %s', (name) => {
     await runDueChecks(deps, { force: true });
     await deliverDue(db, send, timing, Date.now() + 3 * 3_600_000);
     expect(await db.selectFrom('watch_alerts').select('id').where('open_key', 'is not', null).execute()).toEqual([]);
+  }, 60_000);
+
+  it('opened and closed while quiet hours hold it: one e-mail each and one webhook call at their end; a client’s copy has no link to the admin', async () => {
+    // What the test before left due (its recoveries' webhook calls) is sent first.
+    await deliver(Date.now() + 3 * 3_600_000);
+    const client = (await listSites(db)).find((s) => !s.own)!;
+    await updateSite(db, client.id, watchSiteEdit.parse({ copyClient: true }));
+    const minute = minuteOfDay(Date.now());
+    const held = { ...deps, delivery: { ...deps.delivery, quietHours: { fromMinute: minute, toMinute: (minute + 120) % (24 * 60) } } };
+    site.set({ titleRemoved: true });
+    await runDueChecks(held, { force: true });
+    site.set(healthy);
+    await runDueChecks(held, { force: true });
+    expect(await deliver()).toEqual({ mails: [], calls: [] });
+    const atEnd = await deliver(Date.now() + 3 * 3_600_000);
+    const heldThrough = watchAlertText.heldThrough(watchAlertText.lasted(1));
+    expect(atEnd.mails.map((m) => [m.to[0], m.headers.subject]).sort()).toEqual(
+      [owner, 'client@shop.example'].sort().map((to) => [to, expect.stringMatching(/^Resolved: Client shop: 1 new problem/)]),
+    );
+    for (const mail of atEnd.mails) expect(mail.text).toContain(heldThrough);
+    expect(atEnd.mails.find((m) => m.to[0] === owner)!.text).toContain(deps.delivery.alertsLink);
+    expect(atEnd.mails.find((m) => m.to[0] !== owner)!.text).not.toContain('/admin');
+    expect(atEnd.calls).toHaveLength(1);
+    expect(atEnd.calls[0]).toMatchObject({ event: 'closed' });
+    expect(String(atEnd.calls[0]!.message)).toContain(heldThrough);
+    expect(await deliver(Date.now() + 4 * 3_600_000)).toEqual({ mails: [], calls: [] });
+
+    // Outside quiet hours a recovery's webhook call says how long the problem lasted, as the e-mail does.
+    site.set({ titleRemoved: true });
+    await runDueChecks(deps, { force: true });
+    await deliver();
+    site.set(healthy);
+    const back = await step({});
+    expect(back.calls).toMatchObject([{ event: 'closed' }]);
+    expect(String(back.calls[0]!.message)).toMatch(/^Resolved: no longer seen\. Open since .+, for 1 min\./);
+    await updateSite(db, client.id, watchSiteEdit.parse({ copyClient: false }));
   }, 60_000);
 
   it('a crawl in its own process reports as one on the main thread', async () => {

@@ -16,17 +16,25 @@ export interface WatchFixtureState {
   page500: boolean;
   noindex: boolean;
   loop: boolean;
+  /** The home page redirects in a loop: the site cannot be opened at all. */
+  homeLoop: boolean;
   shortCertificate: boolean;
   /** A certificate with 10 days left: a warning, not yet urgent. */
   warnCertificate: boolean;
   down: boolean;
 }
 
+/** The fixture's pages: each links to every one of them, and the sitemap lists them all. */
+export const fixturePages = ['/', '/about', '/services'] as const;
+/** The page `titleRemoved` and `noindex` change, and the one `page500` and `loop` break. */
+export const fixtureChanged = { title: '/about', noindex: '/about', broken: '/services' } as const;
+
 export const healthy: WatchFixtureState = {
   titleRemoved: false,
   page500: false,
   noindex: false,
   loop: false,
+  homeLoop: false,
   shortCertificate: false,
   warnCertificate: false,
   down: false,
@@ -106,7 +114,7 @@ export class WatchFixture {
 
   private page(pathname: string, { title = `Watch fixture ${pathname}`, head = '' }: { title?: string | null; head?: string } = {}) {
     const description = `The page at ${pathname} of the site the watch tests look after, with a description long enough for the checks.`;
-    const links = ['/', '/about', '/services'].map((p) => `<a href="${p}">${p}</a>`).join(' ');
+    const links = fixturePages.map((p) => `<a href="${p}">${p}</a>`).join(' ');
     return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8">${title === null ? '' : `<title>${title}</title>`}<meta name="description" content="${description}"><link rel="canonical" href="${this.origin}${pathname}">${head}</head><body><h1>Page ${pathname}</h1><nav>${links}</nav></body></html>`;
   }
 
@@ -124,10 +132,17 @@ export class WatchFixture {
       case '/sitemap.xml':
         res.writeHead(200, { 'Content-Type': 'application/xml' });
         return res.end(
-          `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${['/', '/about', '/services'].map((p) => `<url><loc>${this.origin}${p}</loc></url>`).join('')}</urlset>`,
+          `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${fixturePages.map((p) => `<url><loc>${this.origin}${p}</loc></url>`).join('')}</urlset>`,
         );
       case '/':
+        if (s.homeLoop) {
+          res.writeHead(302, { Location: '/home-loop' });
+          return res.end();
+        }
         return html(this.page('/'));
+      case '/home-loop':
+        res.writeHead(302, { Location: '/' });
+        return res.end();
       case '/about':
         return html(this.page('/about', { title: s.titleRemoved ? null : undefined, head: s.noindex ? '<meta name="robots" content="noindex">' : '' }));
       case '/services':

@@ -3,8 +3,9 @@
  * address guard's view of names under .localhost (the redirect fixtures' names).
  */
 import { describe, expect, it } from 'vitest';
-import { clientKinds, watchKinds } from '../../src/config/watch';
+import { clientKinds, uptimeText, watchKinds } from '../../src/config/watch';
 import { guardFor, publicOnly, RefusedAddress } from '../../src/server/features/sitecheck/address-guard.mjs';
+import { checkCertificate } from '../../src/server/features/watch/certificate';
 import { alarming, type CrawlSnapshot, diffCrawls, presentKeys } from '../../src/server/features/watch/crawl';
 import { percentile } from '../../src/server/features/watch/health';
 import { heldUntil, minuteOfDay } from '../../src/server/features/watch/quiet';
@@ -172,5 +173,35 @@ describe('the watched-site form', () => {
     expect(form(true).data?.copyClient).toBe(true);
     expect(form(undefined).data?.copyClient).toBe(false);
     expect(form('maybe').success).toBe(false);
+  });
+});
+
+describe('a certificate that could not be read', () => {
+  it('says why in words, not as Node’s error code', async () => {
+    // A reserved name that never resolves (RFC 6761): the lookup fails before any connection.
+    const outcome = await checkCertificate('https://no-such-shop.invalid/', {
+      userAgent: 'HaleWatchTest/1.0',
+      addressPolicy: { allowPrivate: false, allowHosts: [] },
+      timeoutMs: 2000,
+      crawlMaxPages: 1,
+    });
+    expect(outcome).toMatchObject({ inconclusive: true, summary: 'The certificate could not be read: the host name does not resolve.' });
+    expect(outcome.summary).not.toMatch(/getaddrinfo|ENOTFOUND|EAI_AGAIN/);
+  });
+});
+
+describe('the uptime a site shows', () => {
+  const now = Date.parse('2026-11-27T20:00:00Z');
+  const day = (at: number) => new Date(at).toISOString().slice(0, 16);
+  it('says since when while the checks are younger than the period, never "100 % over 90 days" after ten minutes', () => {
+    // Three checks in ten minutes, all answered.
+    const young = { uptime30: 1, uptime90: 1, firstCheckAt: now - 10 * 60_000, checks30: 3 };
+    expect(uptimeText(young, now, day)).toBe(`100 % since ${day(now - 10 * 60_000)} (3 checks)`);
+    expect(uptimeText(young, now, day)).not.toMatch(/90 days/);
+    const fortyDays = { uptime30: 0.99, uptime90: 0.98, firstCheckAt: now - 40 * 86_400_000, checks30: 8640 };
+    expect(uptimeText(fortyDays, now, day)).toBe(`99.00 % over 30 days · 98.00 % since ${day(now - 40 * 86_400_000)}`);
+    const old = { ...fortyDays, firstCheckAt: now - 90 * 86_400_000 };
+    expect(uptimeText(old, now, day)).toBe('99.00 % over 30 days · 98.00 % over 90 days');
+    expect(uptimeText({ uptime30: null, uptime90: null, firstCheckAt: null, checks30: 0 }, now, day)).toBe('no checks yet');
   });
 });

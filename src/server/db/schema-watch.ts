@@ -66,3 +66,9 @@ export interface WatchWebhookTable {
   created_at: number;
   sent_at: number | null;
 }
+
+/** Which alert an alert e-mail (an outbox row) is about. */
+export interface WatchAlertMailTable {
+  mail_id: string;
+  alert_id: string;
+}

@@ -8,7 +8,7 @@ import type {
   SearchMonthlyPageTable,
   SearchSourceTable,
 } from './schema-search';
-import type { WatchSiteTable, WatchScheduleTable, WatchResultTable, WatchAlertTable, WatchWebhookTable } from './schema-watch';
+import type { WatchSiteTable, WatchScheduleTable, WatchResultTable, WatchAlertTable, WatchAlertMailTable, WatchWebhookTable } from './schema-watch';
 
 export type * from './schema-reports';
 export type * from './schema-search';
@@ -349,6 +349,7 @@ export interface Database {
   watch_results: WatchResultTable;
   watch_alerts: WatchAlertTable;
   watch_webhooks: WatchWebhookTable;
+  watch_alert_mails: WatchAlertMailTable;
   posts: PostTable;
   post_versions: PostVersionTable;
   post_images: PostImageTable;

@@ -6,7 +6,8 @@
 import { type SubmitEvent, useId, useState } from 'react';
 import { adminApi } from '~/config/admin';
 import { searchText } from '~/config/search';
-import type { SearchImportAnswer, SearchStatus, SearchSyncAnswer } from '~/lib/search-types';
+import { searchImportOverlap } from '~/config/search-import.mjs';
+import type { SearchImportAnswer, SearchImportRemovedAnswer, SearchStatus, SearchSyncAnswer } from '~/lib/search-types';
 import { searchImportMaxBytes } from '~/lib/search-query';
 import { formatShortDay as dayLabel } from '~/lib/format';
 import { answeredMessage, post } from '../data/post';
@@ -91,6 +92,15 @@ export function SearchSourcesCard({ initial }: { initial?: SearchStatus }) {
     } else setMessage({ tone: 'error', text: (answer.body.ok ? undefined : answer.body.error) ?? answeredMessage(answer.status) });
   }
 
+  async function removeImport() {
+    if (!window.confirm(searchImportOverlap.removeQuestion)) return;
+    setMessage(null);
+    const answer = await post<SearchImportRemovedAnswer>(adminApi.searchImport, undefined, 'DELETE');
+    if (answer.status === 200 && answer.body.ok) setMessage({ tone: 'success', text: answer.body.message });
+    else setMessage({ tone: 'error', text: (answer.body.ok ? undefined : answer.body.error) ?? answeredMessage(answer.status) });
+    await refresh();
+  }
+
   const data = status.data;
   // Times read against when the state was read.
   const now = status.dataUpdatedAt;
@@ -116,6 +126,13 @@ export function SearchSourcesCard({ initial }: { initial?: SearchStatus }) {
               <DetailRow label="Rows stored">{formatCount(source.rowsStored)}</DetailRow>
               <DetailRow label="Data up to">{source.dataToDay ? dayLabel(source.dataToDay) : 'No data yet'}</DetailRow>
             </dl>
+            {source.source === 'import' && (
+              <div className="mt-2">
+                <Button variant="secondary" onClick={() => void removeImport()} data-search-import-remove>
+                  Remove the import
+                </Button>
+              </div>
+            )}
           </li>
         ))}
       </ul>
@@ -167,7 +184,8 @@ export function SearchSourcesCard({ initial }: { initial?: SearchStatus }) {
         <h3 className="font-semibold text-ink">Import a Search Console export</h3>
         <p className="text-sm text-muted">
           Without API access: in Search Console, Performance → Export → Download CSV, then choose that ZIP file here (or its Queries.csv and Pages.csv, with
-          Dates.csv for the day-by-day figures). A new import replaces the previous one.
+          Dates.csv for the day-by-day figures). A new import replaces the previous one. It counts as Google's, so it fills only the days the Search Console API
+          has not synced: days the API has are left as they are, never counted twice.
         </p>
         <label htmlFor={fileId} className="text-sm font-medium text-ink">
           Export file(s)

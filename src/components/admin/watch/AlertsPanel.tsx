@@ -3,7 +3,8 @@
  * the response, the chart point). The Overview shows the open ones first (OpenAlerts).
  */
 import { useState } from 'react';
-import { watchKindLabels } from '~/config/watch';
+import { analyticsRules } from '~/config/analytics';
+import { watchAlertText, watchKindLabels } from '~/config/watch';
 import { plural } from '~/lib/plural.mjs';
 import type { WatchAlertsAnswer, WatchAlertView } from '~/lib/watch-types';
 import { useWatchAlerts } from '../data/queries';
@@ -19,13 +20,21 @@ const filters = [
   { id: 'all', label: 'All' },
 ] as const;
 
+const ukClock = new Intl.DateTimeFormat('en-GB', { timeZone: analyticsRules.timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
 function AlertItem({ alert, now }: { alert: WatchAlertView; now: number }) {
   return (
     <li className="grid gap-1 py-3">
       <p className="flex flex-wrap items-center gap-2">
         <span className="font-semibold text-ink">{alert.title}</span>
         {alert.open ? <Badge variant={alert.urgent ? 'bad' : 'warn'}>{alert.urgent ? 'Open, urgent' : 'Open'}</Badge> : <Badge variant="good">Resolved</Badge>}
+        {alert.heldUntil !== null && <Badge variant="neutral">Held</Badge>}
       </p>
+      {alert.heldUntil !== null && (
+        <p className="text-sm text-muted" data-alert-held>
+          {watchAlertText.held(ukClock.format(alert.heldUntil))}.
+        </p>
+      )}
       <p className="text-sm text-muted">
         {alert.siteName} · {watchKindLabels[alert.kind]} · since <TimeAgo at={alert.openedAt} now={now} />
         {alert.closedAt !== null ? (

@@ -5,7 +5,8 @@
  */
 import { type SubmitEvent, useState } from 'react';
 import { adminApi } from '~/config/admin';
-import { watchDefaults, watchKindLabels, type WatchKind } from '~/config/watch';
+import { analyticsRules } from '~/config/analytics';
+import { uptimeText, watchDefaults, watchKindLabels, type WatchKind } from '~/config/watch';
 import { plural } from '~/lib/plural.mjs';
 import { toast } from '~/lib/toast';
 import type { WatchSitesAnswer, WatchSiteView } from '~/lib/watch-types';
@@ -20,7 +21,14 @@ import { TimeAgo } from '../ui/time-ago';
 import { QuietHoursCard } from './QuietHoursCard';
 import { SearchPropertyField } from '../search/SearchPropertyField';
 
-const percent = (share: number | null) => (share === null ? 'no checks yet' : `${(share * 100).toFixed(share === 1 ? 0 : 2)} %`);
+const ukDay = new Intl.DateTimeFormat('en-GB', {
+  timeZone: analyticsRules.timeZone,
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 const ms = (value: number | null) => (value === null ? '—' : `${value.toLocaleString('en-GB')} ms`);
 
 /** The crawls' scores as a small line, with the figures in words for screen readers. */
@@ -186,9 +194,7 @@ function SiteCard({ site, now, onAlerts }: { site: WatchSiteView; now: number; o
       ) : (
         <>
           <dl className="divide-y divide-slate-200">
-            <DetailRow label="Uptime">
-              {health.uptime90 === null ? 'no checks yet' : `${percent(health.uptime30)} over 30 days · ${percent(health.uptime90)} over 90 days`}
-            </DetailRow>
+            <DetailRow label="Uptime">{uptimeText(health, now, (at) => ukDay.format(at))}</DetailRow>
             <DetailRow label="Response time">
               {health.checks30 === 0 ? (
                 'no checks yet'

@@ -21,6 +21,7 @@ import * as m0017 from './0017_search_data.mjs';
 import * as m0018 from './0018_watch.mjs';
 import * as m0019 from './0019_reports.mjs';
 import * as m0020 from './0020_search_staging_key.mjs';
+import * as m0021 from './0021_watch_alert_mails.mjs';
 
 /** @type {Record<string, import('kysely').Migration>} */
 export const migrations = {
@@ -44,4 +45,5 @@ export const migrations = {
   '0018_watch': m0018,
   '0019_reports': m0019,
   '0020_search_staging_key': m0020,
+  '0021_watch_alert_mails': m0021,
 };

@@ -1,7 +1,15 @@
 /** The Search view's endpoint logic: each source's state for Settings, a sync now, and the import of an export. */
 import { searchText } from '~/config/search';
 import type { Settings } from '~/config/settings.mjs';
-import type { SearchImportAnswer, SearchPropertiesAnswer, SearchSiteStatus, SearchStatus, SearchSourceStatus, SearchTopPrompt } from '~/lib/search-types';
+import type {
+  SearchImportAnswer,
+  SearchImportRemovedAnswer,
+  SearchPropertiesAnswer,
+  SearchSiteStatus,
+  SearchStatus,
+  SearchSourceStatus,
+  SearchTopPrompt,
+} from '~/lib/search-types';
 import { postPath } from '~/config/post-path.mjs';
 import { builtPageTitles } from '../analytics/site-pages';
 import { postBySlug } from '../posts/store';
@@ -10,7 +18,8 @@ import type { SearchImportBody, SearchQuery } from '~/lib/search-query';
 import type { Db } from '../../db';
 import { HttpError } from '../../api/http-error';
 import { lease } from '../../platform/lease.mjs';
-import { ImportRefused, importExport } from './import.mjs';
+import { ImportRefused, importExport, removeImport } from './import.mjs';
+import { searchImportOverlap } from '~/config/search-import.mjs';
 import type { SearchService } from './service';
 import { type SourceState, sourceStates } from './store.mjs';
 import { defaultPropertyOf, gscPropertyOf, notSetUp, searchLeaseName } from './sync.mjs';
@@ -117,6 +126,13 @@ export async function importUpload(db: Db, body: SearchImportBody, siteUrl: stri
     if (error instanceof ImportRefused) throw new HttpError(400, `${searchText.importRefusedPrefix}${error.message}`);
     throw error;
   }
+}
+
+/** Removes the imported export (its rows and roll-ups); 404 when there is none. */
+export async function removeUpload(db: Db): Promise<SearchImportRemovedAnswer> {
+  const rows = await removeImport(db);
+  if (rows === 0) throw new HttpError(404, searchImportOverlap.noImport);
+  return { ok: true, rows, message: searchImportOverlap.removed(rows) };
 }
 
 /**

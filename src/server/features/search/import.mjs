@@ -8,12 +8,16 @@
 // - Queries.csv and Pages.csv: totals over the export's whole range only (the first to the last day of Dates.csv; the
 //   range Filters.csv names). They are not split across days: they are stored on the range's last day, and the view
 //   says when a period covers only part of the range (view.ts, importedRange).
+// - The view adds the import to Google's figures, so an import never holds a day the Search Console API has synced for
+//   the site: it fills only the other days, keeps its queries and pages only when none of its days is synced, and
+//   yields to each later sync (yieldImportToApi). `removeImport` takes it out.
 // Reading the files, guarded since they come from outside, is export-files.mjs's.
-import { searchExportLimits, searchExportRefusals } from '../../../config/search-import.mjs';
+import { searchExportLimits, searchExportRefusals, searchImportOverlap } from '../../../config/search-import.mjs';
 import { plural } from '../../../lib/plural.mjs';
+import { ownSiteId } from '../watch/own-site.mjs';
 import { pagePath, utcDay } from './days.mjs';
 import { exportFiles, ImportRefused } from './export-files.mjs';
-import { dropStaged, recordState, replaceDays, stageRows } from './store.mjs';
+import { dropStaged, recordState, replaceDays, rollUp, sourceStates, stageRows } from './store.mjs';
 
 export { ImportRefused, parseCsv } from './export-files.mjs';
 
@@ -111,9 +115,15 @@ export async function importExport(db, files, { siteUrl, now = Date.now() }) {
   // Without Dates.csv the export's days are unknown: everything is counted on the day of the import, and said so.
   const from = days[0] ?? utcDay(now);
   const to = days.at(-1) ?? from;
+  // The days the API has synced are its own (query by query); the import fills the others only.
+  const synced = new Set(dates.length > 0 ? await apiDays(db, from, to) : []);
+  if (dates.length === 0 && (await apiDays(db, '0000-00-00', '9999-99-99', 1)).length > 0) throw new ImportRefused(searchImportOverlap.unknownDays);
+  if (dates.length > 0 && synced.size === dates.length) throw new ImportRefused(searchImportOverlap.allSynced(dates.length, from, to));
+  // Totals over every day of the export, synced ones included: kept only when none is synced.
+  const withLists = synced.size === 0;
   const dayTotals =
     dates.length > 0
-      ? dates.map((row) => ({ day: row.key, clicks: row.clicks, impressions: row.impressions, position: row.position }))
+      ? dates.filter((row) => !synced.has(row.key)).map((row) => ({ day: row.key, clicks: row.clicks, impressions: row.impressions, position: row.position }))
       : [
           {
             day: to,
@@ -127,8 +137,16 @@ export async function importExport(db, files, { siteUrl, now = Date.now() }) {
   try {
     await stageRows(db, runId, 'import', [
       ...dayTotals.map((row) => ({ ...row, query: '', page: '', device: '' })),
-      ...queries.map((row) => ({ day: to, query: row.key, page: '', device: '', clicks: row.clicks, impressions: row.impressions, position: row.position })),
-      ...pages.map((row) => ({
+      ...(withLists ? queries : []).map((row) => ({
+        day: to,
+        query: row.key,
+        page: '',
+        device: '',
+        clicks: row.clicks,
+        impressions: row.impressions,
+        position: row.position,
+      })),
+      ...(withLists ? pages : []).map((row) => ({
         day: to,
         query: '',
         page: pagePath(row.key, siteUrl),
@@ -147,11 +165,100 @@ export async function importExport(db, files, { siteUrl, now = Date.now() }) {
   const named = [filters.date, filters.searchType && filters.searchType !== 'Web' ? `${filters.searchType} search` : null].filter(Boolean).join(', ');
   const range = from === to ? `on ${from}` : `for ${from} to ${to}`;
   const message =
-    dates.length > 0
-      ? `Imported ${plural(queries.length, 'query', 'queries')} and ${plural(pages.length, 'page')} (totals ${range}${named ? `, ${named}` : ''}) and the daily totals of ${plural(dates.length, 'day')}.`
-      : `Imported ${plural(queries.length, 'query', 'queries')} and ${plural(pages.length, 'page')}, counted on ${to}: without Dates.csv the export's days are unknown.`;
+    dates.length === 0
+      ? `Imported ${plural(queries.length, 'query', 'queries')} and ${plural(pages.length, 'page')}, counted on ${to}: without Dates.csv the export's days are unknown.`
+      : withLists
+        ? `Imported ${plural(queries.length, 'query', 'queries')} and ${plural(pages.length, 'page')} (totals ${range}${named ? `, ${named}` : ''}) and the daily totals of ${plural(dates.length, 'day')}.`
+        : `Imported the daily totals of ${plural(dayTotals.length, 'day')} of ${from} to ${to}${named ? ` (${named})` : ''}; ${searchImportOverlap.leftAsSynced(synced.size)}, and ${searchImportOverlap.listsLeftOut}.`;
   await recordState(db, 'import', { state: 'ok', message, at: now });
-  return { queries: queries.length, pages: pages.length, days: dates.length, from, to, message };
+  return {
+    queries: withLists ? queries.length : 0,
+    pages: withLists ? pages.length : 0,
+    days: dates.length > 0 ? dayTotals.length : 0,
+    from,
+    to,
+    message,
+  };
+}
+
+/**
+ * The days from `from` to `to` (inclusive) that the Search Console API's sync stored for the site (its day totals,
+ * one row a day), at most `limit` of them.
+ * @param {import('kysely').Kysely<any>} db @param {string} from @param {string} to @param {number} [limit] @param {string} [site]
+ * @returns {Promise<string[]>}
+ */
+async function apiDays(db, from, to, limit, site = ownSiteId) {
+  let query = db
+    .selectFrom('search_daily')
+    .select('day')
+    .where('site', '=', site)
+    .where('source', '=', 'google')
+    .where('day', '>=', from)
+    .where('day', '<=', to);
+  if (limit !== undefined) query = query.limit(limit);
+  return (await query.execute()).map((row) => /** @type {string} */ (row.day));
+}
+
+/**
+ * After a sync: the import gives way on the days the API now covers (an import made before the API was connected, or
+ * a database that counted both before imports gave way). Its day totals on those days go; its queries and pages,
+ * totals over all its days, go too when any of its days is synced. Returns the days given up.
+ * @param {import('kysely').Kysely<any>} db @param {{ now?: number, site?: string }} [options]
+ * @returns {Promise<number>}
+ */
+export async function yieldImportToApi(db, { now = Date.now(), site = ownSiteId } = {}) {
+  const span = await db
+    .selectFrom('search_rows')
+    .select((eb) => [eb.fn.min('day').as('from'), eb.fn.max('day').as('to')])
+    .where('site', '=', site)
+    .where('source', '=', 'import')
+    .executeTakeFirst();
+  const from = /** @type {string | null} */ (span?.from ?? null);
+  const to = /** @type {string | null} */ (span?.to ?? null);
+  if (!from || !to) return 0;
+  const synced = await apiDays(db, from, to, undefined, site);
+  if (synced.length === 0) return 0;
+  const lists = await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('search_rows').where('site', '=', site).where('source', '=', 'import').where('day', 'in', synced).execute();
+    const listed = await trx
+      .deleteFrom('search_rows')
+      .where('site', '=', site)
+      .where('source', '=', 'import')
+      .where((eb) => eb.or([eb('query', '!=', ''), eb('page', '!=', '')]))
+      .executeTakeFirst();
+    await rollUp(trx, 'import', from, to, site);
+    return Number(listed.numDeletedRows) > 0;
+  });
+  const previous = (await sourceStates(db, site)).find((state) => state.source === 'import');
+  await recordState(
+    db,
+    'import',
+    {
+      state: 'ok',
+      message: `${importMessageOf(previous?.message)} ${searchImportOverlap.yielded(synced.length, lists)}`.trim(),
+      at: previous?.lastAttemptAt ?? now,
+    },
+    site,
+  );
+  return synced.length;
+}
+
+/** The import's own message, without what an earlier sync's yielding added to it. @param {string | undefined} message */
+const importMessageOf = (message) => (message ?? '').split(searchImportOverlap.yieldedStart)[0]?.trim() ?? '';
+
+/**
+ * Removes the imported export: exactly its rows and its roll-ups, and its line in Settings. Returns the rows removed
+ * (0: there was none).
+ * @param {import('kysely').Kysely<any>} db @param {string} [site]
+ * @returns {Promise<number>}
+ */
+export async function removeImport(db, site = ownSiteId) {
+  return db.transaction().execute(async (trx) => {
+    const removed = await trx.deleteFrom('search_rows').where('site', '=', site).where('source', '=', 'import').executeTakeFirst();
+    for (const table of /** @type {const} */ (['search_daily', 'search_monthly_queries', 'search_monthly_pages', 'search_sources']))
+      await trx.deleteFrom(table).where('site', '=', site).where('source', '=', 'import').execute();
+    return Number(removed.numDeletedRows);
+  });
 }
 
 /** Impression-weighted average position of rows, as Search Console averages it. @param {{ impressions: number, position: number }[]} rows */

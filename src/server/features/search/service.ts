@@ -5,6 +5,7 @@
 import type { Db } from '../../db';
 import type { Settings } from '~/config/settings.mjs';
 import { errorField, log } from '../../platform/log.mjs';
+import { yieldImportToApi } from './import.mjs';
 import { notSetUp, runSearchSync, type SyncSummary } from './sync.mjs';
 
 export const searchSchedule = {
@@ -34,8 +35,11 @@ export function createSearchService(deps: { db: Db; siteUrl: string; search: Set
     start() {
       if (running || controller.signal.aborted) return false;
       running = runSearchSync({ db: deps.db, siteUrl: deps.siteUrl, search: deps.search, signal: controller.signal })
-        .then((summary) => {
+        .then(async (summary) => {
           for (const source of summary.sources) if (source.state === 'ok') log.info(`[search] ${source.siteName} ${source.source}: ${source.message}`);
+          // An imported export gives way on the days the API has now synced, so no day counts twice (docs/search.md).
+          const yielded = await yieldImportToApi(deps.db);
+          if (yielded > 0) log.info(`[search] the imported export gave way on ${yielded} days now synced from the Search Console API`);
           return summary;
         })
         .catch((error: unknown) => {

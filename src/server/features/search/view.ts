@@ -210,6 +210,16 @@ export async function importedRange(db: Db, query: SearchQuery, range: { from: s
   const from = span?.from as string | null | undefined;
   const to = span?.to as string | null | undefined;
   if (!from || !to || to < range.from || from > range.to) return null;
+  // An import beside the API's days keeps no queries or pages (import.mjs): there are no totals to explain.
+  const lists = await db
+    .selectFrom('search_rows')
+    .select('day')
+    .where('source', '=', 'import')
+    .where('day', '=', to)
+    .where((eb) => eb.or([eb('query', '!=', ''), eb('page', '!=', '')]))
+    .limit(1)
+    .executeTakeFirst();
+  if (!lists) return null;
   const covered = daysBetween(from < range.from ? range.from : from, to > range.to ? range.to : to);
   return { from, to, days: daysBetween(from, to), covered, listed: to >= range.from && to <= range.to };
 }

@@ -12,7 +12,7 @@ export class Cancelled extends Error {}
 /** @typedef {Required<Omit<import('./checker.mjs').CheckOptions, 'signal' | 'onProgress'>>} RunOptions */
 
 /** @param {unknown} error @param {number} timeoutMs */
-function networkReason(error, timeoutMs) {
+export function networkReason(error, timeoutMs) {
   if (error instanceof RefusedAddress) return error.message;
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return `no answer within ${timeoutMs / 1000} s`;
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Selectable, Transaction } from 'kysely';
-import { watchKindLabels, type WatchKind } from '~/config/watch';
+import { watchAlertText, watchKindLabels, type WatchKind } from '~/config/watch';
 import type { Database, WatchAlertTable } from '../../db/schema';
 import { enqueueMail } from '../../platform/outbox';
 import { heldUntil, type QuietHours, quietHoursInForce } from './quiet';
@@ -36,6 +36,8 @@ export interface AlertChange {
   site: string;
   kind: WatchKind;
   title: string;
+  /** What the message says below its title (a crawl alert: one line per change, each naming its page). */
+  detail: string;
   urgent: boolean;
 }
 
@@ -47,35 +49,77 @@ export async function openAlerts(db: Trx | import('../../db').Db, siteId: string
   return db.selectFrom('watch_alerts').selectAll().where('site_id', '=', siteId).where('kind', '=', kind).where('open_key', 'is not', null).execute();
 }
 
+/**
+ * An alert's message. `link` is the owner's admin (the evidence); a client's copy has none, since the admin is not
+ * theirs. `heldThrough`: a closing whose opening quiet hours still held, so this one message says both.
+ */
 function messageOf(
   event: AlertEvent,
   site: WatchedSite,
   alert: { title: string; detail: string; opened_at: number; urgent: boolean },
-  link: string,
+  link: string | null,
   now: number,
+  heldThrough = false,
 ) {
+  const evidence = link ? ` The evidence: ${link}` : '';
   // An update's title and detail are the news alone (the caller hands them in place of the alert's own).
   if (event === 'updated')
     return {
       subject: `${site.name}: ${alert.title}`,
-      body: `${alert.title}\n\n${alert.detail}\n\nSite: ${site.name} (${site.url})\nThe alert is open since ${new Date(alert.opened_at).toUTCString()}; what it said before still stands.\n\nYou will get one more message when it is resolved. The evidence: ${link}\n`,
+      body: `${alert.title}\n\n${alert.detail}\n\nSite: ${site.name} (${site.url})\nThe alert is open since ${new Date(alert.opened_at).toUTCString()}; what it said before still stands.\n\nYou will get one more message when it is resolved.${evidence}\n`,
     };
   const since = new Date(alert.opened_at).toUTCString();
   if (event === 'opened')
     return {
       subject: `${alert.urgent ? 'Urgent: ' : ''}${site.name}: ${alert.title}`,
-      body: `${alert.title}\n\n${alert.detail}\n\nSite: ${site.name} (${site.url})\nSeen: ${since}\n\nYou will get one more message when it is resolved. The evidence: ${link}\n`,
+      body: `${alert.title}\n\n${alert.detail}\n\nSite: ${site.name} (${site.url})\nSeen: ${since}\n\nYou will get one more message when it is resolved.${evidence}\n`,
     };
   if (event === 'escalated')
     return {
       subject: `Urgent: ${site.name}: ${alert.title}`,
-      body: `Now urgent: ${alert.title}\n\n${alert.detail}\n\nSite: ${site.name} (${site.url})\nFirst seen: ${since}\n\nThe evidence: ${link}\n`,
+      body: `Now urgent: ${alert.title}\n\n${alert.detail}\n\nSite: ${site.name} (${site.url})\nFirst seen: ${since}\n${evidence ? `\n${evidence.trim()}\n` : ''}`,
     };
-  const lasted = Math.max(1, Math.round((now - alert.opened_at) / 60_000));
+  const lasted = lastedText(alert.opened_at, now);
+  const history = link ? `\nThe history: ${link}\n` : '';
+  if (heldThrough)
+    return {
+      subject: `Resolved: ${site.name}: ${alert.title}`,
+      body: `${watchAlertText.heldThrough(lasted)}\n\n${alert.title}\n\n${alert.detail}\n\nSite: ${site.name} (${site.url})\nSeen: ${since}; resolved after ${lasted}.\n${history}`,
+    };
   return {
     subject: `Resolved: ${site.name}: ${alert.title}`,
-    body: `Resolved: ${alert.title}\n\nSite: ${site.name} (${site.url})\nOpen since ${since}, for ${lasted} min.\n\nThe history: ${link}\n`,
+    body: `Resolved: ${alert.title}\n\nSite: ${site.name} (${site.url})\nOpen since ${since}, for ${lasted}.\n${history}`,
   };
+}
+
+/** How long an alert was open, in words. */
+const lastedText = (openedAt: number, now: number) => watchAlertText.lasted(Math.max(1, Math.round((now - openedAt) / 60_000)));
+
+/**
+ * Takes back the messages of an alert that quiet hours still hold (not yet tried, due later). True when its opening
+ * was among them: it was never sent, so its closing is to say both in one message.
+ */
+async function withdrawHeld(trx: Trx, alert: Selectable<WatchAlertTable>, now: number): Promise<boolean> {
+  const mails = await trx
+    .deleteFrom('mail_outbox')
+    .where('id', 'in', trx.selectFrom('watch_alert_mails').select('mail_id').where('alert_id', '=', alert.id))
+    .where('status', '=', 'pending')
+    .where('attempts', '=', 0)
+    .where('next_attempt_at', '>', now)
+    .where('locked_until', '<=', now)
+    .returning('created_at')
+    .execute();
+  const calls = await trx
+    .deleteFrom('watch_webhooks')
+    .where('alert_id', '=', alert.id)
+    .where('status', '=', 'pending')
+    .where('attempts', '=', 0)
+    .where('next_attempt_at', '>', now)
+    .where('locked_until', '<=', now)
+    .returning('created_at')
+    .execute();
+  // The opening's messages were written with the alert, at its opening.
+  return [...mails, ...calls].some((row) => Number(row.created_at) === Number(alert.opened_at));
 }
 
 async function notify(
@@ -86,22 +130,29 @@ async function notify(
   alert: Selectable<WatchAlertTable>,
   event: AlertEvent,
   now: number,
+  heldThrough = false,
 ) {
   const urgent = Number(alert.urgent) === 1;
   // Urgent problems go at once; anything else (and its recovery) waits for the end of quiet hours.
-  const notBefore = urgent ? now : heldUntil(now, quietHours);
-  const message = messageOf(event, site, { ...alert, urgent }, delivery.alertsLink, now);
-  const recipients = [delivery.ownerEmail, ...(site.copyClient && site.clientEmail && !site.own ? [site.clientEmail] : [])];
+  const notBefore = urgent && !heldThrough ? now : heldUntil(now, quietHours);
+  const recipients = [
+    { address: delivery.ownerEmail, link: delivery.alertsLink },
+    ...(site.copyClient && site.clientEmail && !site.own ? [{ address: site.clientEmail, link: null }] : []),
+  ];
   for (const recipient of recipients) {
-    await enqueueMail(trx, {
+    const message = messageOf(event, site, { ...alert, urgent }, recipient.link, now, heldThrough);
+    const mailId = await enqueueMail(trx, {
       kind: 'watch_alert',
-      recipient,
+      recipient: recipient.address,
       subject: message.subject,
       body: message.body,
       now,
       notBefore,
     });
+    // The alert the message is about, so the messages quiet hours hold can be told apart per alert.
+    await trx.insertInto('watch_alert_mails').values({ mail_id: mailId, alert_id: alert.id }).execute();
   }
+  const lasted = lastedText(alert.opened_at, now);
   if (delivery.webhookUrl)
     await enqueueWebhook(trx, {
       alertId: alert.id,
@@ -111,7 +162,12 @@ async function notify(
         site: site.name,
         siteUrl: site.url,
         title: alert.title,
-        detail: event === 'closed' ? 'The problem is no longer seen.' : alert.detail,
+        detail:
+          event !== 'closed'
+            ? alert.detail
+            : heldThrough
+              ? `${watchAlertText.heldThrough(lasted)}\n${alert.detail}`
+              : watchAlertText.recovered(new Date(alert.opened_at).toUTCString(), lasted),
         urgent,
         alertId: alert.id,
         link: delivery.alertsLink,
@@ -149,7 +205,7 @@ export async function reconcileAlerts(
         const escalated = await trx.updateTable('watch_alerts').set({ urgent: 1 }).where('id', '=', existing.id).where('urgent', '=', 0).executeTakeFirst();
         if (Number(escalated.numUpdatedRows) > 0) {
           await notify(trx, delivery, quietHours, site, { ...existing, urgent: 1, title: problem.title, detail: problem.detail, evidence }, 'escalated', now);
-          changes.push({ event: 'escalated', site: site.name, kind, title: problem.title, urgent: true });
+          changes.push({ event: 'escalated', site: site.name, kind, title: problem.title, detail: problem.detail, urgent: true });
           continue;
         }
       }
@@ -164,7 +220,7 @@ export async function reconcileAlerts(
           'updated',
           now,
         );
-        changes.push({ event: 'updated', site: site.name, kind, title: problem.news.title, urgent: problem.urgent });
+        changes.push({ event: 'updated', site: site.name, kind, title: problem.news.title, detail: problem.news.detail, urgent: problem.urgent });
       }
       continue;
     }
@@ -189,15 +245,17 @@ export async function reconcileAlerts(
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) continue;
     await notify(trx, delivery, quietHours, site, row, 'opened', now);
-    changes.push({ event: 'opened', site: site.name, kind, title: problem.title, urgent: problem.urgent });
+    changes.push({ event: 'opened', site: site.name, kind, title: problem.title, detail: problem.detail, urgent: problem.urgent });
   }
   const seen = new Set(outcome.problems.map((p) => p.key));
   for (const alert of open) {
     if (seen.has(alert.problem)) continue;
     const closed = await closeAlert(trx, alert.id, now);
     if (!closed) continue;
-    await notify(trx, delivery, quietHours, site, alert, 'closed', now);
-    changes.push({ event: 'closed', site: site.name, kind, title: alert.title, urgent: Number(alert.urgent) === 1 });
+    // Opened and closed while quiet hours held it: one message says both, rather than two at their end.
+    const heldThrough = await withdrawHeld(trx, alert, now);
+    await notify(trx, delivery, quietHours, site, alert, 'closed', now, heldThrough);
+    changes.push({ event: 'closed', site: site.name, kind, title: alert.title, detail: alert.detail, urgent: Number(alert.urgent) === 1 });
   }
   return changes;
 }
@@ -213,6 +271,12 @@ export async function closeAlert(trx: Trx | import('../../db').Db, id: string, n
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** How a change reads on the command line. */
-export const changeLine = (change: AlertChange) =>
-  `${{ opened: 'ALERT  ', escalated: 'URGENT ', updated: 'MORE   ', closed: 'CLOSED ' }[change.event]} ${change.site} · ${watchKindLabels[change.kind]} · ${change.title}`;
+/** How a change reads on the command line; `withDetail`, with what its message lists below (not for a closing). */
+export const changeLine = (change: AlertChange, { withDetail = false } = {}) => {
+  const line = `${{ opened: 'ALERT  ', escalated: 'URGENT ', updated: 'MORE   ', closed: 'CLOSED ' }[change.event]} ${change.site} · ${watchKindLabels[change.kind]} · ${change.title}`;
+  if (!withDetail || change.event === 'closed' || change.detail.trim() === '') return line;
+  return `${line}\n${change.detail
+    .split('\n')
+    .map((text) => `         ${text}`)
+    .join('\n')}`;
+};

@@ -6,7 +6,8 @@ import { isIP } from 'node:net';
 import tls from 'node:tls';
 import { watchThresholds } from '~/config/watch';
 import { plural } from '~/lib/plural.mjs';
-import { guardFor, RefusedAddress } from '../sitecheck/address-guard.mjs';
+import { guardFor } from '../sitecheck/address-guard.mjs';
+import { networkReason } from '../sitecheck/fetch.mjs';
 import type { CheckOutcome, Problem, Reach } from './types';
 
 const dayMs = 86_400_000;
@@ -79,7 +80,8 @@ export async function checkCertificate(siteUrl: string, reach: Reach, now = Date
     cert = await readCertificate(url, reach);
   } catch (error) {
     // Not reachable: the availability check says so; the certificate's alerts stay as they were.
-    const reason = error instanceof RefusedAddress ? error.message : error instanceof Error ? error.message : String(error);
+    // In words, as the crawl says it ("the host name does not resolve"), not Node's code (getaddrinfo ENOTFOUND).
+    const reason = networkReason(error, reach.timeoutMs);
     return {
       ok: false,
       summary: `The certificate could not be read: ${reason}.`,

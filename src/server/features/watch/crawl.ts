@@ -4,6 +4,7 @@
  * pages that appeared in or left the sitemap, pages that began to answer 4xx/5xx or to say noindex. What is new and
  * wrong raises one alert for the site listing all of it; the alert closes once none of it is left.
  */
+import { crawlAlertText } from '~/config/watch';
 import { plural } from '~/lib/plural.mjs';
 import { readReport } from '../audit/score';
 import { type CheckReport, SiteCheckError } from '../sitecheck/checker.mjs';
@@ -92,6 +93,60 @@ export function diffCrawls(before: CrawlSnapshot, now: CrawlSnapshot): CrawlDiff
   };
 }
 
+/** A page's address as a line names it: its path on the site, or the whole address when it is elsewhere. */
+function pageName(url: string, siteUrl: string): string {
+  try {
+    const page = new URL(url);
+    return page.origin === new URL(siteUrl).origin ? `${page.pathname}${page.search}` : url;
+  } catch {
+    return url;
+  }
+}
+
+/** Findings a page's own change already says: its error answer, its noindex. */
+const saidByStatus = new Set(['http-error']);
+const saidByNoindex = new Set(['noindex-in-sitemap']);
+
+/**
+ * The lines of a crawl alert, and so its count (the one function for e-mail, webhook, Alerts and `watch:run`): one
+ * line per change, each naming its page; the links (or assets) to one broken address grouped into one line; a finding
+ * that only repeats a page's own change (its 500, its noindex) left out.
+ */
+export function crawlAlertLines(items: ChangeItem[], siteUrl: string): string[] {
+  const ruleOf = (item: ChangeItem) => item.key.split('|')[0] ?? '';
+  // The key is rule|page|subject (sitecheck's checker): a broken link's subject is its target.
+  const subjectOf = (item: ChangeItem) => item.key.split('|').slice(2).join('|');
+  const erring = new Set(items.filter((item) => ruleOf(item) === 'status').map((item) => item.url));
+  const noindexed = new Set(items.filter((item) => ruleOf(item) === 'noindex').map((item) => item.url));
+  const grouped = new Map<string, { rule: string; target: string; answer: string; pages: string[]; at: number }>();
+  const lines: string[] = [];
+  for (const item of items) {
+    const rule = ruleOf(item);
+    if (saidByStatus.has(rule) && erring.has(item.url)) continue;
+    if (saidByNoindex.has(rule) && noindexed.has(item.url)) continue;
+    if ((rule === 'broken-link' || rule === 'broken-asset') && item.url !== null) {
+      const target = subjectOf(item);
+      const group = grouped.get(`${rule}|${target}`);
+      if (group) group.pages.push(item.url);
+      else {
+        // The checker ends the message with the answer in brackets: "Links to … (500)."
+        const answer = /\(([^()]*)\)\.?$/.exec(item.text)?.[1] ?? 'an error';
+        grouped.set(`${rule}|${target}`, { rule, target, answer, pages: [item.url], at: lines.length });
+        lines.push('');
+      }
+      continue;
+    }
+    if (item.url === null) lines.push(item.text);
+    else if (item.text.includes(item.url)) lines.push(item.text.replaceAll(item.url, pageName(item.url, siteUrl)));
+    else lines.push(crawlAlertText.onPage(pageName(item.url, siteUrl), item.text));
+  }
+  for (const group of grouped.values()) {
+    const say = group.rule === 'broken-link' ? crawlAlertText.linkedFrom : crawlAlertText.loadedBy;
+    lines[group.at] = say(group.pages.length, pageName(group.pages[0]!, siteUrl), pageName(group.target, siteUrl), group.answer);
+  }
+  return lines;
+}
+
 /** What in a diff is wrong enough to raise the alert: new errors and warnings, pages that broke or left search. */
 export function alarming(diff: CrawlDiff, now: CrawlSnapshot): ChangeItem[] {
   const severity = new Map(now.findings.map((f) => [f.key, f.severity]));
@@ -150,18 +205,26 @@ export async function checkCrawl(
   const present = presentKeys(snapshot);
   const items = new Map<string, ChangeItem>();
   for (const item of openItems) if (present.has(item.key)) items.set(item.key, item);
-  for (const item of diff ? alarming(diff, snapshot) : []) items.set(item.key, item);
+  // The home page failing (no answer, an error, a loop) is the availability check's alert, urgent: not a second one here.
+  const home = new URL(siteUrl).href;
+  const homeFailure = (item: ChangeItem) => item.url === home && (item.key.startsWith('status|') || pageFailures.has(item.key.split('|')[0] ?? ''));
+  for (const item of diff ? alarming(diff, snapshot) : []) if (!homeFailure(item)) items.set(item.key, item);
   const { summary } = report;
-  const counts = `${plural(summary.pages, 'page')}, ${plural(summary.errors, 'error')}, ${plural(summary.warnings, 'warning')}, score ${score}`;
-  const changes = diff
-    ? `${plural(diff.newFindings.length, 'new finding')}, ${plural(diff.fixedFindings.length, 'fixed finding')}`
-    : 'the first crawl: nothing to compare with yet';
   const host = new URL(siteUrl).host;
   const list = [...items.values()];
+  const lines = crawlAlertLines(list, siteUrl);
   const told = new Set(openItems.map((item) => item.key));
   // An open alert has at least one item: with none, there is none, and a new alert lists everything.
   const fresh = told.size === 0 ? [] : list.filter((item) => !told.has(item.key));
+  const freshLines = crawlAlertLines(fresh, siteUrl);
+  const counts = `${plural(summary.pages, 'page')}, ${plural(summary.errors, 'error')}, ${plural(summary.warnings, 'warning')}, score ${score}`;
+  // The alert's own count (its lines), so the command line and the alert never disagree.
+  const changes = diff
+    ? `${lines.length === 0 ? 'nothing new is wrong' : crawlAlertText.title(lines.length, host)}, ${plural(diff.fixedFindings.length, 'fixed finding')}`
+    : 'the first crawl: nothing to compare with yet';
   return {
+    // The crawl could look: the next one compares with it (scheduler.ts). What it found wrong is in `problems`, and a
+    // check with problems is shown as not ok (watch:run, the Sites tab).
     ok: true,
     summary: `${counts}; ${changes}.`,
     responseMs: null,
@@ -173,14 +236,14 @@ export async function checkCrawl(
         : [
             {
               key: 'crawl',
-              title: `${plural(list.length, 'new problem')} on ${host} since the last crawl`,
-              detail: list.map((item) => `- ${item.text}`).join('\n'),
+              title: crawlAlertText.title(lines.length, host),
+              detail: lines.map((line) => `- ${line}`).join('\n'),
               urgent: false,
               evidence: { items: list, ...(fresh.length > 0 && { newSinceSent: fresh }), diff },
               ...(fresh.length > 0 && {
                 news: {
-                  title: `${plural(fresh.length, 'more new problem')} on ${host} since the last crawl`,
-                  detail: fresh.map((item) => `- ${item.text}`).join('\n'),
+                  title: crawlAlertText.newsTitle(freshLines.length, host),
+                  detail: freshLines.map((line) => `- ${line}`).join('\n'),
                 },
               }),
             },

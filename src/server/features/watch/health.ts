@@ -64,22 +64,21 @@ async function healthOf(db: Db, site: WatchedSite, now: number): Promise<WatchSi
     .select(['r.kind', 'r.at', 'r.ok', 'r.summary'])
     .where('r.site_id', '=', site.id)
     .execute();
-  const open = await db
-    .selectFrom('watch_alerts')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('site_id', '=', site.id)
-    .where('open_key', 'is not', null)
-    .executeTakeFirstOrThrow();
+  const openKinds = await db.selectFrom('watch_alerts').select('kind').where('site_id', '=', site.id).where('open_key', 'is not', null).execute();
+  const open = { count: openKinds.length };
+  const alerting = new Set(openKinds.map((alert) => alert.kind));
   return {
     uptime30: share(recent),
     uptime90: share(availability),
+    firstCheckAt: availability.length === 0 ? null : Math.min(...availability.map((r) => Number(r.at))),
     responseP50: percentile(times, 0.5),
     responseP95: percentile(times, 0.95),
     checks30: recent.length,
     certificate: cert && typeof cert.validTo === 'number' ? { validTo: cert.validTo, daysLeft: cert.daysLeft ?? 0, names: cert.names ?? [] } : null,
     scores: scores.reverse().map((r) => ({ at: Number(r.at), score: Number(r.score) })),
     lastChecks: latest
-      .map((r) => ({ kind: r.kind as WatchKind, at: Number(r.at), ok: Number(r.ok) === 1, summary: r.summary }))
+      // A check whose kind has an open alert is not "OK", even when it could look (a crawl that found problems).
+      .map((r) => ({ kind: r.kind as WatchKind, at: Number(r.at), ok: Number(r.ok) === 1 && !alerting.has(r.kind), summary: r.summary }))
       .sort((a, b) => a.kind.localeCompare(b.kind)),
     openAlerts: Number(open.count),
   };
@@ -101,7 +100,7 @@ export async function siteWithHealth(db: Db, site: WatchedSite, now = Date.now()
 /** The alerts, open ones first (newest first within each), at most `limit`. */
 export async function listAlerts(
   db: Db,
-  { status = 'all', site, limit = 200 }: { status?: 'open' | 'closed' | 'all'; site?: string; limit?: number } = {},
+  { status = 'all', site, limit = 200, now = Date.now() }: { status?: 'open' | 'closed' | 'all'; site?: string; limit?: number; now?: number } = {},
 ): Promise<WatchAlertView[]> {
   let query = db
     .selectFrom('watch_alerts as a')
@@ -127,6 +126,11 @@ export async function listAlerts(
   if (status === 'closed') query = query.where('a.open_key', 'is', null);
   if (site) query = query.where('a.site_id', '=', site);
   const rows = await query.execute();
+  const held = await heldUntilOf(
+    db,
+    rows.map((row) => row.id),
+    now,
+  );
   return rows.map((row) => ({
     id: row.id,
     siteId: row.site_id,
@@ -140,5 +144,40 @@ export async function listAlerts(
     lastSeenAt: Number(row.last_seen_at),
     closedAt: row.closed_at === null ? null : Number(row.closed_at),
     evidence: JSON.parse(row.evidence) as unknown,
+    heldUntil: held.get(row.id) ?? null,
   }));
+}
+
+/**
+ * When the messages quiet hours hold for each alert go (its e-mails by `watch_alert_mails`, its webhook calls by
+ * `alert_id`): not yet tried and due later. Alerts with none are left out.
+ */
+async function heldUntilOf(db: Db, ids: string[], now: number): Promise<Map<string, number>> {
+  const held = new Map<string, number>();
+  if (ids.length === 0) return held;
+  const mails = await db
+    .selectFrom('mail_outbox as m')
+    .innerJoin('watch_alert_mails as w', 'w.mail_id', 'm.id')
+    .select(['w.alert_id as id', (eb) => eb.fn.min('m.next_attempt_at').as('at')])
+    .where('w.alert_id', 'in', ids)
+    .where('m.status', '=', 'pending')
+    .where('m.attempts', '=', 0)
+    .where('m.next_attempt_at', '>', now)
+    .groupBy('w.alert_id')
+    .execute();
+  const calls = await db
+    .selectFrom('watch_webhooks')
+    .select(['alert_id as id', (eb) => eb.fn.min('next_attempt_at').as('at')])
+    .where('alert_id', 'in', ids)
+    .where('status', '=', 'pending')
+    .where('attempts', '=', 0)
+    .where('next_attempt_at', '>', now)
+    .groupBy('alert_id')
+    .execute();
+  for (const row of [...mails, ...calls]) {
+    if (row.id === null) continue;
+    const at = Number(row.at);
+    held.set(row.id, Math.min(held.get(row.id) ?? at, at));
+  }
+  return held;
 }

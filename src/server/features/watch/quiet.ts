@@ -50,20 +50,49 @@ export async function quietHoursView(db: Db, server: QuietHours | undefined): Pr
   return { from: clockOfMinute(hours.fromMinute), to: clockOfMinute(hours.toMinute), source: server ? 'server' : 'admin' };
 }
 
-/** The owner sets (or, with null, clears) the quiet hours; refused while WATCH_QUIET_HOURS is set (it wins). */
-export async function setQuietHours(db: Db, server: QuietHours | undefined, hours: QuietHours | null): Promise<WatchQuietHours> {
+/**
+ * Moves the alert messages quiet hours hold to the hours now in force: at once when they are cleared or `now` is
+ * outside them, at their end otherwise. Messages that failed once keep their retry time.
+ */
+export async function retimeHeld(db: Pick<Db, 'updateTable'>, hours: QuietHours | undefined, now: number): Promise<void> {
+  const at = heldUntil(now, hours);
+  await db
+    .updateTable('mail_outbox')
+    .set({ next_attempt_at: at })
+    .where('kind', '=', 'watch_alert')
+    .where('status', '=', 'pending')
+    .where('attempts', '=', 0)
+    .where('next_attempt_at', '>', now)
+    .execute();
+  await db
+    .updateTable('watch_webhooks')
+    .set({ next_attempt_at: at })
+    .where('status', '=', 'pending')
+    .where('attempts', '=', 0)
+    .where('next_attempt_at', '>', now)
+    .execute();
+}
+
+/**
+ * The owner sets (or, with null, clears) the quiet hours; refused while WATCH_QUIET_HOURS is set (it wins). What the
+ * old hours held is moved to the new ones (cleared: sent at once), in the same transaction.
+ */
+export async function setQuietHours(db: Db, server: QuietHours | undefined, hours: QuietHours | null, now = Date.now()): Promise<WatchQuietHours> {
   if (server) {
     const text = quietHoursText(server);
     throw new HttpError(409, watchQuietHours.server(text.slice(0, 5), text.slice(6)));
   }
-  if (hours === null) await db.deleteFrom('settings').where('key', '=', watchQuietHours.settingKey).execute();
-  else {
-    const value = quietHoursText(hours);
-    await db
-      .insertInto('settings')
-      .values({ key: watchQuietHours.settingKey, value })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
-      .execute();
-  }
+  await db.transaction().execute(async (trx) => {
+    if (hours === null) await trx.deleteFrom('settings').where('key', '=', watchQuietHours.settingKey).execute();
+    else {
+      const value = quietHoursText(hours);
+      await trx
+        .insertInto('settings')
+        .values({ key: watchQuietHours.settingKey, value })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+        .execute();
+    }
+    await retimeHeld(trx, hours ?? undefined, now);
+  });
   return quietHoursView(db, server);
 }

@@ -51,6 +51,8 @@ export interface WatchService {
   deps: WatchDeps;
   /** Looks for due checks now (after a site is added or changed). */
   kick(): void;
+  /** Sends what is due now (messages quiet hours held, released when they are cleared or changed). */
+  deliverNow(): void;
   stop(): Promise<void>;
 }
 
@@ -92,6 +94,10 @@ export function createWatchService(options: {
     kick() {
       void quick.kick().catch((error: unknown) => log.error(errorField(error), '[watch] pass failed'));
       void crawls.kick().catch((error: unknown) => log.error(errorField(error), '[watch] pass failed'));
+    },
+    deliverNow() {
+      options.kickOutbox();
+      void webhooks?.kick().catch((error: unknown) => log.error(errorField(error), '[watch] webhook delivery failed'));
     },
     async stop() {
       controller.abort();

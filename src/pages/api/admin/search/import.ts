@@ -1,8 +1,8 @@
-import type { SearchImportAnswer } from '~/lib/search-types';
+import type { SearchImportAnswer, SearchImportRemovedAnswer } from '~/lib/search-types';
 import { searchImportBody, searchImportMaxBytes } from '~/lib/search-query';
 import { ok } from '~/server/api/answers';
 import { route } from '~/server/api/route';
-import { importUpload } from '~/server/features/search/endpoint';
+import { importUpload, removeUpload } from '~/server/features/search/endpoint';
 
 export const prerender = false;
 
@@ -11,3 +11,6 @@ export const POST = route(
   { body: searchImportBody, bodyFrom: 'json', maxBytes: searchImportMaxBytes + 64 * 1024, admin: true },
   async ({ body, runtime, settings }) => ok((await importUpload(runtime.db, body, settings.siteUrl)) satisfies SearchImportAnswer),
 );
+
+/** Removes the imported export: exactly its rows and roll-ups. */
+export const DELETE = route({ admin: true }, async ({ runtime }) => ok((await removeUpload(runtime.db)) satisfies SearchImportRemovedAnswer));

@@ -10,10 +10,15 @@ export const prerender = false;
 /** Sets the quiet hours (UK time); refused while WATCH_QUIET_HOURS is set, which wins. */
 export const POST = route({ body: quietHoursForm, admin: true }, async ({ body, settings, runtime }) => {
   const hours = { fromMinute: minuteOfClock(body.from), toMinute: minuteOfClock(body.to) };
-  return ok({ ok: true, quietHours: await setQuietHours(runtime.db, settings.watch.quietHours, hours) } satisfies WatchQuietHoursAnswer);
+  const quietHours = await setQuietHours(runtime.db, settings.watch.quietHours, hours);
+  // What the old hours held and the new ones do not goes now.
+  runtime.watch.deliverNow();
+  return ok({ ok: true, quietHours } satisfies WatchQuietHoursAnswer);
 });
 
-/** Clears them: every alert is sent at once again. */
-export const DELETE = route({ admin: true }, async ({ settings, runtime }) =>
-  ok({ ok: true, quietHours: await setQuietHours(runtime.db, settings.watch.quietHours, null) } satisfies WatchQuietHoursAnswer),
-);
+/** Clears them: every alert is sent at once again, those they held included. */
+export const DELETE = route({ admin: true }, async ({ settings, runtime }) => {
+  const quietHours = await setQuietHours(runtime.db, settings.watch.quietHours, null);
+  runtime.watch.deliverNow();
+  return ok({ ok: true, quietHours } satisfies WatchQuietHoursAnswer);
+});
