@@ -48,12 +48,32 @@ export function changeOf(now: number, before: number): string | null {
   return `${change > 0 ? '+' : '-'}${(Math.abs(change) * 100).toFixed(1)}%`;
 }
 
+/**
+ * A change as the admin words it: counts as a relative change ('+12.5%'); a rate or a position in points, as written
+ * (one decimal), with its direction — a lower position is better ('better by 0.3', 'worse by 0.1', 'no change').
+ */
+export type ChangeKind = 'relative' | 'points' | 'position';
+
+export function changeIn(kind: ChangeKind, now: number, before: number, format: (n: number) => string): string | null {
+  if (kind === 'relative') return changeOf(now, before);
+  const shown = (n: number) => Number(format(n).replace(/[^\d.-]/g, ''));
+  const difference = Math.round((shown(now) - shown(before)) * 10) / 10;
+  if (difference === 0) return 'no change';
+  if (kind === 'position') return `${difference < 0 ? 'better' : 'worse'} by ${Math.abs(difference).toFixed(1)}`;
+  return `${difference > 0 ? 'up' : 'down'} ${Math.abs(difference).toFixed(1)} points`;
+}
+
 /** "Month before: 1,204 (+12.5%)" or "Month before: no data". */
-function compared(label: string, now: number, before: number | null | undefined, format: (n: number) => string): string {
+function compared(label: string, now: number, before: number | null | undefined, format: (n: number) => string, kind: ChangeKind = 'relative'): string {
   if (before === null || before === undefined) return `${label}: ${noData.comparison}`;
-  const change = changeOf(now, before);
+  const change = changeIn(kind, now, before, format);
   return `${label}: ${format(before)}${change ? ` (${change})` : ''}`;
 }
+
+const isoDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** '2026-11-25' → '25 November 2026'. */
+export const formatIsoDay = (day: string) => isoDay.format(new Date(`${day}T12:00:00Z`));
+const daysLabel = (days: { from: string; to: string }) => `${formatIsoDay(days.from)} to ${formatIsoDay(days.to)}`;
 
 function comparisonNotes<T>(
   now: number,
@@ -62,30 +82,42 @@ function comparisonNotes<T>(
   pick: (t: T) => number | null,
   format: (n: number) => string,
   monthly: boolean,
+  covered: Covered = null,
+  kind: ChangeKind = 'relative',
 ) {
   const value = (t: T | null) => (t === null ? null : pick(t));
+  // Data ending before the period does is compared over the same number of days: the days are named.
+  const days = (label: string, span: { from: string; to: string } | undefined) => (span ? `${label}, ${daysLabel(span)}` : label);
   return [
-    compared(monthly ? reportText.againstPrevious : 'Period before', now, value(previous), format),
-    compared(reportText.againstLastYear.replace('month', monthly ? 'month' : 'days'), now, value(lastYear), format),
+    compared(days(monthly ? reportText.againstPrevious : 'Period before', covered?.previous), now, value(previous), format, kind),
+    compared(days(reportText.againstLastYear.replace('month', monthly ? 'month' : 'days'), covered?.lastYear), now, value(lastYear), format, kind),
   ];
 }
 
+type Covered = { to: string; previous: { from: string; to: string }; lastYear: { from: string; to: string } } | null;
+
 const noneBlock = (section: Section<unknown>): Block[] => (section.available ? [] : [{ type: 'none', text: section.reason }]);
 
-function searchFigures(current: SearchTotals, previous: SearchTotals | null, lastYear: SearchTotals | null, monthly: boolean): Figure[] {
-  const figure = (label: string, pick: (t: SearchTotals) => number | null, format: (n: number) => string): Figure => {
+function searchFigures(
+  current: SearchTotals,
+  previous: SearchTotals | null,
+  lastYear: SearchTotals | null,
+  monthly: boolean,
+  covered: Covered,
+): Figure[] {
+  const figure = (label: string, pick: (t: SearchTotals) => number | null, format: (n: number) => string, kind: ChangeKind = 'relative'): Figure => {
     const now = pick(current);
     return {
       label,
       value: now === null ? noData.comparison : format(now),
-      notes: now === null ? [] : comparisonNotes(now, previous, lastYear, pick, format, monthly),
+      notes: now === null ? [] : comparisonNotes(now, previous, lastYear, pick, format, monthly, covered, kind),
     };
   };
   return [
     figure('Clicks', (t) => t.clicks, formatCount),
     figure('Impressions', (t) => t.impressions, formatCount),
-    figure('Click-through rate', (t) => t.ctr, formatPercent),
-    figure('Average position', (t) => t.position, formatPosition),
+    figure('Click-through rate', (t) => t.ctr, formatPercent, 'points'),
+    figure('Average position', (t) => t.position, formatPosition, 'position'),
   ];
 }
 
@@ -197,9 +229,11 @@ export function layOutReport(data: ReportData): LaidOutSection[] {
     ];
     const columns = (first: string) => [first, 'Clicks', 'Impressions', 'Click-through rate', 'Average position'];
     const numeric = [false, true, true, true, true];
+    // Which sources the totals hold, each one left out and why, and the last day with data, in words.
+    const about = [reportText.searchFrom(s.sources), ...s.missing.map((m) => m.reason), ...(s.covered ? [reportText.dataUpTo(formatIsoDay(s.covered.to))] : [])];
     add('search', [
-      { type: 'paragraph', text: `From ${s.sources.join(' and ')}.` },
-      { type: 'figures', items: searchFigures(s.current, s.previous, s.lastYear, monthly) },
+      { type: 'paragraph', text: about.join(' ') },
+      { type: 'figures', items: searchFigures(s.current, s.previous, s.lastYear, monthly, s.covered) },
     ]);
     add(
       'topQueries',
@@ -231,13 +265,14 @@ export function layOutReport(data: ReportData): LaidOutSection[] {
 
   const visits = sections.visits;
   if (visits.available) {
-    const { current, previous, lastYear } = visits.data;
+    const { current, previous, lastYear, covered } = visits.data;
     const figure = (label: string, pick: (t: typeof current) => number): Figure => ({
       label,
       value: formatCount(pick(current)),
-      notes: comparisonNotes(pick(current), previous, lastYear, pick, formatCount, monthly),
+      notes: comparisonNotes(pick(current), previous, lastYear, pick, formatCount, monthly, covered),
     });
     add('visits', [
+      ...(covered ? [{ type: 'paragraph' as const, text: reportText.dataUpTo(formatIsoDay(covered.to)) }] : []),
       {
         type: 'figures',
         items: [
@@ -261,7 +296,15 @@ export function layOutReport(data: ReportData): LaidOutSection[] {
               {
                 label: 'Enquiries received',
                 value: formatCount(enquiries.data.count),
-                notes: comparisonNotes(enquiries.data.count, enquiries.data.previous, enquiries.data.lastYear, (n) => n, formatCount, monthly),
+                notes: comparisonNotes(
+                  enquiries.data.count,
+                  enquiries.data.previous,
+                  enquiries.data.lastYear,
+                  (n) => n,
+                  formatCount,
+                  monthly,
+                  enquiries.data.covered,
+                ),
               },
             ],
           },

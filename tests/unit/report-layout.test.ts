@@ -22,9 +22,10 @@ const data: ReportData = {
         current: { visitors: 1204, visits: 1500, pageViews: 4321, conversions: 12 },
         previous: { visitors: 1000, visits: 1400, pageViews: 4000, conversions: 12 },
         lastYear: null,
+        covered: null,
       },
     },
-    enquiries: { available: true, data: { count: 9, previous: 0, lastYear: null } },
+    enquiries: { available: true, data: { count: 9, previous: 0, lastYear: null, covered: null } },
     vitals: none(noData.vitals),
   },
 };

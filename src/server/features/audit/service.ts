@@ -17,8 +17,8 @@ import type { AuditTable, Database } from '../../db/schema';
 import { errorField, log } from '../../platform/log.mjs';
 import { RetryableFailure, withRetries } from '../../platform/retry.mjs';
 import { startWorker } from '../../platform/worker';
-import type { AddressPolicy } from '../sitecheck/address-guard.mjs';
-import { type CheckReport, checkSite, SiteCheckError } from '../sitecheck/checker.mjs';
+import type { AddressPolicy } from '../sitecheck';
+import { type CheckReport, checkSite, SiteCheckError } from '../sitecheck';
 import { deleteOldReportKeys } from './report-key';
 import { readReport } from './score';
 

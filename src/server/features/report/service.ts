@@ -16,7 +16,7 @@ import { lease } from '../../platform/lease.mjs';
 import { errorField, log } from '../../platform/log.mjs';
 import { enqueueMail } from '../../platform/outbox';
 import { startWorker } from '../../platform/worker';
-import { dayOf } from '../analytics/days';
+import { dayOf } from '../analytics';
 import { monthBefore, monthOf, monthPeriod } from './period';
 import { reportFileName, reportPdf } from './pdf';
 import { type ReportSources, readSections } from './sources';
@@ -35,7 +35,7 @@ export interface ReportDeps {
 
 /** A report's figures, read now from every source. */
 export async function buildReport(sources: ReportSources, site: ReportSite, period: ReportPeriod, now = Date.now()): Promise<ReportData> {
-  return { version: 1, site, period, generatedAt: now, sections: await readSections(sources, site, period) };
+  return { version: 1, site, period, generatedAt: now, sections: await readSections(sources, site, period, now) };
 }
 
 export async function siteOrGone(sources: ReportSources, key: string): Promise<ReportSite> {

@@ -3,8 +3,8 @@ import { searchText } from '~/config/search';
 import type { Settings } from '~/config/settings.mjs';
 import type { SearchImportAnswer, SearchSiteStatus, SearchStatus, SearchSourceStatus, SearchTopPrompt } from '~/lib/search-types';
 import { postPath } from '~/config/post-path.mjs';
-import { builtPageTitles } from '../analytics/site-pages';
-import { postBySlug } from '../posts/store';
+import { builtPageTitles } from '../analytics';
+import { postBySlug } from '../posts';
 import { pageTopQueries } from './opportunities';
 import type { SearchImportBody, SearchQuery } from '~/lib/search-query';
 import type { Db } from '../../db';
@@ -14,8 +14,8 @@ import { ImportRefused, importExport } from './import.mjs';
 import type { SearchService } from './service';
 import { type SourceState, sourceStates } from './store.mjs';
 import { defaultPropertyOf, notSetUp, searchLeaseName } from './sync.mjs';
-import { listSites } from '../watch/sites';
-import { ownSiteId } from '../watch/own-site.mjs';
+import { listSites } from '../watch';
+import { ownSiteId } from '../watch';
 
 export interface SearchDeps {
   db: Db;

@@ -4,7 +4,7 @@
 // a watched site (its id; this website's is `ownSiteId`, the default of every function here).
 // Plain JavaScript (typed with JSDoc) because `npm run search:sync` runs it without the bundle.
 import { sql } from 'kysely';
-import { ownSiteId } from '../watch/own-site.mjs';
+import { ownSiteId } from '../watch/public.mjs';
 
 /** @typedef {import('kysely').Kysely<any>} Db */
 /**

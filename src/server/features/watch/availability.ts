@@ -11,8 +11,8 @@ import robotsParser from 'robots-parser';
 import { watchDefaults } from '~/config/watch';
 import { checkDefaults } from '~/lib/sitecheck-rules.mjs';
 import { parseSitemap } from '../../platform/sitemap.mjs';
-import { follow, request } from '../sitecheck/fetch.mjs';
-import { resolve } from '../sitecheck/urls.mjs';
+import { follow, request } from '../sitecheck';
+import { resolve } from '../sitecheck';
 import type { CheckOutcome, Problem, Reach } from './types';
 
 /** How much of any answer is read: enough for a home page, robots.txt or a sitemap. */

@@ -6,7 +6,7 @@ import { isIP } from 'node:net';
 import tls from 'node:tls';
 import { watchThresholds } from '~/config/watch';
 import { plural } from '~/lib/plural.mjs';
-import { guardFor, RefusedAddress } from '../sitecheck/address-guard.mjs';
+import { guardFor, RefusedAddress } from '../sitecheck';
 import type { CheckOutcome, Problem, Reach } from './types';
 
 const dayMs = 86_400_000;

@@ -2,7 +2,7 @@
 // the CPU; done here, it never holds up the server's event loop, and when the machine is busy the server's own pages
 // come first. Plain JavaScript so the process loads it as it is, without the server's bundle. It is sent the site and
 // the checker's options, answers with the report (or why there is none) and ends.
-import { checkSite, SiteCheckError } from '../sitecheck/checker.mjs';
+import { checkSite, SiteCheckError } from '../sitecheck/public.mjs';
 
 process.once('message', async (/** @type {{ url: string, options: object }} */ { url, options }) => {
   /** @type {object} */

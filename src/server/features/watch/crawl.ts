@@ -7,8 +7,8 @@
 import { fork } from 'node:child_process';
 import os from 'node:os';
 import { plural } from '~/lib/plural.mjs';
-import { readReport } from '../audit/score';
-import { type CheckReport, checkSite, SiteCheckError } from '../sitecheck/checker.mjs';
+import { readReport } from '../audit';
+import { type CheckReport, checkSite, SiteCheckError } from '../sitecheck';
 import type { CheckOutcome, Reach } from './types';
 
 export interface CrawlSnapshot {
