@@ -605,7 +605,8 @@ describe.each(databaseNames())('client report on %s', (name) => {
     });
     // A client's site has no visits, enquiries or vitals of this site's, and no search data yet: it says so.
     expect(data.sections.visits).toEqual({ available: false, reason: noData.thisSiteOnly });
-    expect(data.sections.search).toEqual({ available: false, reason: noData.search });
+    const unread = `${noData.searchPeriod} ${noData.searchSource('Google', 'unread')} ${noData.searchSource('Bing', 'unread')}`;
+    expect(data.sections.search).toEqual({ available: false, reason: unread });
     const text = pdfText(await reportPdf(data, '', null)).replace(/\s+/g, ' ');
     for (const shown of ['85 / 100', '95.0%', 'Shop Example is down', 'A page answers 500.', 'www.shop.example.co.uk']) expect(text).toContain(shown);
 

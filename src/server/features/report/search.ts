@@ -58,8 +58,9 @@ export async function searchSection(db: Db, site: string, period: ReportPeriod, 
   const top = reportLimits.topPosition;
   const positionBefore = new Map(queriesBefore.map((q) => [q.key, q.position]));
   const positionNow = new Map(queries.map((q) => [q.key, q.position]));
-  // On the first page as the report writes the position (one decimal): 10.04 reads "10.0", which is on it.
-  const onFirstPage = (position: number | null | undefined) => position !== null && position !== undefined && Math.round(position * 10) / 10 <= top;
+  // On the first page when the average position rounds to a rank on it: 9.96 and 10.1 are both rank 10, so a query
+  // moving between them has not left the first page ("from position 10.0 to 10.1" was listed as off it).
+  const onFirstPage = (position: number | null | undefined) => position !== null && position !== undefined && Math.round(position) <= top;
   const byImpressions = (a: { impressions: number; key: string }, b: { impressions: number; key: string }) =>
     b.impressions - a.impressions || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
   const intoTop10 = queries

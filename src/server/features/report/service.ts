@@ -16,7 +16,8 @@ import { lease } from '../../platform/lease.mjs';
 import { errorField, log } from '../../platform/log.mjs';
 import { enqueueMail } from '../../platform/outbox';
 import { startWorker } from '../../platform/worker';
-import { dayOf } from '../analytics';
+import { searchLagDays } from '~/config/search';
+import { addDays, dayOf } from '../analytics';
 import { monthBefore, monthOf, monthPeriod } from './period';
 import { reportFileName, reportPdf } from './pdf';
 import { type ReportSources, readSections } from './sources';
@@ -140,7 +141,9 @@ const scheduleLease = 'reports';
 
 /**
  * One pass of the schedule: from the set day of a month on, last month's report of each site is made if missing (the
- * owner told once, by the process that made it) and, for a site sent automatically, sent if not yet.
+ * owner told once, by the process that made it) and, for a site sent automatically, sent if not yet. A site whose
+ * search figures have not reached the month's last day waits (at most `searchLagDays` after it), so its draft holds
+ * the whole month.
  */
 export async function runReportSchedule(deps: ReportDeps, now = Date.now()): Promise<ScheduleOutcome> {
   const today = dayOf(now);
@@ -152,9 +155,16 @@ export async function runReportSchedule(deps: ReportDeps, now = Date.now()): Pro
   const outcome: ScheduleOutcome = { month, prepared: [], sent: [], busy: false };
   try {
     const [sites, automatic] = await Promise.all([deps.sources.sites(), autoSendSites(deps.db)]);
+    const monthEnd = monthPeriod(month).to;
+    // A month's search figures are whole once every source has reached its last day, or its lag has passed.
+    const lagOver = today > addDays(monthEnd, searchLagDays);
     for (const site of sites) {
       try {
         let id = await monthlyReportId(deps.db, site.key, month);
+        if (!id && !lagOver) {
+          const dataTo = await deps.sources.searchDataTo(site, today);
+          if (dataTo !== null && dataTo < monthEnd) continue;
+        }
         if (!id) {
           const data = await buildReport(deps.sources, site, monthPeriod(month), now);
           const auto = automatic.has(site.key) && site.clientEmail !== null;

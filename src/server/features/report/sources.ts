@@ -12,6 +12,7 @@ import type { ReportPeriod, ReportSections, ReportSite, Section, VisitTotals } f
 import type { Db } from '../../db';
 import { measuredOn, performanceBetween, totals } from '../analytics';
 import { enquiriesOnDays } from '../contact';
+import { lastSearchDay } from '../search';
 import { ownSiteId } from '../watch';
 import { comparisons, coveredDays, lastDayOfData } from './period';
 import { searchSection } from './search';
@@ -27,6 +28,8 @@ export interface ReportSources extends ReportSectionSources {
   sites(): Promise<ReportSite[]>;
   /** One of them by key; null when there is none (never was, or erased: its reports can no longer be opened). */
   site(key: string): Promise<ReportSite | null>;
+  /** The last day the site's search sources have data on, up to `upTo`; null when it has none. */
+  searchDataTo(site: ReportSite, upTo: string): Promise<string | null>;
 }
 
 export const thisSiteKey = 'this';
@@ -119,6 +122,7 @@ export function reportSources(db: Db, options: { siteUrl: string; ownerEmail: st
     ...watchSources(db),
     search: async (site, period, now) => searchSection(db, site.thisSite ? ownSiteId : site.key, period, lastDayOfData(period, now)),
     sites: async () => [...(await own.sites()), ...(await watchedClientSites(db))],
+    searchDataTo: (site, upTo) => lastSearchDay(db, site.thisSite ? ownSiteId : site.key, 'all', upTo),
     site: async (key) => (await own.site(key)) ?? (await watchedClientSite(db, key)),
   };
 }
@@ -130,6 +134,7 @@ export function ownSources(db: Db, siteUrl: string, ownerEmail: string): ReportS
     ...ownDataSources(db),
     sites: async () => [site],
     site: async (key) => (key === thisSiteKey ? site : null),
+    searchDataTo: async () => null,
   };
 }
 
