@@ -78,7 +78,10 @@ function featureWalls(layerForbid, layerMessage) {
           'error',
           { selector: `CallExpression[callee.property.name=/^(${tableMethods})$/] > Literal[value=/^(${alternatives})(\\s+as\\s+\\w+)?$/]`, message },
           { selector: `TaggedTemplateExpression[tag.name='sql'] TemplateElement[value.raw=/\\b(${alternatives})\\b/]`, message },
-          { selector: `CallExpression[callee.object.name='sql'][callee.property.name=/^(table|ref|id)$/] > Literal[value=/^(${alternatives})(\\.\\w+)?$/]`, message },
+          {
+            selector: `CallExpression[callee.object.name='sql'][callee.property.name=/^(table|ref|id)$/] > Literal[value=/^(${alternatives})(\\.\\w+)?$/]`,
+            message,
+          },
         ],
       },
     };

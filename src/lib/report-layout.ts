@@ -8,6 +8,7 @@ import { vitalMetrics, formFactors } from '~/config/analytics';
 import { noData, reportLimits, reportSectionTitles, reportText } from '~/config/report';
 import { formatVital, ratingLabels } from './analytics-figures';
 import { plural } from './plural.mjs';
+import { summaryClaimProblems } from './report-claims';
 import type { ReportData, SearchTotals, Section } from './report-types';
 
 export interface Figure {
@@ -98,13 +99,7 @@ type Covered = { to: string; previous: { from: string; to: string }; lastYear: {
 
 const noneBlock = (section: Section<unknown>): Block[] => (section.available ? [] : [{ type: 'none', text: section.reason }]);
 
-function searchFigures(
-  current: SearchTotals,
-  previous: SearchTotals | null,
-  lastYear: SearchTotals | null,
-  monthly: boolean,
-  covered: Covered,
-): Figure[] {
+function searchFigures(current: SearchTotals, previous: SearchTotals | null, lastYear: SearchTotals | null, monthly: boolean, covered: Covered): Figure[] {
   const figure = (label: string, pick: (t: SearchTotals) => number | null, format: (n: number) => string, kind: ChangeKind = 'relative'): Figure => {
     const now = pick(current);
     return {
@@ -230,7 +225,11 @@ export function layOutReport(data: ReportData): LaidOutSection[] {
     const columns = (first: string) => [first, 'Clicks', 'Impressions', 'Click-through rate', 'Average position'];
     const numeric = [false, true, true, true, true];
     // Which sources the totals hold, each one left out and why, and the last day with data, in words.
-    const about = [reportText.searchFrom(s.sources), ...s.missing.map((m) => m.reason), ...(s.covered ? [reportText.dataUpTo(formatIsoDay(s.covered.to))] : [])];
+    const about = [
+      reportText.searchFrom(s.sources),
+      ...s.missing.map((m) => m.reason),
+      ...(s.covered ? [reportText.dataUpTo(formatIsoDay(s.covered.to))] : []),
+    ];
     add('search', [
       { type: 'paragraph', text: about.join(' ') },
       { type: 'figures', items: searchFigures(s.current, s.previous, s.lastYear, monthly, s.covered) },
@@ -358,14 +357,10 @@ export function numbersIn(text: string): number[] {
 }
 
 /**
- * The figures a text states that the report does not show, as written in the text. Every number counts, however
- * written (a year, a position, a percentage); a figure is grounded when the report shows the same value anywhere.
+ * What a text states that the report does not bear out, as written in the text (with why): each number is checked as
+ * the figure it is said to be — metric, period and direction (report-claims.ts); a number near no metric must be
+ * one the report shows somewhere.
  */
 export function ungroundedFigures(text: string, data: ReportData): string[] {
-  const known = new Set(reportTexts(data).flatMap(numbersIn));
-  // The report's own scale words ("top 10", "out of 100") are part of what it says.
-  known.add(reportLimits.topPosition);
-  known.add(100);
-  const unknown = [...text.matchAll(numberPattern)].map((m) => m[0]).filter((written) => !known.has(Number(written.replace(/,/g, ''))));
-  return [...new Set(unknown)];
+  return summaryClaimProblems(text, data, new Set(reportTexts(data).flatMap(numbersIn)));
 }

@@ -107,7 +107,12 @@ describe.each(databaseNames())('a client report’s search figures on %s', (name
   const sources = () => reportSources(db, { siteUrl, ownerEmail: owner });
 
   async function storeGoogle(to: string) {
-    await stageRows(db, `run-${to}`, 'google', googleRows.filter((r) => r.day <= to));
+    await stageRows(
+      db,
+      `run-${to}`,
+      'google',
+      googleRows.filter((r) => r.day <= to),
+    );
     await replaceDays(db, `run-${to}`, 'google', '2026-09-01', to);
   }
 
@@ -143,9 +148,17 @@ describe.each(databaseNames())('a client report’s search figures on %s', (name
     const before = new Map(truth(googleRows, '2026-10-01', '2026-10-28', 'query').map((q) => [q.key, q.position]));
     const nowList = truth(googleRows, '2026-10-29', '2026-11-25', 'query');
     const onFirst = (p: number | undefined) => p !== undefined && Math.round(p) <= reportLimits.topPosition;
-    expect(search.intoTop10.map((m) => m.query).sort()).toEqual(nowList.filter((q) => onFirst(q.position) && !onFirst(before.get(q.key))).map((q) => q.key).sort());
+    expect(search.intoTop10.map((m) => m.query).sort()).toEqual(
+      nowList
+        .filter((q) => onFirst(q.position) && !onFirst(before.get(q.key)))
+        .map((q) => q.key)
+        .sort(),
+    );
     expect(search.outOfTop10.map((m) => m.query).sort()).toEqual(
-      [...before.entries()].filter(([k, p]) => onFirst(p) && !onFirst(nowList.find((q) => q.key === k)?.position)).map(([k]) => k).sort(),
+      [...before.entries()]
+        .filter(([k, p]) => onFirst(p) && !onFirst(nowList.find((q) => q.key === k)?.position))
+        .map(([k]) => k)
+        .sort(),
     );
   });
 
@@ -227,10 +240,7 @@ describe.each(databaseNames())('a client report’s search figures on %s', (name
 
   it('prepares the monthly draft once the month’s search data is complete (or its lag is over)', async () => {
     // 1 December: Google's figures reach 25 November only, so this site's November draft waits.
-    const first = await runReportSchedule(
-      { db, sources: sources(), siteUrl, ownerEmail: owner, kickOutbox: () => {} },
-      Date.UTC(2026, 11, 1, 9),
-    );
+    const first = await runReportSchedule({ db, sources: sources(), siteUrl, ownerEmail: owner, kickOutbox: () => {} }, Date.UTC(2026, 11, 1, 9));
     expect(first.month).toBe('2026-11');
     expect(first.prepared).not.toContain(thisSiteKey);
     // The rest of November arrives; the next pass makes it, whole.

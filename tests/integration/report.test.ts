@@ -228,7 +228,11 @@ describe.each(databaseNames())('client report on %s', (name) => {
     const data = await buildReport(deps.sources, site, monthPeriod(month), scheduleNow);
     const visitors = data.sections.visits.available ? data.sections.visits.data.current.visitors : 0;
     expect(ungroundedFigures(`In October 2026 the site had ${formatCount(visitors)} unique visitors and 4 enquiries.`, data)).toEqual([]);
-    expect(ungroundedFigures('Traffic grew 37% and 999 people called.', data)).toEqual(['37', '999']);
+    const change = (visitors / (data.sections.visits.available ? data.sections.visits.data.previous!.visitors : 1) - 1) * 100;
+    expect(ungroundedFigures('Traffic grew 37% and 999 people called.', data)).toEqual([
+      `37 (visitors: the report says ${change >= 0 ? '+' : '-'}${Math.abs(Math.round(change * 10) / 10)}%)`,
+      `999 (visitors: the report says ${visitors})`,
+    ]);
     expect(reportTexts(data)).toContain('October 2026');
   });
 

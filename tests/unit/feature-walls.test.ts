@@ -15,12 +15,19 @@ async function problems(file: string, code: string) {
 describe('feature walls', () => {
   it('refuses another feature’s inner module, allows its index (and public.mjs from plain JavaScript)', async () => {
     expect(await problems('src/server/features/report/x.ts', "import { percentile } from '../watch/health';\nexport { percentile };\n")).toHaveLength(1);
-    expect(await problems('src/server/features/report/x.ts', "import { figures } from '~/server/features/search/view';\nexport { figures };\n")).toHaveLength(1);
+    expect(await problems('src/server/features/report/x.ts', "import { figures } from '~/server/features/search/view';\nexport { figures };\n")).toHaveLength(
+      1,
+    );
     expect(await problems('src/server/features/report/x.ts', "import { listAlerts } from '../watch';\nexport { listAlerts };\n")).toEqual([]);
     expect(await problems('src/server/features/search/x.mjs', "import { ownSiteId } from '../watch/public.mjs';\nexport { ownSiteId };\n")).toEqual([]);
     expect(await problems('src/server/features/search/x.mjs', "import { ownSiteId } from '../watch/own-site.mjs';\nexport { ownSiteId };\n")).toHaveLength(1);
     // Its own inner modules, and the layers below, are its to use.
-    expect(await problems('src/server/features/report/x.ts', "import { monthPeriod } from './period';\nimport { lease } from '../../platform/lease.mjs';\nexport { monthPeriod, lease };\n")).toEqual([]);
+    expect(
+      await problems(
+        'src/server/features/report/x.ts',
+        "import { monthPeriod } from './period';\nimport { lease } from '../../platform/lease.mjs';\nexport { monthPeriod, lease };\n",
+      ),
+    ).toEqual([]);
   });
 
   it('refuses a query that names another feature’s table, in Kysely or in sql``', async () => {

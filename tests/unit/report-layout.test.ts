@@ -54,8 +54,10 @@ describe('the report as written', () => {
 
   it('finds the figures a summary states that the report does not show', () => {
     expect(ungroundedFigures('In October 2026, 1,204 people visited (+20.4%), uptime was 99.9% and 9 enquiries came in.', data)).toEqual([]);
-    // The same value written without its separator is the same figure; a rounded or invented one is not.
-    expect(ungroundedFigures('1204 visitors, about 1,200 of them new, and 20% more than before.', data)).toEqual(['1,200', '20']);
-    expect(ungroundedFigures('Response time fell to 150 ms.', data)).toEqual(['150']);
+    // The same value written without its separator is the same figure; one rounded after "about" is too; an invented
+    // change is not (visitors rose 20.4%, not 20%).
+    expect(ungroundedFigures('1204 visitors, about 1,200 of them new, and 20% more than before.', data)).toEqual(['20 (visitors: the report says +20.4%)']);
+    expect(ungroundedFigures('1204 visitors, 1,200 of them new.', data)).toEqual(['1,200 (visitors: the report says 1204)']);
+    expect(ungroundedFigures('Response time fell to 150 ms.', data)).toEqual(['150 (response time: the report says 182)']);
   });
 });

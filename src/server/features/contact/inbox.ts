@@ -164,7 +164,13 @@ export async function enquiriesOnDays(db: Db, from: string, to: string): Promise
 
 /** When each enquiry (spam left out) since `since` was received, oldest first. */
 export async function enquiryTimesSince(db: Db, since: number): Promise<number[]> {
-  const rows = await db.selectFrom('contact_messages').select('created_at').where('created_at', '>', since).where('status', '!=', 'spam').orderBy('created_at').execute();
+  const rows = await db
+    .selectFrom('contact_messages')
+    .select('created_at')
+    .where('created_at', '>', since)
+    .where('status', '!=', 'spam')
+    .orderBy('created_at')
+    .execute();
   return rows.map((r) => Number(r.created_at));
 }
 
