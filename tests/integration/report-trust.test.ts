@@ -228,6 +228,9 @@ describe.each(databaseNames())('a client report’s search figures on %s', (name
     const site = (await sources().site('bakery'))!;
     const data = await buildReport(sources(), site, dayPeriod('2026-11-01', '2026-11-20'), Date.UTC(2026, 10, 27, 10));
     const search = searchOf(data);
+    // The page names the source left out (it once read "From Bing." over Bing's clicks alone).
+    const about = laidOut(data, 'search')[0]!;
+    expect(about.type === 'paragraph' && about.text).toMatch(/Google is not included: .*Search Console property is not shared/);
     const reason = noData.searchSource('Google', 'unshared');
     expect(search.sources).toEqual(['Bing']);
     expect(search.missing).toEqual([{ source: 'Google', reason }]);

@@ -9,8 +9,8 @@ import { layOutReport, ungroundedFigures } from '../../src/lib/report-layout';
 import type { ReportData } from '../../src/lib/report-types';
 
 const none = (reason: string) => ({ available: false as const, reason });
-const november = { clicks: 627, impressions: 20_900, position: 9.42 };
-const october = { clicks: 776, impressions: 24_250, position: 9.31 };
+const november = { clicks: 627, impressions: 19_600, position: 9.42 };
+const october = { clicks: 776, impressions: 23_000, position: 9.31 };
 const lastYear = { clicks: 752, impressions: 23_000, position: 11.2 };
 const totals = (t: { clicks: number; impressions: number; position: number }) => ({ ...t, ctr: t.clicks / t.impressions });
 const data: ReportData = {
