@@ -30,6 +30,8 @@ export const reportSiteSchema = z.object({
   clientName: z.string(),
   clientEmail: z.string().nullable(),
   thisSite: z.boolean(),
+  /** When a watched client's site was added (ms); its months before that have no report. Null for this website. */
+  watchedSince: z.number().nullable().default(null),
 });
 export type ReportSite = z.infer<typeof reportSiteSchema>;
 

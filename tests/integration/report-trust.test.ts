@@ -256,10 +256,30 @@ describe.each(databaseNames())('a client report’s search figures on %s', (name
     expect(search.current.clicks).toBe(totalOf(googleRows, '2026-11-01', '2026-11-30').clicks);
     // A site whose figures never arrive waits no longer than the lag: Bing's last day here is 20 November.
     expect(second.prepared).not.toContain('bakery');
+    // A client's site added in December has no November report, and the owner is not told of one.
+    await db
+      .insertInto('watch_sites')
+      .values({
+        id: 'newcomer',
+        url: 'https://newcomer.example.co.uk/',
+        name: 'Newcomer',
+        client_email: 'owner@newcomer.example.co.uk',
+        copy_client: 0,
+        own: 0,
+        crawl_every_hours: 24,
+        availability_every_minutes: 5,
+        kinds_off: '[]',
+        created_at: Date.UTC(2026, 11, 1, 12),
+        updated_at: Date.UTC(2026, 11, 1, 12),
+        removed_at: null,
+      })
+      .execute();
     const late = await runReportSchedule(
       { db, sources: sources(), siteUrl, ownerEmail: owner, kickOutbox: () => {} },
       Date.UTC(2026, 11, 1 + searchLagDays + 1, 9),
     );
     expect(late.prepared).toContain('bakery');
+    expect(late.prepared).not.toContain('newcomer');
+    expect(await db.selectFrom('reports').select('id').where('site_key', '=', 'newcomer').execute()).toEqual([]);
   });
 });

@@ -15,7 +15,15 @@ const lastYear = { clicks: 752, impressions: 23_000, position: 11.2 };
 const totals = (t: { clicks: number; impressions: number; position: number }) => ({ ...t, ctr: t.clicks / t.impressions });
 const data: ReportData = {
   version: 1,
-  site: { key: 'bakery', name: 'Bright Bakery', url: 'https://bright-bakery.example.co.uk', clientName: 'Bright Bakery', clientEmail: null, thisSite: false },
+  site: {
+    key: 'bakery',
+    name: 'Bright Bakery',
+    url: 'https://bright-bakery.example.co.uk',
+    clientName: 'Bright Bakery',
+    clientEmail: null,
+    thisSite: false,
+    watchedSince: null,
+  },
   period: { month: '2026-11', from: '2026-11-01', to: '2026-11-30', label: 'November 2026' },
   generatedAt: 0,
   sections: {

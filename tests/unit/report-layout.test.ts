@@ -7,7 +7,15 @@ import type { ReportData } from '../../src/lib/report-types';
 const none = (reason: string) => ({ available: false as const, reason });
 const data: ReportData = {
   version: 1,
-  site: { key: 'this', name: 'www.example.co.uk', url: 'https://www.example.co.uk', clientName: 'Example Ltd', clientEmail: null, thisSite: true },
+  site: {
+    key: 'this',
+    name: 'www.example.co.uk',
+    url: 'https://www.example.co.uk',
+    clientName: 'Example Ltd',
+    clientEmail: null,
+    thisSite: true,
+    watchedSince: null,
+  },
   period: { month: '2026-10', from: '2026-10-01', to: '2026-10-31', label: 'October 2026' },
   generatedAt: 0,
   sections: {

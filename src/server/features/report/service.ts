@@ -159,6 +159,8 @@ export async function runReportSchedule(deps: ReportDeps, now = Date.now()): Pro
     // A month's search figures are whole once every source has reached its last day, or its lag has passed.
     const lagOver = today > addDays(monthEnd, searchLagDays);
     for (const site of sites) {
+      // A client's site added after the month ended has no report of it (nor an e-mail about one).
+      if (site.watchedSince !== null && dayOf(site.watchedSince) > monthEnd) continue;
       try {
         let id = await monthlyReportId(deps.db, site.key, month);
         if (!id && !lagOver) {

@@ -39,7 +39,15 @@ const some = <T>(data: T): Section<T> => ({ available: true, data });
 
 /** This website as a report's site: the owner's own, so the "client" is the business itself. */
 export function thisSite(siteUrl: string, ownerEmail: string): ReportSite {
-  return { key: thisSiteKey, name: new URL(siteUrl).host, url: new URL(siteUrl).origin, clientName: business.name, clientEmail: ownerEmail, thisSite: true };
+  return {
+    key: thisSiteKey,
+    name: new URL(siteUrl).host,
+    url: new URL(siteUrl).origin,
+    clientName: business.name,
+    clientEmail: ownerEmail,
+    thisSite: true,
+    watchedSince: null,
+  };
 }
 
 /** Whether the analytics counted anything on those days (before the site was measured, a comparison has no data). */

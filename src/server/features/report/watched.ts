@@ -37,6 +37,7 @@ export const reportSiteOf = (site: WatchedSite): ReportSite => ({
   clientName: site.name,
   clientEmail: site.clientEmail,
   thisSite: false,
+  watchedSince: site.createdAt,
 });
 
 /** The clients' sites now watched (this site is listed by the report's own sources). */
