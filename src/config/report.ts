@@ -102,6 +102,8 @@ export const reportText = {
   searchFrom: (sources: string[]) => `Figures from ${sources.join(' and ')}${sources.length === 1 ? ' only' : ''}.`,
   /** A period whose data ends before its last day (the month in progress, or Google's lag of 2–3 days). */
   dataUpTo: (day: string) => `Data up to ${day}; each comparison is over the same number of days.`,
+  /** A comparison whose days begin before the data does. */
+  partialComparison: (day: string) => `its data begins on ${day}, so it covers only part of those days`,
   againstPrevious: 'Month before',
   againstLastYear: 'Same month last year',
   thisPeriod: 'This period',

@@ -85,13 +85,24 @@ function comparisonNotes<T>(
   monthly: boolean,
   covered: Covered = null,
   kind: ChangeKind = 'relative',
+  partial: { previous: string | null; lastYear: string | null } = { previous: null, lastYear: null },
 ) {
   const value = (t: T | null) => (t === null ? null : pick(t));
+  // A comparison whose days begin before the data does says so beside it.
+  const part = (note: string, day: string | null, t: T | null) => (day && t !== null ? `${note}; ${reportText.partialComparison(formatIsoDay(day))}` : note);
   // Data ending before the period does is compared over the same number of days: the days are named.
   const days = (label: string, span: { from: string; to: string } | undefined) => (span ? `${label}, ${daysLabel(span)}` : label);
   return [
-    compared(days(monthly ? reportText.againstPrevious : 'Period before', covered?.previous), now, value(previous), format, kind),
-    compared(days(reportText.againstLastYear.replace('month', monthly ? 'month' : 'days'), covered?.lastYear), now, value(lastYear), format, kind),
+    part(
+      compared(days(monthly ? reportText.againstPrevious : 'Period before', covered?.previous), now, value(previous), format, kind),
+      partial.previous,
+      previous,
+    ),
+    part(
+      compared(days(reportText.againstLastYear.replace('month', monthly ? 'month' : 'days'), covered?.lastYear), now, value(lastYear), format, kind),
+      partial.lastYear,
+      lastYear,
+    ),
   ];
 }
 
@@ -99,13 +110,20 @@ type Covered = { to: string; previous: { from: string; to: string }; lastYear: {
 
 const noneBlock = (section: Section<unknown>): Block[] => (section.available ? [] : [{ type: 'none', text: section.reason }]);
 
-function searchFigures(current: SearchTotals, previous: SearchTotals | null, lastYear: SearchTotals | null, monthly: boolean, covered: Covered): Figure[] {
+function searchFigures(
+  current: SearchTotals,
+  previous: SearchTotals | null,
+  lastYear: SearchTotals | null,
+  monthly: boolean,
+  covered: Covered,
+  partial: { previous: string | null; lastYear: string | null },
+): Figure[] {
   const figure = (label: string, pick: (t: SearchTotals) => number | null, format: (n: number) => string, kind: ChangeKind = 'relative'): Figure => {
     const now = pick(current);
     return {
       label,
       value: now === null ? noData.comparison : format(now),
-      notes: now === null ? [] : comparisonNotes(now, previous, lastYear, pick, format, monthly, covered, kind),
+      notes: now === null ? [] : comparisonNotes(now, previous, lastYear, pick, format, monthly, covered, kind, partial),
     };
   };
   return [
@@ -232,7 +250,7 @@ export function layOutReport(data: ReportData): LaidOutSection[] {
     ];
     add('search', [
       { type: 'paragraph', text: about.join(' ') },
-      { type: 'figures', items: searchFigures(s.current, s.previous, s.lastYear, monthly, s.covered) },
+      { type: 'figures', items: searchFigures(s.current, s.previous, s.lastYear, monthly, s.covered, s.partial) },
     ]);
     add(
       'topQueries',

@@ -70,6 +70,8 @@ export const searchSchema = z.object({
   /** Each source left out, and why, in words (its property not shared, not set up, failing…). */
   missing: z.array(z.object({ source: z.string(), reason: z.string() })).default([]),
   covered: coveredSchema,
+  /** A comparison whose days begin before the data does: the first day it has data (else null). */
+  partial: z.object({ previous: z.string().nullable(), lastYear: z.string().nullable() }).default({ previous: null, lastYear: null }),
   current: searchTotalsSchema,
   previous: searchTotalsSchema.nullable(),
   lastYear: searchTotalsSchema.nullable(),

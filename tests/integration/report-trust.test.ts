@@ -191,7 +191,21 @@ describe.each(databaseNames())('a client report’s search figures on %s', (name
       `Month before, 1 October 2026 to 25 October 2026: ${previous.position.toFixed(1)} (${difference === 0 ? 'no change' : `${difference < 0 ? 'better' : 'worse'} by ${Math.abs(difference).toFixed(1)}`})`,
     );
     expect(reportAsPrompt(data)).toContain(`search data up to ${formatIsoDay('2026-11-25')}`);
+    // Last year's November has no data (the rows begin on 1 September 2026): no figure, and no note of a part.
+    expect(search.lastYear).toBeNull();
+    expect(search.partial).toEqual({ previous: null, lastYear: null });
     expect(pdfText(await reportPdf(data, '', null))).toContain('Data up to 25 November 2026');
+  });
+
+  it('says when a comparison begins before the data does (so it covers only part of its days)', async () => {
+    const site = (await sources().site(thisSiteKey))!;
+    const data = await buildReport(sources(), site, dayPeriod('2026-10-01', '2026-11-25'), Date.UTC(2026, 10, 27, 10));
+    const search = searchOf(data);
+    // The 56 days before 1 October begin on 6 August; the rows on 1 September.
+    expect(search.partial).toEqual({ previous: '2026-09-01', lastYear: null });
+    expect(search.previous?.clicks).toBe(totalOf(googleRows, '2026-08-06', '2026-09-30').clicks);
+    const figures = laidOut(data, 'search').find((b) => b.type === 'figures')!;
+    expect(figures.type === 'figures' && figures.items[0]!.notes[0]).toContain(reportText.partialComparison('1 September 2026'));
   });
 
   it('names a source left out and why, in the page, the PDF and the AI prompt; totals say what they hold', async () => {

@@ -181,6 +181,7 @@ describe.each(databaseNames())('client report on %s', (name) => {
           sources: ['Google'],
           missing: [],
           covered: null,
+          partial: { previous: null, lastYear: null },
           current: { clicks: 1234, impressions: 56789, ctr: 1234 / 56789, position: 8.4 },
           previous: { clicks: 1000, impressions: 50000, ctr: 0.02, position: 9.1 },
           lastYear: null,

@@ -37,6 +37,7 @@ const data: ReportData = {
         sources: ['Google', 'Bing'],
         missing: [],
         covered: null,
+        partial: { previous: null, lastYear: null },
         current: totals(november),
         previous: totals(october),
         lastYear: totals(lastYear),

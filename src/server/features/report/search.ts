@@ -13,7 +13,7 @@ import { noData, reportLimits } from '~/config/report';
 import { searchSources } from '~/config/search';
 import type { ReportPeriod, SearchSection, Section } from '~/lib/report-types';
 import type { Db } from '../../db';
-import { lastSearchDay, searchKeyed, searchSourceStates, searchSourcesWithData, searchTotals } from '../search';
+import { firstSearchDay, lastSearchDay, searchKeyed, searchSourceStates, searchSourcesWithData, searchTotals } from '../search';
 import { comparisons, coveredDays } from './period';
 
 const none = (reason: string): Section<never> => ({ available: false, reason });
@@ -48,6 +48,9 @@ export async function searchSection(db: Db, site: string, period: ReportPeriod, 
   const current = present.length === 0 ? null : await searchTotals(db, site, 'all', period.from, to);
   if (!current) return none(missing.length === engines.length ? `${noData.searchPeriod} ${missing.map((m) => m.reason).join(' ')}` : noData.searchPeriod);
   const { previous, lastYear } = comparisons(period, to);
+  // A comparison that begins before the site's first day of data holds only part of its days: said beside it.
+  const first = await firstSearchDay(db, site, 'all');
+  const partly = (days: { from: string; to: string }) => (first !== null && first > days.from && first <= days.to ? first : null);
   const [before, yearAgo, queries, pages, queriesBefore] = await Promise.all([
     searchTotals(db, site, 'all', previous.from, previous.to),
     searchTotals(db, site, 'all', lastYear.from, lastYear.to),
@@ -79,6 +82,7 @@ export async function searchSection(db: Db, site: string, period: ReportPeriod, 
       sources: engines.filter((engine) => engine.stored.some((stored) => present.includes(stored))).map((engine) => label(engine.id)),
       missing,
       covered: coveredDays(period, to),
+      partial: { previous: partly(previous), lastYear: partly(lastYear) },
       current,
       previous: before,
       lastYear: yearAgo,

@@ -2,4 +2,4 @@
 export { searchStatus } from './endpoint';
 export type { SearchService } from './service';
 export { sourceStates as searchSourceStates } from './store.mjs';
-export { lastSearchDay, searchKeyed, searchOverview, searchSourcesWithData, searchTotals } from './view';
+export { firstSearchDay, lastSearchDay, searchKeyed, searchOverview, searchSourcesWithData, searchTotals } from './view';

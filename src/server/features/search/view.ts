@@ -60,6 +60,17 @@ export async function lastSearchDay(db: Db, site: string, source: SearchSourceFi
   return (lastRow?.day as string | null | undefined) ?? null;
 }
 
+/** The first day a site's chosen sources have data; null when they have none. */
+export async function firstSearchDay(db: Db, site: string, source: SearchSourceFilter): Promise<string | null> {
+  const first = await db
+    .selectFrom('search_daily')
+    .select((eb) => eb.fn.min('day').as('day'))
+    .where('site', '=', site)
+    .where('source', 'in', storedSourcesOf[source])
+    .executeTakeFirst();
+  return (first?.day as string | null | undefined) ?? null;
+}
+
 /** The period's days: they end on the last day the chosen sources have data (sources lag by 2–3 days). */
 export async function searchRange(db: Db, query: SearchQuery, now = Date.now()) {
   const last = await lastSearchDay(db, searchSiteOf(query), query.source, utcDay(now));
