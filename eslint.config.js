@@ -17,6 +17,79 @@ const adminClient = ['~/components/admin/**', '**/components/admin/**', '../admi
 // The plural helper imports nothing, so configuration's messages may use it without an arrow pointing up.
 const leafLib = ['!~/lib/plural.mjs', '!**/lib/plural.mjs'];
 
+/**
+ * Which feature owns each table (written once): a feature reads and writes its own tables and reaches another's data
+ * only through that feature's public module, `index.ts` (and `public.mjs`, the plain-JavaScript part of it that
+ * index.ts re-exports, for code run outside the bundle: the search sync, the crawl process). Tables not listed (the outbox's, the limiter's, the leases', the settings') belong to the platform.
+ */
+const tableOwners = {
+  ai: ['ai_generations'],
+  analytics: [
+    'analytics_visits',
+    'analytics_page_views',
+    'analytics_visitors',
+    'analytics_conversions',
+    'analytics_salts',
+    'analytics_daily',
+    'analytics_daily_breakdown',
+    'analytics_daily_vitals',
+  ],
+  audit: ['audits', 'audit_report_tokens'],
+  auth: ['account_events'],
+  contact: ['contact_messages'],
+  dashboard: [],
+  indexnow: ['indexnow_pages', 'indexnow_runs', 'indexnow_submissions'],
+  posts: ['posts', 'post_versions', 'post_images'],
+  report: ['reports', 'report_links', 'report_sends', 'report_site_settings'],
+  search: ['search_rows', 'search_rows_staging', 'search_sources', 'search_daily', 'search_monthly_queries', 'search_monthly_pages'],
+  security: ['security_events'],
+  sitecheck: ['site_check_runs'],
+  watch: ['watch_sites', 'watch_schedule', 'watch_results', 'watch_alerts', 'watch_webhooks'],
+};
+const tableMethods = 'selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|innerJoin|leftJoin|rightJoin|fullJoin|crossJoin|with|table';
+
+/**
+ * Per feature folder: the layer's arrows, plus no import of another feature's inner modules (only its index) and no
+ * table of another feature named in a query (docs/architecture.md, "Features").
+ */
+function featureWalls(layerForbid, layerMessage) {
+  return Object.keys(tableOwners).map((name) => {
+    const others = Object.entries(tableOwners)
+      .filter(([owner]) => owner !== name)
+      .flatMap(([, tables]) => tables);
+    const alternatives = others.join('|');
+    const message = `Another feature's table: ${name} reads it through that feature's functions (its index.ts), never the table.`;
+    return {
+      files: [`src/server/features/${name}/**`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              { group: [...new Set(layerForbid.flat())], message: layerMessage },
+              {
+                regex: `^(?:\\.\\./|.*/server/features/)(?!${name}/)[a-z-]+/(?!index(?:\\.ts)?$|public\\.mjs$).+`,
+                message: `A feature is entered through its public module (../<feature>, or ../<feature>/public.mjs from plain JavaScript), never its inner modules: ${name} may call what another feature's index.ts exports.`,
+              },
+            ],
+          },
+        ],
+        'no-restricted-syntax': [
+          'error',
+          { selector: `CallExpression[callee.property.name=/^(${tableMethods})$/] > Literal[value=/^(${alternatives})(\\s+as\\s+\\w+)?$/]`, message },
+          { selector: `TaggedTemplateExpression[tag.name='sql'] TemplateElement[value.raw=/\\b(${alternatives})\\b/]`, message },
+          {
+            selector: `CallExpression[callee.object.name='sql'][callee.property.name=/^(table|ref|id)$/] > Literal[value=/^(${alternatives})(\\.\\w+)?$/]`,
+            message,
+          },
+        ],
+      },
+    };
+  });
+}
+
+const featureLayerMessage = 'A feature is handed what it needs (see DashboardDeps, ContactDeps); it never imports the composition root.';
+
 /** One no-restricted-imports rule per layer. */
 function layers(list) {
   return list.map(({ files, ignores, forbid, message }) => ({
@@ -50,9 +123,10 @@ export default defineConfig(
   // composition root but routes, the middleware and the command-line scripts; browser code never imports server code.
   ...layers([
     {
-      files: ['src/server/features/**'],
+      // The features' own folders add their walls below (featureWalls), with this arrow in the same rule.
+      files: ['src/server/features/*.ts'],
       forbid: [root, adminClient],
-      message: 'A feature is handed what it needs (see DashboardDeps, ContactDeps); it never imports the composition root.',
+      message: featureLayerMessage,
     },
     {
       files: ['src/server/api/**'],
@@ -97,6 +171,7 @@ export default defineConfig(
       message: 'Browser code never imports server code; share a schema or a type through src/lib or src/config.',
     },
   ]),
+  ...featureWalls([root, adminClient], featureLayerMessage),
   // The route kit (docs/architecture.md, README "Adding an endpoint"): every API route is `route(spec, handler)`, reads
   // its input through it, reaches the runtime through it and answers with src/server/api/answers.ts.
   {

@@ -76,8 +76,18 @@ export const noData = {
   alerts: 'Alerts are not recorded for this site.',
   search: 'No search data for this site: its Search Console property is not shared with the service account and no Bing key is set.',
   searchPeriod: 'No search data for this site in this period.',
-  searchNotShared:
-    'No search data for this site yet: its Search Console property (or its site in Bing Webmaster Tools) is not shared with the account that gathers the figures.',
+  /** Why one search source's figures are not in a report (its state recorded by the search sync), in words. */
+  searchSource: (source: string, why: 'unshared' | 'off' | 'error' | 'unread' | 'empty') =>
+    ({
+      unshared:
+        source === 'Bing'
+          ? 'Bing is not included: this site is not in the Bing Webmaster Tools account that gathers the figures.'
+          : 'Google is not included: this site’s Search Console property is not shared with the account that gathers the figures.',
+      off: `${source} is not included: reading it is not set up.`,
+      error: `${source} is not included: reading it failed, so its figures for these days are missing.`,
+      unread: `${source} is not included: it has not been read for this site yet.`,
+      empty: `${source} is not included: it has no data for this site on these days.`,
+    })[why],
   thisSiteOnly: 'Counted for this website only.',
   visits: 'No visits were counted in this period.',
   vitals: 'Too few real-visitor measurements in this period to give a figure.',
@@ -89,6 +99,12 @@ export const reportText = {
   preparedFor: (clientName: string) => `Prepared for ${clientName}`,
   preparedBy: (ownerName: string, businessName: string) => `By ${ownerName}, ${businessName}`,
   summaryMissing: 'No summary written yet.',
+  /** Which sources a search total holds. */
+  searchFrom: (sources: string[]) => `Figures from ${sources.join(' and ')}${sources.length === 1 ? ' only' : ''}.`,
+  /** A period whose data ends before its last day (the month in progress, or Google's lag of 2–3 days). */
+  dataUpTo: (day: string) => `Data up to ${day}; each comparison is over the same number of days.`,
+  /** A comparison whose days begin before the data does. */
+  partialComparison: (day: string) => `its data begins on ${day}, so it covers only part of those days`,
   againstPrevious: 'Month before',
   againstLastYear: 'Same month last year',
   thisPeriod: 'This period',

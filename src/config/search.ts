@@ -35,6 +35,13 @@ export const searchPeriods = [
 export type SearchPeriod = (typeof searchPeriods)[number]['id'];
 export const defaultSearchPeriod: SearchPeriod = '28d';
 
+/**
+ * How late the sources' figures arrive: Google's (and Bing's) figures for a day are complete at the latest this many
+ * days after it (usually 2–3). A month's figures are whole once its last day is this far behind, or once every source
+ * with data has reached it.
+ */
+export const searchLagDays = 3;
+
 export const searchLists = {
   /** Rows a list shows before "Show all". */
   shortList: 10,

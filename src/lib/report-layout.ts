@@ -8,6 +8,7 @@ import { vitalMetrics, formFactors } from '~/config/analytics';
 import { noData, reportLimits, reportSectionTitles, reportText } from '~/config/report';
 import { formatVital, ratingLabels } from './analytics-figures';
 import { plural } from './plural.mjs';
+import { summaryClaimProblems } from './report-claims';
 import type { ReportData, SearchTotals, Section } from './report-types';
 
 export interface Figure {
@@ -48,12 +49,32 @@ export function changeOf(now: number, before: number): string | null {
   return `${change > 0 ? '+' : '-'}${(Math.abs(change) * 100).toFixed(1)}%`;
 }
 
+/**
+ * A change as the admin words it: counts as a relative change ('+12.5%'); a rate or a position in points, as written
+ * (one decimal), with its direction — a lower position is better ('better by 0.3', 'worse by 0.1', 'no change').
+ */
+export type ChangeKind = 'relative' | 'points' | 'position';
+
+export function changeIn(kind: ChangeKind, now: number, before: number, format: (n: number) => string): string | null {
+  if (kind === 'relative') return changeOf(now, before);
+  const shown = (n: number) => Number(format(n).replace(/[^\d.-]/g, ''));
+  const difference = Math.round((shown(now) - shown(before)) * 10) / 10;
+  if (difference === 0) return 'no change';
+  if (kind === 'position') return `${difference < 0 ? 'better' : 'worse'} by ${Math.abs(difference).toFixed(1)}`;
+  return `${difference > 0 ? 'up' : 'down'} ${Math.abs(difference).toFixed(1)} points`;
+}
+
 /** "Month before: 1,204 (+12.5%)" or "Month before: no data". */
-function compared(label: string, now: number, before: number | null | undefined, format: (n: number) => string): string {
+function compared(label: string, now: number, before: number | null | undefined, format: (n: number) => string, kind: ChangeKind = 'relative'): string {
   if (before === null || before === undefined) return `${label}: ${noData.comparison}`;
-  const change = changeOf(now, before);
+  const change = changeIn(kind, now, before, format);
   return `${label}: ${format(before)}${change ? ` (${change})` : ''}`;
 }
+
+const isoDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** '2026-11-25' → '25 November 2026'. */
+export const formatIsoDay = (day: string) => isoDay.format(new Date(`${day}T12:00:00Z`));
+const daysLabel = (days: { from: string; to: string }) => `${formatIsoDay(days.from)} to ${formatIsoDay(days.to)}`;
 
 function comparisonNotes<T>(
   now: number,
@@ -62,30 +83,54 @@ function comparisonNotes<T>(
   pick: (t: T) => number | null,
   format: (n: number) => string,
   monthly: boolean,
+  covered: Covered = null,
+  kind: ChangeKind = 'relative',
+  partial: { previous: string | null; lastYear: string | null } = { previous: null, lastYear: null },
 ) {
   const value = (t: T | null) => (t === null ? null : pick(t));
+  // A comparison whose days begin before the data does says so beside it.
+  const part = (note: string, day: string | null, t: T | null) => (day && t !== null ? `${note}; ${reportText.partialComparison(formatIsoDay(day))}` : note);
+  // Data ending before the period does is compared over the same number of days: the days are named.
+  const days = (label: string, span: { from: string; to: string } | undefined) => (span ? `${label}, ${daysLabel(span)}` : label);
   return [
-    compared(monthly ? reportText.againstPrevious : 'Period before', now, value(previous), format),
-    compared(reportText.againstLastYear.replace('month', monthly ? 'month' : 'days'), now, value(lastYear), format),
+    part(
+      compared(days(monthly ? reportText.againstPrevious : 'Period before', covered?.previous), now, value(previous), format, kind),
+      partial.previous,
+      previous,
+    ),
+    part(
+      compared(days(reportText.againstLastYear.replace('month', monthly ? 'month' : 'days'), covered?.lastYear), now, value(lastYear), format, kind),
+      partial.lastYear,
+      lastYear,
+    ),
   ];
 }
 
+type Covered = { to: string; previous: { from: string; to: string }; lastYear: { from: string; to: string } } | null;
+
 const noneBlock = (section: Section<unknown>): Block[] => (section.available ? [] : [{ type: 'none', text: section.reason }]);
 
-function searchFigures(current: SearchTotals, previous: SearchTotals | null, lastYear: SearchTotals | null, monthly: boolean): Figure[] {
-  const figure = (label: string, pick: (t: SearchTotals) => number | null, format: (n: number) => string): Figure => {
+function searchFigures(
+  current: SearchTotals,
+  previous: SearchTotals | null,
+  lastYear: SearchTotals | null,
+  monthly: boolean,
+  covered: Covered,
+  partial: { previous: string | null; lastYear: string | null },
+): Figure[] {
+  const figure = (label: string, pick: (t: SearchTotals) => number | null, format: (n: number) => string, kind: ChangeKind = 'relative'): Figure => {
     const now = pick(current);
     return {
       label,
       value: now === null ? noData.comparison : format(now),
-      notes: now === null ? [] : comparisonNotes(now, previous, lastYear, pick, format, monthly),
+      notes: now === null ? [] : comparisonNotes(now, previous, lastYear, pick, format, monthly, covered, kind, partial),
     };
   };
   return [
     figure('Clicks', (t) => t.clicks, formatCount),
     figure('Impressions', (t) => t.impressions, formatCount),
-    figure('Click-through rate', (t) => t.ctr, formatPercent),
-    figure('Average position', (t) => t.position, formatPosition),
+    figure('Click-through rate', (t) => t.ctr, formatPercent, 'points'),
+    figure('Average position', (t) => t.position, formatPosition, 'position'),
   ];
 }
 
@@ -197,9 +242,15 @@ export function layOutReport(data: ReportData): LaidOutSection[] {
     ];
     const columns = (first: string) => [first, 'Clicks', 'Impressions', 'Click-through rate', 'Average position'];
     const numeric = [false, true, true, true, true];
+    // Which sources the totals hold, each one left out and why, and the last day with data, in words.
+    const about = [
+      reportText.searchFrom(s.sources),
+      ...s.missing.map((m) => m.reason),
+      ...(s.covered ? [reportText.dataUpTo(formatIsoDay(s.covered.to))] : []),
+    ];
     add('search', [
-      { type: 'paragraph', text: `From ${s.sources.join(' and ')}.` },
-      { type: 'figures', items: searchFigures(s.current, s.previous, s.lastYear, monthly) },
+      { type: 'paragraph', text: about.join(' ') },
+      { type: 'figures', items: searchFigures(s.current, s.previous, s.lastYear, monthly, s.covered, s.partial) },
     ]);
     add(
       'topQueries',
@@ -231,13 +282,14 @@ export function layOutReport(data: ReportData): LaidOutSection[] {
 
   const visits = sections.visits;
   if (visits.available) {
-    const { current, previous, lastYear } = visits.data;
+    const { current, previous, lastYear, covered } = visits.data;
     const figure = (label: string, pick: (t: typeof current) => number): Figure => ({
       label,
       value: formatCount(pick(current)),
-      notes: comparisonNotes(pick(current), previous, lastYear, pick, formatCount, monthly),
+      notes: comparisonNotes(pick(current), previous, lastYear, pick, formatCount, monthly, covered),
     });
     add('visits', [
+      ...(covered ? [{ type: 'paragraph' as const, text: reportText.dataUpTo(formatIsoDay(covered.to)) }] : []),
       {
         type: 'figures',
         items: [
@@ -261,7 +313,15 @@ export function layOutReport(data: ReportData): LaidOutSection[] {
               {
                 label: 'Enquiries received',
                 value: formatCount(enquiries.data.count),
-                notes: comparisonNotes(enquiries.data.count, enquiries.data.previous, enquiries.data.lastYear, (n) => n, formatCount, monthly),
+                notes: comparisonNotes(
+                  enquiries.data.count,
+                  enquiries.data.previous,
+                  enquiries.data.lastYear,
+                  (n) => n,
+                  formatCount,
+                  monthly,
+                  enquiries.data.covered,
+                ),
               },
             ],
           },
@@ -315,14 +375,10 @@ export function numbersIn(text: string): number[] {
 }
 
 /**
- * The figures a text states that the report does not show, as written in the text. Every number counts, however
- * written (a year, a position, a percentage); a figure is grounded when the report shows the same value anywhere.
+ * What a text states that the report does not bear out, as written in the text (with why): each number is checked as
+ * the figure it is said to be — metric, period and direction (report-claims.ts); a number near no metric must be
+ * one the report shows somewhere.
  */
 export function ungroundedFigures(text: string, data: ReportData): string[] {
-  const known = new Set(reportTexts(data).flatMap(numbersIn));
-  // The report's own scale words ("top 10", "out of 100") are part of what it says.
-  known.add(reportLimits.topPosition);
-  known.add(100);
-  const unknown = [...text.matchAll(numberPattern)].map((m) => m[0]).filter((written) => !known.has(Number(written.replace(/,/g, ''))));
-  return [...new Set(unknown)];
+  return summaryClaimProblems(text, data, new Set(reportTexts(data).flatMap(numbersIn)));
 }

@@ -30,6 +30,8 @@ export const reportSiteSchema = z.object({
   clientName: z.string(),
   clientEmail: z.string().nullable(),
   thisSite: z.boolean(),
+  /** When a watched client's site was added (ms); its months before that have no report. Null for this website. */
+  watchedSince: z.number().nullable().default(null),
 });
 export type ReportSite = z.infer<typeof reportSiteSchema>;
 
@@ -59,9 +61,17 @@ export const searchTotalsSchema = z.object({ clicks: z.number(), impressions: z.
 export type SearchTotals = z.infer<typeof searchTotalsSchema>;
 const searchRow = searchTotalsSchema.extend({ key: z.string() });
 const mover = z.object({ query: z.string(), position: z.number().nullable(), previousPosition: z.number().nullable() });
+const days = z.object({ from: z.string(), to: z.string() });
+/** The days a section's figures cover and those its comparisons cover, when its data ends before the period does. */
+export const coveredSchema = z.object({ to: z.string(), previous: days, lastYear: days }).nullable().default(null);
 export const searchSchema = z.object({
   /** Where the figures come from: 'Google', 'Bing' or both. */
   sources: z.array(z.string()),
+  /** Each source left out, and why, in words (its property not shared, not set up, failing…). */
+  missing: z.array(z.object({ source: z.string(), reason: z.string() })).default([]),
+  covered: coveredSchema,
+  /** A comparison whose days begin before the data does: the first day it has data (else null). */
+  partial: z.object({ previous: z.string().nullable(), lastYear: z.string().nullable() }).default({ previous: null, lastYear: null }),
   current: searchTotalsSchema,
   previous: searchTotalsSchema.nullable(),
   lastYear: searchTotalsSchema.nullable(),
@@ -74,8 +84,13 @@ export type SearchSection = z.infer<typeof searchSchema>;
 
 export const visitTotalsSchema = z.object({ visitors: z.number(), visits: z.number(), pageViews: z.number(), conversions: z.number() });
 export type VisitTotals = z.infer<typeof visitTotalsSchema>;
-export const visitsSchema = z.object({ current: visitTotalsSchema, previous: visitTotalsSchema.nullable(), lastYear: visitTotalsSchema.nullable() });
-export const enquiriesSchema = z.object({ count: z.number(), previous: z.number().nullable(), lastYear: z.number().nullable() });
+export const visitsSchema = z.object({
+  current: visitTotalsSchema,
+  previous: visitTotalsSchema.nullable(),
+  lastYear: visitTotalsSchema.nullable(),
+  covered: coveredSchema,
+});
+export const enquiriesSchema = z.object({ count: z.number(), previous: z.number().nullable(), lastYear: z.number().nullable(), covered: coveredSchema });
 export const vitalsSchema = z.object({
   rows: z.array(
     z.object({

@@ -115,7 +115,12 @@ for (const c of cases) {
     // Withdrawn in the admin: the link answers 410 with a page of the site.
     await openTab(page, 'reports');
     await page.getByRole('button', { name: new RegExp(`, ${label}$`) }).click();
-    await detail.getByRole('button', { name: 'Withdraw' }).click();
+    // Withdrawing cannot be undone: asked twice, and "Cancel" leaves the link as it was.
+    await detail.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await detail.getByRole('button', { name: 'Cancel' }).click();
+    expect((await request.get(link)).status()).toBe(200);
+    await detail.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await detail.getByRole('button', { name: 'Withdraw the link' }).click();
     await expect(toast(page)).toContainText('Link withdrawn');
     const gone = await page.goto(link);
     expect(gone!.status()).toBe(410);

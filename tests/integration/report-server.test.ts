@@ -154,8 +154,14 @@ describe.each(databaseNames())('client report served by two instances on %s', (n
   });
 
   it('refuses a summary stating a figure the report does not hold, and keeps one that is grounded', async () => {
+    const { report } = await readJson<ReportAnswer>(clients[0]!, adminApi.reports.one(reportId));
+    const visits = report.data.sections.visits.available ? report.data.sections.visits.data.current.visits : null;
     const made = await clients[0]!.json(adminApi.reports.action(reportId, 'summary'), { summary: 'Visits doubled to 4,321 this month.' });
-    expect(made).toEqual({ status: 400, body: { ok: false, errors: { summary: reportMessages.summaryFigures(['4,321']) } } });
+    // Named with what the report says of that metric for the month.
+    expect(made).toEqual({
+      status: 400,
+      body: { ok: false, errors: { summary: reportMessages.summaryFigures([`4,321 (visits: the report says ${visits})`]) } },
+    });
     const grounded = `${formatCount(195)} people visited in ${period.label}.`;
     const saved = await clients[1]!.json(adminApi.reports.action(reportId, 'summary'), { summary: grounded });
     expect(saved.status).toBe(200);

@@ -146,10 +146,11 @@ describe.each(databaseNames())('client report on %s', (name) => {
         current: { visitors: view.current.visitors, visits: view.current.visits, pageViews: view.current.pageViews, conversions: view.current.conversions },
         previous: expect.objectContaining({ visitors: (await totals(db, '2026-09-01', '2026-09-30')).visitors }),
         lastYear: expect.objectContaining({ visits: 4 }),
+        covered: null,
       },
     });
     // Enquiries by UK day, spam left out: 4, 20 and 31 October (23:30 GMT) and 1 October 00:30 BST.
-    expect(data.sections.enquiries).toEqual({ available: true, data: { count: 4, previous: 1, lastYear: 0 } });
+    expect(data.sections.enquiries).toEqual({ available: true, data: { count: 4, previous: 1, lastYear: 0, covered: null } });
     expect(await enquiriesOnDays(db, '2026-10-01', '2026-10-31')).toBe(4);
     // The Performance tab's p75s for the month.
     const performance = await performanceBetween(db, '2026-10-01', '2026-10-31');
@@ -169,7 +170,7 @@ describe.each(databaseNames())('client report on %s', (name) => {
     const data = await buildReport(deps.sources, site, monthPeriod('2024-03'), scheduleNow);
     expect(data.sections.visits).toEqual({ available: false, reason: noData.visits });
     expect(data.sections.vitals).toEqual({ available: false, reason: noData.vitals });
-    expect(data.sections.enquiries).toEqual({ available: true, data: { count: 0, previous: null, lastYear: null } });
+    expect(data.sections.enquiries).toEqual({ available: true, data: { count: 0, previous: null, lastYear: null, covered: null } });
   });
 
   it('writes a tagged PDF whose text holds the figures, in the owner’s brand, for the client', async () => {
@@ -178,6 +179,9 @@ describe.each(databaseNames())('client report on %s', (name) => {
         available: true,
         data: {
           sources: ['Google'],
+          missing: [],
+          covered: null,
+          partial: { previous: null, lastYear: null },
           current: { clicks: 1234, impressions: 56789, ctr: 1234 / 56789, position: 8.4 },
           previous: { clicks: 1000, impressions: 50000, ctr: 0.02, position: 9.1 },
           lastYear: null,
@@ -225,7 +229,11 @@ describe.each(databaseNames())('client report on %s', (name) => {
     const data = await buildReport(deps.sources, site, monthPeriod(month), scheduleNow);
     const visitors = data.sections.visits.available ? data.sections.visits.data.current.visitors : 0;
     expect(ungroundedFigures(`In October 2026 the site had ${formatCount(visitors)} unique visitors and 4 enquiries.`, data)).toEqual([]);
-    expect(ungroundedFigures('Traffic grew 37% and 999 people called.', data)).toEqual(['37', '999']);
+    const change = (visitors / (data.sections.visits.available ? data.sections.visits.data.previous!.visitors : 1) - 1) * 100;
+    expect(ungroundedFigures('Traffic grew 37% and 999 people called.', data)).toEqual([
+      `37 (visitors: the report says ${change >= 0 ? '+' : '-'}${Math.abs(Math.round(change * 10) / 10)}%)`,
+      `999 (visitors: the report says ${visitors})`,
+    ]);
     expect(reportTexts(data)).toContain('October 2026');
   });
 
@@ -449,7 +457,7 @@ describe.each(databaseNames())('client report on %s', (name) => {
     expect(search!.topPages).toEqual(viewPages.rows.map(({ page: key, clicks, impressions, ctr, position }) => ({ key, clicks, impressions, ctr, position })));
     expect(search!.previous).toEqual({ clicks: 4, impressions: 200, ctr: 4 / 200, position: 12 });
     expect(search!.lastYear).toBeNull();
-    expect(search!.sources).toEqual(['Bing', 'Google']);
+    expect(search!.sources).toEqual(['Google', 'Bing']);
     expect(search!.intoTop10).toEqual([
       { query: 'garden design', position: (5 * 500 + 3 * 50) / 550, previousPosition: 12 },
       { query: 'landscaping', position: 9, previousPosition: null },
@@ -468,8 +476,9 @@ describe.each(databaseNames())('client report on %s', (name) => {
     // A site whose property is not shared with the service account: no rows, and the report says why.
     await recordState(db, 'google', { state: 'unshared', message: 'Not shared with the service account: …', at: scheduleNow }, 'unshared');
     const unshared = await buildReport(sources, (await sources.site('unshared'))!, monthPeriod(month), scheduleNow);
-    expect(unshared.sections.search).toEqual({ available: false, reason: noData.searchNotShared });
-    expect(pdfText(await reportPdf(unshared, '', null)).replace(/\s+/g, ' ')).toContain(noData.searchNotShared.slice(0, 40));
+    const notShared = noData.searchSource('Google', 'unshared');
+    expect(unshared.sections.search).toEqual({ available: false, reason: `${noData.searchPeriod} ${notShared} ${noData.searchSource('Bing', 'unread')}` });
+    expect(pdfText(await reportPdf(unshared, '', null)).replace(/\s+/g, ' ')).toContain(notShared.slice(0, 40));
     await db.deleteFrom('watch_sites').where('id', 'in', ['garden', 'unshared']).execute();
   });
 
@@ -601,7 +610,8 @@ describe.each(databaseNames())('client report on %s', (name) => {
     });
     // A client's site has no visits, enquiries or vitals of this site's, and no search data yet: it says so.
     expect(data.sections.visits).toEqual({ available: false, reason: noData.thisSiteOnly });
-    expect(data.sections.search).toEqual({ available: false, reason: noData.search });
+    const unread = `${noData.searchPeriod} ${noData.searchSource('Google', 'unread')} ${noData.searchSource('Bing', 'unread')}`;
+    expect(data.sections.search).toEqual({ available: false, reason: unread });
     const text = pdfText(await reportPdf(data, '', null)).replace(/\s+/g, ' ');
     for (const shown of ['85 / 100', '95.0%', 'Shop Example is down', 'A page answers 500.', 'www.shop.example.co.uk']) expect(text).toContain(shown);
 

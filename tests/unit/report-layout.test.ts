@@ -7,7 +7,15 @@ import type { ReportData } from '../../src/lib/report-types';
 const none = (reason: string) => ({ available: false as const, reason });
 const data: ReportData = {
   version: 1,
-  site: { key: 'this', name: 'www.example.co.uk', url: 'https://www.example.co.uk', clientName: 'Example Ltd', clientEmail: null, thisSite: true },
+  site: {
+    key: 'this',
+    name: 'www.example.co.uk',
+    url: 'https://www.example.co.uk',
+    clientName: 'Example Ltd',
+    clientEmail: null,
+    thisSite: true,
+    watchedSince: null,
+  },
   period: { month: '2026-10', from: '2026-10-01', to: '2026-10-31', label: 'October 2026' },
   generatedAt: 0,
   sections: {
@@ -22,9 +30,10 @@ const data: ReportData = {
         current: { visitors: 1204, visits: 1500, pageViews: 4321, conversions: 12 },
         previous: { visitors: 1000, visits: 1400, pageViews: 4000, conversions: 12 },
         lastYear: null,
+        covered: null,
       },
     },
-    enquiries: { available: true, data: { count: 9, previous: 0, lastYear: null } },
+    enquiries: { available: true, data: { count: 9, previous: 0, lastYear: null, covered: null } },
     vitals: none(noData.vitals),
   },
 };
@@ -53,8 +62,10 @@ describe('the report as written', () => {
 
   it('finds the figures a summary states that the report does not show', () => {
     expect(ungroundedFigures('In October 2026, 1,204 people visited (+20.4%), uptime was 99.9% and 9 enquiries came in.', data)).toEqual([]);
-    // The same value written without its separator is the same figure; a rounded or invented one is not.
-    expect(ungroundedFigures('1204 visitors, about 1,200 of them new, and 20% more than before.', data)).toEqual(['1,200', '20']);
-    expect(ungroundedFigures('Response time fell to 150 ms.', data)).toEqual(['150']);
+    // The same value written without its separator is the same figure; one rounded after "about" is too; an invented
+    // change is not (visitors rose 20.4%, not 20%).
+    expect(ungroundedFigures('1204 visitors, about 1,200 of them new, and 20% more than before.', data)).toEqual(['20 (visitors: the report says +20.4%)']);
+    expect(ungroundedFigures('1204 visitors, 1,200 of them new.', data)).toEqual(['1,200 (visitors: the report says 1204)']);
+    expect(ungroundedFigures('Response time fell to 150 ms.', data)).toEqual(['150 (response time: the report says 182)']);
   });
 });

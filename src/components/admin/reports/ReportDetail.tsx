@@ -69,6 +69,8 @@ function Summary({ report, aiMissing, onSaved }: { report: ReportView; aiMissing
 
 function Links({ report, now, onChange }: { report: ReportView; now: number; onChange: () => Promise<void> }) {
   const [made, setMade] = useState<string | null>(null);
+  // Withdrawing cannot be undone (the client's link stops working), so it is asked twice.
+  const [withdrawing, setWithdrawing] = useState<string | null>(null);
   const ids = useId();
   async function make() {
     const { body } = await post<ReportLinkAnswer>(adminApi.reports.action(report.id, 'link'));
@@ -78,6 +80,7 @@ function Links({ report, now, onChange }: { report: ReportView; now: number; onC
   }
   async function withdraw(id: string) {
     const { body } = await post(adminApi.reports.link(report.id, id), {}, 'DELETE');
+    setWithdrawing(null);
     if (!body.ok) return failed('Not withdrawn', body);
     toast({ title: 'Link withdrawn', variant: 'success' });
     await onChange();
@@ -98,10 +101,21 @@ function Links({ report, now, onChange }: { report: ReportView; now: number; onC
                 <span className="text-ink">
                   Made <TimeAgo at={link.createdAt} now={now} /> · {state}
                 </span>
-                {link.revokedAt === null && link.expiresAt > now && (
-                  <Button size="sm" variant="secondary" onClick={() => void withdraw(link.id)}>
+                {link.revokedAt === null && link.expiresAt > now && withdrawing !== link.id && (
+                  <Button size="sm" variant="secondary" onClick={() => setWithdrawing(link.id)}>
                     Withdraw
                   </Button>
+                )}
+                {link.revokedAt === null && link.expiresAt > now && withdrawing === link.id && (
+                  <>
+                    <span className="text-ink">The client will no longer be able to open it.</span>
+                    <Button size="sm" variant="danger" onClick={() => void withdraw(link.id)}>
+                      Withdraw the link
+                    </Button>
+                    <Button size="sm" variant="secondary" onClick={() => setWithdrawing(null)}>
+                      Cancel
+                    </Button>
+                  </>
                 )}
               </li>
             );

@@ -14,7 +14,7 @@ import { type AnalyticsEvent, analyticsEventSchema } from '~/config/analytics-ev
 import { callerOf } from '../../api/caller';
 import { crossSite } from '../../platform/http/same-site';
 import { BodyError, type IncomingBody, fromWebRequest, readLimited } from '../../api/request-body';
-import type { AdminAuth } from '../auth/admin-auth';
+import type { AdminAuth } from '../auth';
 import type { AnalyticsService } from './ingest';
 
 /** An answer either door can send as it is. */

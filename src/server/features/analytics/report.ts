@@ -131,3 +131,69 @@ export async function vitalTrend(db: Db, path: string, now = Date.now()): Promis
     }),
   };
 }
+
+/** Page views of each path over the last `days` days, from analytics' daily per-page counts. */
+export async function pageViewsByPath(db: Db, sinceDay: string): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('analytics_daily_breakdown')
+    .select(['value', (eb) => eb.fn.sum<number | string>('count').as('views')])
+    .where('dimension', '=', 'page')
+    .where('day', '>=', sinceDay)
+    .groupBy('value')
+    .execute();
+  return new Map(rows.map((row) => [row.value, Number(row.views)]));
+}
+
+/** Whether anything was counted on those days (before the site was measured, a comparison has no data). */
+export async function measuredOn(db: Db, from: string, to: string): Promise<boolean> {
+  const row = await db.selectFrom('analytics_daily').select('day').where('day', '>=', from).where('day', '<=', to).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Distinct visitors whose visit began in [from, to) (milliseconds). */
+export async function visitorsStartedBetween(db: Db, from: number, to: number): Promise<number> {
+  const row = await db
+    .selectFrom('analytics_visits')
+    .select((eb) => eb.fn.count<number>('visitor').distinct().as('visitors'))
+    .where('started_at', '>=', from)
+    .where('started_at', '<', to)
+    .executeTakeFirstOrThrow();
+  return Number(row.visitors);
+}
+
+/** Real-user vitals per page and metric over some days (or a span), their histograms merged. */
+export async function vitalsByPath(
+  db: Db,
+  days: string[] | { from: string; to: string },
+  metrics: VitalMetric[],
+  paths?: string[],
+): Promise<Map<string, { path: string; metric: VitalMetric; samples: number; histogram: Histogram }>> {
+  const merged = new Map<string, { path: string; metric: VitalMetric; samples: number; histogram: Histogram }>();
+  if (paths?.length === 0 || (Array.isArray(days) && days.length === 0)) return merged;
+  let query = db.selectFrom('analytics_daily_vitals').select(['path', 'metric', 'samples', 'histogram']).where('metric', 'in', metrics);
+  query = Array.isArray(days) ? query.where('day', 'in', days) : query.where('day', '>=', days.from).where('day', '<=', days.to);
+  if (paths) query = query.where('path', 'in', paths);
+  for (const row of await query.execute()) {
+    const key = `${row.path}|${row.metric}`;
+    const entry = merged.get(key) ?? { path: row.path, metric: row.metric as VitalMetric, samples: 0, histogram: {} };
+    entry.samples += Number(row.samples);
+    mergeInto(entry.histogram, JSON.parse(row.histogram) as Histogram);
+    merged.set(key, entry);
+  }
+  return merged;
+}
+
+/** Per entry page: visits from the given sources (LIKE patterns on the lower-cased source) and their enquiries. */
+export async function entriesFrom(db: Db, pages: string[], sourcePatterns: string[], from: string, to: string) {
+  if (pages.length === 0) return new Map<string, { visits: number; enquiries: number }>();
+  const rows = await db
+    .selectFrom('analytics_visits')
+    .select((eb) => ['entry_path', eb.fn.countAll().as('visits'), eb.fn.sum('converted').as('enquiries')])
+    .where('entry_path', 'in', pages)
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .where((eb) => eb.or(sourcePatterns.map((pattern) => eb(sql`lower(source)`, 'like', pattern))))
+    .groupBy('entry_path')
+    .execute();
+  return new Map(rows.map((row) => [row.entry_path, { visits: Number(row.visits ?? 0), enquiries: Number(row.enquiries ?? 0) }]));
+}

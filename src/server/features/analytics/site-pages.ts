@@ -8,7 +8,7 @@ import path from 'node:path';
 import { paths } from '~/config/paths';
 import type { Db } from '../../db';
 import { builtPaths } from '../../platform/http/page-path.mjs';
-import { postTitlesBySlug } from '../posts/store';
+import { postTitlesBySlug } from '../posts';
 
 const titleCache = new Map<string, Map<string, string>>();
 

@@ -5,7 +5,7 @@
 import { auditLimits, auditMessages, auditScore, ruleWhy, scoreLabel } from '~/config/audit';
 import type { AuditFindingGroup, AuditResult, AuditSeverity } from '~/lib/audit-types';
 import { rules } from '~/lib/sitecheck-rules.mjs';
-import type { CheckReport } from '../sitecheck/checker.mjs';
+import type { CheckReport } from '../sitecheck';
 
 /** A page as a finding names it: its path on the audited site, or the whole address of a page elsewhere. */
 export function pageOf(url: string, origin: string): string {

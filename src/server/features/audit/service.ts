@@ -19,9 +19,8 @@ import type { AuditTable, Database } from '../../db/schema';
 import { errorField, log } from '../../platform/log.mjs';
 import { RetryableFailure, withRetries } from '../../platform/retry.mjs';
 import { startWorker } from '../../platform/worker';
-import type { AddressPolicy } from '../sitecheck/address-guard.mjs';
-import { type CheckReport, SiteCheckError } from '../sitecheck/checker.mjs';
-import { checkSiteOffLoop, ChildJobFailure } from '../sitecheck/offload.mjs';
+import type { AddressPolicy } from '../sitecheck';
+import { type CheckReport, checkSiteOffLoop, ChildJobFailure, SiteCheckError } from '../sitecheck';
 import { deleteOldReportKeys } from './report-key';
 import { readReport } from './score';
 

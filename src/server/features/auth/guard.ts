@@ -5,7 +5,7 @@
 import { authMessages, signInLimits } from '~/config/admin';
 import { securitySentences } from '~/config/security-log';
 import type { Caller } from '../../api/caller';
-import { recordSecurityEvent } from '../security/events';
+import { recordSecurityEvent } from '../security';
 import type { AdminSession, AuthContext } from './admin-auth';
 import { answer, type AuthAnswer, retryAfter } from './answers';
 import { clearAccountFailures, type FailureOutcome, recordFailure, throttleState } from './throttle';

@@ -18,7 +18,7 @@ import { acceptSubmission, type LimitReason, rateLimitStatus } from './leads';
 import { type BodyError, ForbiddenKeys } from '../../api/request-body';
 import type { Db, DbKind } from '../../db';
 import type { ServerConfig } from '../../platform/server-config';
-import { recordSecurityEvent, type SecurityEventType } from '../security/events';
+import { recordSecurityEvent, type SecurityEventType } from '../security';
 import { errorField, log } from '../../platform/log.mjs';
 
 export interface HandlerOutcome {

@@ -5,7 +5,7 @@ import type { Delivery, Lead, PeriodCount } from '~/lib/admin-types';
 import type { Db } from '../../db';
 import { foldForSearch } from '../../db/search-text.mjs';
 import { pageWithin } from '../../api/paging';
-import { dayOf } from '../analytics/days';
+import { dayOf } from '../analytics';
 
 /** How enquiries' e-mails can go out: whether a mail server is set up, and the time to measure the next try from. */
 export interface MailView {
@@ -160,6 +160,18 @@ export async function enquiriesOnDays(db: Db, from: string, to: string): Promise
     const day = dayOf(Number(row.created_at));
     return day >= from && day <= to;
   }).length;
+}
+
+/** When each enquiry (spam left out) since `since` was received, oldest first. */
+export async function enquiryTimesSince(db: Db, since: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('contact_messages')
+    .select('created_at')
+    .where('created_at', '>', since)
+    .where('status', '!=', 'spam')
+    .orderBy('created_at')
+    .execute();
+  return rows.map((r) => Number(r.created_at));
 }
 
 export async function enquiryCounts(db: Db, now = Date.now()): Promise<PeriodCount[]> {

@@ -9,7 +9,7 @@ import { absoluteUrl } from '~/seo/urls';
 import type { Db, DbKind } from '../../db';
 import type { Database } from '../../db/schema';
 import { enquirySearchText } from '../../db/search-text.mjs';
-import { deleteRefusedEnquiriesBefore } from '../security/events';
+import { deleteRefusedEnquiriesBefore } from '../security';
 import { enqueueMail } from '../../platform/outbox';
 import { giveBack, limit, type LimitState, type LimitWindow, minutesOf, peekLimit } from '../../platform/limit';
 

@@ -8,9 +8,8 @@ import { formatVital } from '~/lib/analytics-figures';
 import { formatShortDay } from '~/lib/format';
 import type { Db } from '../../db';
 import { enqueueMail } from '../../platform/outbox';
-import { addDays, dayOf } from '../analytics/days';
-import { performanceData } from '../analytics/report';
-import { analyticsViewOf } from '../analytics/view';
+import { addDays, analyticsViewOf, dayOf, performanceData } from '../analytics';
+import { enquiriesOnDays } from '../contact';
 
 export async function weeklySummaryEnabled(db: Db): Promise<boolean> {
   const row = await db.selectFrom('settings').select('value').where('key', '=', weeklySummary.settingKey).executeTakeFirst();
@@ -29,15 +28,8 @@ export async function setWeeklySummary(db: Db, enabled: boolean): Promise<void> 
 /** The Monday of the week `day` is in. */
 const mondayOf = (day: string) => addDays(day, -((new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7));
 
-/** Enquiries (spam left out) received on each day of [from, to], in the business's time zone. */
-async function enquiriesBetween(db: Db, from: string, to: string): Promise<number> {
-  const since = Date.parse(`${addDays(from, -1)}T00:00:00Z`);
-  const rows = await db.selectFrom('contact_messages').select('created_at').where('created_at', '>=', since).where('status', '!=', 'spam').execute();
-  return rows.filter((r) => {
-    const day = dayOf(Number(r.created_at));
-    return day >= from && day <= to;
-  }).length;
-}
+// Enquiries (spam left out) received on the days of [from, to], as the inbox counts them.
+const enquiriesBetween = enquiriesOnDays;
 
 const compare = (now: number, before: number) =>
   now === before ? `same as the week before` : `${now > before ? 'up' : 'down'} ${Math.abs(now - before)} on the week before (${before})`;

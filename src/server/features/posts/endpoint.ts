@@ -6,7 +6,7 @@ import type { CoverAnswer, PostAnswer, PostConflictAnswer, PostDetail, PostListI
 import { londonLocalToUtc, postChecks, postFieldsSchema, postSaveSchema, publishProblems, splitKeywords, type PostFields } from '~/lib/posts';
 import { HttpError, invalidFields } from '../../api/http-error';
 import type { Db } from '../../db';
-import { addDays, dayOf } from '../analytics/days';
+import { addDays, dayOf, pageViewsByPath } from '../analytics';
 import { storeCover } from './covers';
 import type { PostsService } from './service';
 import {
@@ -14,7 +14,6 @@ import {
   deleteDraft,
   getPost,
   listPosts,
-  pageViewsByPath,
   postVersions,
   publishPost,
   restoreVersion,

@@ -264,14 +264,10 @@ export async function postTitlesBySlug(db: Db): Promise<Map<string, string>> {
   return new Map(rows.map((row) => [row.slug, row.title]));
 }
 
-/** Page views of each path over the last `days` days, from analytics' daily per-page counts. */
-export async function pageViewsByPath(db: Db, sinceDay: string): Promise<Map<string, number>> {
-  const rows = await db
-    .selectFrom('analytics_daily_breakdown')
-    .select(['value', (eb) => eb.fn.sum<number | string>('count').as('views')])
-    .where('dimension', '=', 'page')
-    .where('day', '>=', sinceDay)
-    .groupBy('value')
-    .execute();
-  return new Map(rows.map((row) => [row.value, Number(row.views)]));
+/** When a post was published, last changed and each version saved (the Search view marks those days on its page). */
+export async function postChangeTimes(db: Db, slug: string): Promise<number[] | null> {
+  const post = await db.selectFrom('posts').select(['id', 'published_at', 'modified_at']).where('slug', '=', slug).executeTakeFirst();
+  if (!post) return null;
+  const versions = await db.selectFrom('post_versions').select('saved_at').where('post_id', '=', post.id).execute();
+  return [post.published_at, post.modified_at, ...versions.map((v) => v.saved_at)].filter((at) => at !== null).map(Number);
 }

@@ -1,7 +1,7 @@
 /** A report's period: a calendar month (UK time), or any span of days asked for on demand, and what it is compared with. */
 import { reportLimits } from '~/config/report';
 import type { ReportPeriod } from '~/lib/report-types';
-import { addDays, dayOf } from '../analytics/days';
+import { addDays, dayOf } from '../analytics';
 
 const monthLabel = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const dayLabel = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -47,18 +47,39 @@ export function readDays(from: string, to: string): ReportPeriod | null {
   return dayPeriod(from, to);
 }
 
-/** What a period is compared with: the month before and the same month a year earlier (or, for any span, the span just
- * before it and the same days a year earlier). */
-export function comparisons(period: ReportPeriod): { previous: { from: string; to: string }; lastYear: { from: string; to: string } } {
+type Days = { from: string; to: string };
+
+/** The same days a year earlier (29 February is the 28th). */
+const yearBack = (day: string) => `${Number(day.slice(0, 4)) - 1}${day.slice(4) === '-02-29' ? '-02-28' : day.slice(4)}`;
+
+/**
+ * What a period is compared with: the month before and the same month a year earlier (or, for any span, the span just
+ * before it and the same days a year earlier). When its data runs only `through` a day before its end (a month in
+ * progress; Google's lag of 2–3 days), like with like: the same number of days from the start of each.
+ */
+export function comparisons(period: ReportPeriod, through: string = period.to): { previous: Days; lastYear: Days } {
+  const to = through < period.to ? through : period.to;
+  const days = spanOf(period.from, to);
   if (period.month) {
-    const previous = monthPeriod(monthBefore(period.month));
-    const lastYear = monthPeriod(monthBefore(period.month, 12));
-    return { previous: { from: previous.from, to: previous.to }, lastYear: { from: lastYear.from, to: lastYear.to } };
+    const first = (month: string): Days => {
+      const whole = monthPeriod(month);
+      const end = to === period.to ? whole.to : addDays(whole.from, days - 1);
+      return { from: whole.from, to: end < whole.to ? end : whole.to };
+    };
+    return { previous: first(monthBefore(period.month)), lastYear: first(monthBefore(period.month, 12)) };
   }
   const span = spanOf(period.from, period.to);
-  const yearBack = (day: string) => `${Number(day.slice(0, 4)) - 1}${day.slice(4) === '-02-29' ? '-02-28' : day.slice(4)}`;
   return {
-    previous: { from: addDays(period.from, -span), to: addDays(period.from, -1) },
-    lastYear: { from: yearBack(period.from), to: yearBack(period.to) },
+    previous: { from: addDays(period.from, -span), to: addDays(period.from, -span + days - 1) },
+    lastYear: { from: yearBack(period.from), to: yearBack(to) },
   };
 }
+
+/** The days a section covers and its comparisons cover, when its data ends before the period does; else null. */
+export function coveredDays(period: ReportPeriod, through: string | null): { to: string; previous: Days; lastYear: Days } | null {
+  if (through === null || through >= period.to) return null;
+  return { to: through, ...comparisons(period, through) };
+}
+
+/** The last day a period can have data on: its end, or today when it ends later (a month in progress). */
+export const lastDayOfData = (period: ReportPeriod, now: number) => (dayOf(now) < period.to ? dayOf(now) : period.to);

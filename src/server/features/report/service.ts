@@ -16,7 +16,8 @@ import { lease } from '../../platform/lease.mjs';
 import { errorField, log } from '../../platform/log.mjs';
 import { enqueueMail } from '../../platform/outbox';
 import { startWorker } from '../../platform/worker';
-import { dayOf } from '../analytics/days';
+import { searchLagDays } from '~/config/search';
+import { addDays, dayOf } from '../analytics';
 import { monthBefore, monthOf, monthPeriod } from './period';
 import { reportFileName, reportPdf } from './pdf';
 import { type ReportSources, readSections } from './sources';
@@ -35,7 +36,7 @@ export interface ReportDeps {
 
 /** A report's figures, read now from every source. */
 export async function buildReport(sources: ReportSources, site: ReportSite, period: ReportPeriod, now = Date.now()): Promise<ReportData> {
-  return { version: 1, site, period, generatedAt: now, sections: await readSections(sources, site, period) };
+  return { version: 1, site, period, generatedAt: now, sections: await readSections(sources, site, period, now) };
 }
 
 export async function siteOrGone(sources: ReportSources, key: string): Promise<ReportSite> {
@@ -140,7 +141,9 @@ const scheduleLease = 'reports';
 
 /**
  * One pass of the schedule: from the set day of a month on, last month's report of each site is made if missing (the
- * owner told once, by the process that made it) and, for a site sent automatically, sent if not yet.
+ * owner told once, by the process that made it) and, for a site sent automatically, sent if not yet. A site whose
+ * search figures have not reached the month's last day waits (at most `searchLagDays` after it), so its draft holds
+ * the whole month.
  */
 export async function runReportSchedule(deps: ReportDeps, now = Date.now()): Promise<ScheduleOutcome> {
   const today = dayOf(now);
@@ -152,9 +155,18 @@ export async function runReportSchedule(deps: ReportDeps, now = Date.now()): Pro
   const outcome: ScheduleOutcome = { month, prepared: [], sent: [], busy: false };
   try {
     const [sites, automatic] = await Promise.all([deps.sources.sites(), autoSendSites(deps.db)]);
+    const monthEnd = monthPeriod(month).to;
+    // A month's search figures are whole once every source has reached its last day, or its lag has passed.
+    const lagOver = today > addDays(monthEnd, searchLagDays);
     for (const site of sites) {
+      // A client's site added after the month ended has no report of it (nor an e-mail about one).
+      if (site.watchedSince !== null && dayOf(site.watchedSince) > monthEnd) continue;
       try {
         let id = await monthlyReportId(deps.db, site.key, month);
+        if (!id && !lagOver) {
+          const dataTo = await deps.sources.searchDataTo(site, today);
+          if (dataTo !== null && dataTo < monthEnd) continue;
+        }
         if (!id) {
           const data = await buildReport(deps.sources, site, monthPeriod(month), now);
           const auto = automatic.has(site.key) && site.clientEmail !== null;

@@ -10,23 +10,26 @@ import type { VitalMetric } from '~/config/analytics';
 import { ratingOfValue } from '~/lib/analytics-figures';
 import type { ReportPeriod, ReportSections, ReportSite, Section, VisitTotals } from '~/lib/report-types';
 import type { Db } from '../../db';
-import { performanceBetween, totals } from '../analytics/report';
-import { enquiriesOnDays } from '../contact/inbox';
-import { comparisons } from './period';
+import { measuredOn, performanceBetween, totals } from '../analytics';
+import { enquiriesOnDays } from '../contact';
+import { lastSearchDay } from '../search';
+import { ownSiteId } from '../watch';
+import { comparisons, coveredDays, lastDayOfData } from './period';
 import { searchSection } from './search';
-import { ownSiteId } from '../watch/sites';
 import { watchedClientSite, watchedClientSites, watchSources } from './watched';
 
 type SectionOf<K extends keyof ReportSections> = ReportSections[K];
 
 /** One function per section; each says "no data" (with the reason) rather than returning zeros. */
-export type ReportSectionSources = { [K in keyof ReportSections]: (site: ReportSite, period: ReportPeriod) => Promise<SectionOf<K>> };
+export type ReportSectionSources = { [K in keyof ReportSections]: (site: ReportSite, period: ReportPeriod, now: number) => Promise<SectionOf<K>> };
 
 export interface ReportSources extends ReportSectionSources {
   /** The sites reports are made for: this site first, then the watched sites the owner has not erased. */
   sites(): Promise<ReportSite[]>;
   /** One of them by key; null when there is none (never was, or erased: its reports can no longer be opened). */
   site(key: string): Promise<ReportSite | null>;
+  /** The last day the site's search sources have data on, up to `upTo`; null when it has none. */
+  searchDataTo(site: ReportSite, upTo: string): Promise<string | null>;
 }
 
 export const thisSiteKey = 'this';
@@ -36,14 +39,19 @@ const some = <T>(data: T): Section<T> => ({ available: true, data });
 
 /** This website as a report's site: the owner's own, so the "client" is the business itself. */
 export function thisSite(siteUrl: string, ownerEmail: string): ReportSite {
-  return { key: thisSiteKey, name: new URL(siteUrl).host, url: new URL(siteUrl).origin, clientName: business.name, clientEmail: ownerEmail, thisSite: true };
+  return {
+    key: thisSiteKey,
+    name: new URL(siteUrl).host,
+    url: new URL(siteUrl).origin,
+    clientName: business.name,
+    clientEmail: ownerEmail,
+    thisSite: true,
+    watchedSince: null,
+  };
 }
 
 /** Whether the analytics counted anything on those days (before the site was measured, a comparison has no data). */
-async function measured(db: Db, from: string, to: string): Promise<boolean> {
-  const row = await db.selectFrom('analytics_daily').select('day').where('day', '>=', from).where('day', '<=', to).limit(1).executeTakeFirst();
-  return row !== undefined;
-}
+const measured = measuredOn;
 
 async function visitTotals(db: Db, from: string, to: string): Promise<VisitTotals | null> {
   if (!(await measured(db, from, to))) return null;
@@ -63,26 +71,29 @@ export function ownDataSources(db: Db): ReportSectionSources {
     certificate: async () => none(noData.certificate),
     alerts: async () => none(noData.alerts),
     search: async () => none(noData.search),
-    async visits(site, period) {
+    async visits(site, period, now) {
       if (!site.thisSite) return onlyThisSite;
-      const { previous, lastYear } = comparisons(period);
+      // A month in progress is compared over the same number of days of the months it is set against.
+      const through = lastDayOfData(period, now);
+      const { previous, lastYear } = comparisons(period, through);
       const [current, before, yearAgo] = await Promise.all([
-        visitTotals(db, period.from, period.to),
+        visitTotals(db, period.from, through),
         visitTotals(db, previous.from, previous.to),
         visitTotals(db, lastYear.from, lastYear.to),
       ]);
-      return current ? some({ current, previous: before, lastYear: yearAgo }) : none(noData.visits);
+      return current ? some({ current, previous: before, lastYear: yearAgo, covered: coveredDays(period, through) }) : none(noData.visits);
     },
-    async enquiries(site, period) {
+    async enquiries(site, period, now) {
       if (!site.thisSite) return onlyThisSite;
-      const { previous, lastYear } = comparisons(period);
+      const through = lastDayOfData(period, now);
+      const { previous, lastYear } = comparisons(period, through);
       const countIfMeasured = async (from: string, to: string) => ((await measured(db, from, to)) ? enquiriesOnDays(db, from, to) : null);
       const [count, before, yearAgo] = await Promise.all([
-        enquiriesOnDays(db, period.from, period.to),
+        enquiriesOnDays(db, period.from, through),
         countIfMeasured(previous.from, previous.to),
         countIfMeasured(lastYear.from, lastYear.to),
       ]);
-      return some({ count, previous: before, lastYear: yearAgo });
+      return some({ count, previous: before, lastYear: yearAgo, covered: coveredDays(period, through) });
     },
     async vitals(site, period) {
       if (!site.thisSite) return onlyThisSite;
@@ -117,8 +128,9 @@ export function reportSources(db: Db, options: { siteUrl: string; ownerEmail: st
   return {
     ...own,
     ...watchSources(db),
-    search: async (site, period) => searchSection(db, site.thisSite ? ownSiteId : site.key, period),
+    search: async (site, period, now) => searchSection(db, site.thisSite ? ownSiteId : site.key, period, lastDayOfData(period, now)),
     sites: async () => [...(await own.sites()), ...(await watchedClientSites(db))],
+    searchDataTo: (site, upTo) => lastSearchDay(db, site.thisSite ? ownSiteId : site.key, 'all', upTo),
     site: async (key) => (await own.site(key)) ?? (await watchedClientSite(db, key)),
   };
 }
@@ -130,20 +142,21 @@ export function ownSources(db: Db, siteUrl: string, ownerEmail: string): ReportS
     ...ownDataSources(db),
     sites: async () => [site],
     site: async (key) => (key === thisSiteKey ? site : null),
+    searchDataTo: async () => null,
   };
 }
 
 /** Every section of a report, read at once. */
-export async function readSections(sources: ReportSectionSources, site: ReportSite, period: ReportPeriod): Promise<ReportSections> {
+export async function readSections(sources: ReportSectionSources, site: ReportSite, period: ReportPeriod, now: number): Promise<ReportSections> {
   const [crawl, uptime, certificate, alerts, search, visits, enquiries, vitals] = await Promise.all([
-    sources.crawl(site, period),
-    sources.uptime(site, period),
-    sources.certificate(site, period),
-    sources.alerts(site, period),
-    sources.search(site, period),
-    sources.visits(site, period),
-    sources.enquiries(site, period),
-    sources.vitals(site, period),
+    sources.crawl(site, period, now),
+    sources.uptime(site, period, now),
+    sources.certificate(site, period, now),
+    sources.alerts(site, period, now),
+    sources.search(site, period, now),
+    sources.visits(site, period, now),
+    sources.enquiries(site, period, now),
+    sources.vitals(site, period, now),
   ]);
   return { crawl, uptime, certificate, alerts, search, visits, enquiries, vitals };
 }

@@ -6,17 +6,23 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { type ModelMessage, streamText } from 'ai';
 import { reportMessages, reportSummaryPrompt, reportText } from '~/config/report';
-import { layOutReport, ungroundedFigures } from '~/lib/report-layout';
+import { formatIsoDay, layOutReport, ungroundedFigures } from '~/lib/report-layout';
 import type { ReportData } from '~/lib/report-types';
 import type { Db } from '../../db';
 import { HttpError } from '../../api/http-error';
-import { type AiSettings, describeAiError, missingAiSettings } from '../ai/generate';
-import { takeGenerationSlot } from '../ai/history';
+import { type AiSettings, describeAiError, missingAiSettings, takeGenerationSlot } from '../ai';
 import { log } from '../../platform/log.mjs';
 
 /** The report as the model reads it: the same lines the client reads, section by section. */
 export function reportAsPrompt(data: ReportData): string {
-  const lines = [reportText.title(data.site.name, data.period.label), `Period: ${data.period.from} to ${data.period.to}`, ''];
+  // The days as the report's data covers them: a month in progress, or cut by Google's lag, says where its data ends.
+  const search = data.sections.search;
+  const dataTo = search.available ? search.data.covered?.to : undefined;
+  const lines = [
+    reportText.title(data.site.name, data.period.label),
+    `Period: ${formatIsoDay(data.period.from)} to ${formatIsoDay(data.period.to)}${dataTo ? `; search data up to ${formatIsoDay(dataTo)} only, compared with the same number of days before` : ''}`,
+    '',
+  ];
   for (const section of layOutReport(data)) {
     lines.push(`## ${section.title}`);
     for (const block of section.blocks) {

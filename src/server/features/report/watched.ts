@@ -7,11 +7,8 @@
 import { noData, reportLimits } from '~/config/report';
 import type { ReportPeriod, ReportSite, Section } from '~/lib/report-types';
 import type { Db } from '../../db';
-import { addDays, dayOf } from '../analytics/days';
-import type { ChangeItem, CrawlDiff } from '../watch/crawl';
-import { listAlerts, percentile } from '../watch/health';
-import { getSite, listSites, ownSiteId } from '../watch/sites';
-import type { WatchedSite } from '../watch/types';
+import { addDays, dayOf } from '../analytics';
+import { availabilityBetween, certificateBetween, type ChangeItem, crawlsBefore, getSite, listAlerts, listSites, ownSiteId, type WatchedSite } from '../watch';
 import type { ReportSectionSources } from './sources';
 
 const hourMs = 3_600_000;
@@ -40,6 +37,7 @@ export const reportSiteOf = (site: WatchedSite): ReportSite => ({
   clientName: site.name,
   clientEmail: site.clientEmail,
   thisSite: false,
+  watchedSince: site.createdAt,
 });
 
 /** The clients' sites now watched (this site is listed by the report's own sources). */
@@ -59,22 +57,13 @@ export function watchSources(db: Db): Pick<ReportSectionSources, 'crawl' | 'upti
       const watched = await watchedOf(db, site);
       if (!watched) return none(noData.crawl);
       const { start, end } = periodSpan(period);
-      const rows = await db
-        .selectFrom('watch_results')
-        .select(['at', 'score', 'evidence'])
-        .where('site_id', '=', watched.id)
-        .where('kind', '=', 'crawl')
-        .where('score', 'is not', null)
-        .where('at', '<', end)
-        .orderBy('at', 'desc')
-        .limit(reportLimits.trendPoints)
-        .execute();
-      const inPeriod = rows.filter((row) => Number(row.at) >= start).reverse();
+      // The watch's own read of its crawls (the Sites view's score trend), up to the period's end.
+      const crawls = (await crawlsBefore(db, watched.id, end, reportLimits.trendPoints)).reverse();
+      const inPeriod = crawls.filter((crawl) => crawl.at >= start);
       if (inPeriod.length === 0) return none(noData.crawl);
       // What changed across the month's crawls, each problem by its last change: new and still so, or fixed.
       const last = new Map<string, { item: ChangeItem; fixed: boolean }>();
-      for (const row of inPeriod) {
-        const diff = (JSON.parse(row.evidence) as { diff?: CrawlDiff | null }).diff;
+      for (const { diff } of inPeriod) {
         if (!diff) continue;
         for (const item of [...diff.newFindings, ...diff.beganError, ...diff.beganNoindex]) last.set(item.key, { item, fixed: false });
         for (const item of diff.fixedFindings) last.set(item.key, { item, fixed: true });
@@ -83,13 +72,12 @@ export function watchSources(db: Db): Pick<ReportSectionSources, 'crawl' | 'upti
       const fixedProblems = listed(true);
       const newProblems = listed(false);
       const latest = inPeriod.at(-1)!;
-      const summary = (JSON.parse(latest.evidence) as { summary?: { pages?: number } }).summary;
       return {
         available: true,
         data: {
-          score: Number(latest.score),
-          trend: rows.reverse().map((row) => ({ at: Number(row.at), score: Number(row.score) })),
-          pages: summary?.pages ?? 0,
+          score: latest.score,
+          trend: crawls.map((crawl) => ({ at: crawl.at, score: crawl.score })),
+          pages: latest.pages,
           newProblems: newProblems.slice(0, reportLimits.problemRows),
           fixedProblems: fixedProblems.slice(0, reportLimits.problemRows),
           newCount: newProblems.length,
@@ -101,46 +89,18 @@ export function watchSources(db: Db): Pick<ReportSectionSources, 'crawl' | 'upti
       const watched = await watchedOf(db, site);
       if (!watched) return none(noData.uptime);
       const { start, end } = periodSpan(period);
-      const rows = await db
-        .selectFrom('watch_results')
-        .select(['ok', 'response_ms'])
-        .where('site_id', '=', watched.id)
-        .where('kind', '=', 'availability')
-        .where('at', '>=', start)
-        .where('at', '<', end)
-        .execute();
-      if (rows.length === 0) return none(noData.uptime);
-      const times = rows
-        .filter((r) => r.response_ms !== null)
-        .map((r) => Number(r.response_ms))
-        .sort((a, b) => a - b);
-      return {
-        available: true,
-        data: {
-          checks: rows.length,
-          uptime: rows.filter((r) => Number(r.ok) === 1).length / rows.length,
-          responseP50Ms: percentile(times, 0.5),
-          responseP95Ms: percentile(times, 0.95),
-        },
-      };
+      // The Sites view's own figures (uptime, p50 and p95 by its percentile), over the period's days.
+      const figures = await availabilityBetween(db, watched.id, start, end);
+      if (figures.uptime === null) return none(noData.uptime);
+      return { available: true, data: { ...figures, uptime: figures.uptime } };
     },
     async certificate(site, period) {
       const watched = await watchedOf(db, site);
       if (!watched) return none(noData.certificate);
       const { start, end } = periodSpan(period);
-      const row = await db
-        .selectFrom('watch_results')
-        .select(['at', 'evidence'])
-        .where('site_id', '=', watched.id)
-        .where('kind', '=', 'certificate')
-        .where('at', '>=', start)
-        .where('at', '<', end)
-        .orderBy('at', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-      const cert = row ? (JSON.parse(row.evidence) as { validTo?: number; daysLeft?: number; names?: string[] }) : null;
-      if (!cert || typeof cert.validTo !== 'number') return none(noData.certificate);
-      return { available: true, data: { expiresAt: cert.validTo, daysLeft: cert.daysLeft ?? 0, hosts: cert.names ?? [] } };
+      const cert = await certificateBetween(db, watched.id, start, end);
+      if (!cert) return none(noData.certificate);
+      return { available: true, data: { expiresAt: cert.validTo, daysLeft: cert.daysLeft, hosts: cert.names } };
     },
     async alerts(site, period) {
       const watched = await watchedOf(db, site);

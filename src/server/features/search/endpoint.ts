@@ -11,8 +11,8 @@ import type {
   SearchTopPrompt,
 } from '~/lib/search-types';
 import { postPath } from '~/config/post-path.mjs';
-import { builtPageTitles } from '../analytics/site-pages';
-import { postBySlug } from '../posts/store';
+import { builtPageTitles } from '../analytics';
+import { postBySlug } from '../posts';
 import { pageTopQueries } from './opportunities';
 import type { SearchImportBody, SearchQuery } from '~/lib/search-query';
 import type { Db } from '../../db';
@@ -26,8 +26,7 @@ import { defaultPropertyOf, gscPropertyOf, notSetUp, searchLeaseName } from './s
 import { readableProperties, readKeyFile, SourceProblem, tokenSource } from './google.mjs';
 import { RetryableFailure } from '../../platform/retry.mjs';
 import { scrubSecrets } from './scrub.mjs';
-import { listSites } from '../watch/sites';
-import { ownSiteId } from '../watch/own-site.mjs';
+import { listSites, ownSiteId } from '../watch';
 
 export interface SearchDeps {
   db: Db;

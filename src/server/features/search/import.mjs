@@ -14,7 +14,7 @@
 // Reading the files, guarded since they come from outside, is export-files.mjs's.
 import { searchExportLimits, searchExportRefusals, searchImportOverlap } from '../../../config/search-import.mjs';
 import { plural } from '../../../lib/plural.mjs';
-import { ownSiteId } from '../watch/own-site.mjs';
+import { ownSiteId } from '../watch/public.mjs';
 import { pagePath, utcDay } from './days.mjs';
 import { exportFiles, ImportRefused } from './export-files.mjs';
 import { dropStaged, recordState, replaceDays, rollUp, sourceStates, stageRows } from './store.mjs';

@@ -7,7 +7,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { addDays } from './days.mjs';
-import { ownSiteId } from '../watch/own-site.mjs';
+import { ownSiteId } from '../watch/public.mjs';
 
 /** @typedef {import('kysely').Kysely<any>} Db */
 /**

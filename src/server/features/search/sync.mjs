@@ -17,7 +17,7 @@ import { bingClient } from './bing.mjs';
 import { googleClient, gscRowLimit, NotShared, readKeyFile, SourceProblem, tokenSource } from './google.mjs';
 import { scrubbedError, scrubSecrets } from './scrub.mjs';
 import { dropStaged, lastStoredDay, recordState, replaceDays, stageRows } from './store.mjs';
-import { ownSiteId } from '../watch/own-site.mjs';
+import { ownSiteId, watchedClientSitesInOrder } from '../watch/public.mjs';
 
 export const searchLeaseName = 'search-sync';
 const leaseMs = 2 * 60_000;
@@ -95,21 +95,14 @@ export const clientPropertySetting = 'the site’s Search Console property in th
  * @returns {Promise<SearchSite[]>}
  */
 export async function searchSites(db, siteUrl, search, siteName = new URL(siteUrl).host) {
-  const clients = await db
-    .selectFrom('watch_sites')
-    .select(['id', 'name', 'url', 'search_property'])
-    .where('own', '=', 0)
-    .where('removed_at', 'is', null)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+  const clients = await watchedClientSitesInOrder(db);
   return [
     { id: ownSiteId, name: siteName, url: new URL(siteUrl).origin, property: gscPropertyOf(search, siteUrl), propertySetting: 'GSC_PROPERTY' },
     ...clients.map((site) => ({
-      id: /** @type {string} */ (site.id),
-      name: /** @type {string} */ (site.name),
-      url: String(site.url).replace(/\/$/, ''),
-      property: /** @type {string | null} */ (site.search_property) ?? defaultPropertyOf(site.url),
+      id: site.id,
+      name: site.name,
+      url: site.url.replace(/\/$/, ''),
+      property: site.searchProperty ?? defaultPropertyOf(site.url),
       propertySetting: clientPropertySetting,
     })),
   ];

@@ -16,9 +16,10 @@ import type { SearchListQuery, SearchQuery } from '~/lib/search-query';
 import type { SearchDetail, SearchFigures, SearchListAnswer, SearchOverview, SearchPageRow, SearchPoint, SearchQueryRow } from '~/lib/search-types';
 import { postPath } from '~/config/post-path.mjs';
 import type { Db } from '../../db';
-import { type Histogram, mergeInto, percentile75 } from '../analytics/histogram';
+import { entriesFrom, percentile75, vitalsByPath } from '../analytics';
+import { postChangeTimes } from '../posts';
 import { addDays, daysBetween, monthsBefore, utcDay } from './days.mjs';
-import { ownSiteId } from '../watch/own-site.mjs';
+import { ownSiteId } from '../watch';
 
 /** The site a query reads: its `site`, or this website. */
 export const searchSiteOf = (query: { site?: string | undefined }) => query.site ?? ownSiteId;
@@ -39,30 +40,89 @@ export const sums = {
   position_sum: sql<number>`sum(position_sum)`.as('position_sum'),
 };
 
-/** The period's days: they end on the last day the chosen sources have data (sources lag by 2–3 days). */
-export async function searchRange(db: Db, query: SearchQuery, now = Date.now()) {
-  const site = searchSiteOf(query);
+/** The last day a site's chosen sources have data, up to `upTo` (sources lag by 2–3 days); null when they have none. */
+export async function lastSearchDay(db: Db, site: string, source: SearchSourceFilter, upTo: string): Promise<string | null> {
   const last = await db
     .selectFrom('search_daily')
     .select((eb) => eb.fn.max('day').as('day'))
     .where('site', '=', site)
-    .where('source', 'in', storedSourcesOf[query.source])
-    .where('day', '<=', utcDay(now))
+    .where('source', 'in', storedSourcesOf[source])
+    .where('day', '<=', upTo)
     .executeTakeFirst();
-  const lastPage = last?.day
-    ? last
-    : await db
-        .selectFrom('search_rows')
-        .select((eb) => eb.fn.max('day').as('day'))
-        .where('site', '=', site)
-        .where('source', 'in', storedSourcesOf[query.source])
-        .where('day', '<=', utcDay(now))
-        .executeTakeFirst();
-  const to = (lastPage?.day as string | null) ?? addDays(utcDay(now), -1);
+  if (last?.day) return last.day as string;
+  const lastRow = await db
+    .selectFrom('search_rows')
+    .select((eb) => eb.fn.max('day').as('day'))
+    .where('site', '=', site)
+    .where('source', 'in', storedSourcesOf[source])
+    .where('day', '<=', upTo)
+    .executeTakeFirst();
+  return (lastRow?.day as string | null | undefined) ?? null;
+}
+
+/** The first day a site's chosen sources have data; null when they have none. */
+export async function firstSearchDay(db: Db, site: string, source: SearchSourceFilter): Promise<string | null> {
+  const first = await db
+    .selectFrom('search_daily')
+    .select((eb) => eb.fn.min('day').as('day'))
+    .where('site', '=', site)
+    .where('source', 'in', storedSourcesOf[source])
+    .executeTakeFirst();
+  return (first?.day as string | null | undefined) ?? null;
+}
+
+/** The period's days: they end on the last day the chosen sources have data (sources lag by 2–3 days). */
+export async function searchRange(db: Db, query: SearchQuery, now = Date.now()) {
+  const last = await lastSearchDay(db, searchSiteOf(query), query.source, utcDay(now));
+  const to = last ?? addDays(utcDay(now), -1);
   const period = searchPeriods.find((p) => p.id === query.period)!;
   const from = 'days' in period ? addDays(to, -period.days + 1) : `${monthsBefore(`${to.slice(0, 7)}-01`, period.months - 1)}`;
   const span = daysBetween(from, to);
-  return { from, to, label: period.label, previous: { from: addDays(from, -span), to: addDays(from, -1) }, hasData: lastPage?.day != null };
+  return { from, to, label: period.label, previous: { from: addDays(from, -span), to: addDays(from, -1) }, hasData: last !== null };
+}
+
+/** A site's totals for any days, as the view sums them; null when no source has a day of data in them. */
+export async function searchTotals(db: Db, site: string, source: SearchSourceFilter, from: string, to: string): Promise<SearchFigures | null> {
+  const row = await db
+    .selectFrom('search_daily')
+    .select([sums.clicks, sums.impressions, sums.position_sum, sql<number>`count(*)`.as('days')])
+    .where('site', '=', site)
+    .where('source', 'in', storedSourcesOf[source])
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .executeTakeFirst();
+  return Number(row?.days ?? 0) === 0 ? null : figures(row);
+}
+
+/** Which stored sources have data on any of those days. */
+export async function searchSourcesWithData(db: Db, site: string, source: SearchSourceFilter, from: string, to: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('search_daily')
+    .select('source')
+    .distinct()
+    .where('site', '=', site)
+    .where('source', 'in', storedSourcesOf[source])
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .execute();
+  return rows.map((row) => row.source).sort();
+}
+
+/**
+ * A site's queries or pages for any days, biggest first (clicks, then impressions, then the key): the lists the view
+ * shows for those days, `limit` of them (all without one).
+ */
+export async function searchKeyed(
+  db: Db,
+  site: string,
+  source: SearchSourceFilter,
+  from: string,
+  to: string,
+  key: 'query' | 'page',
+  limit?: number,
+): Promise<(SearchFigures & { key: string })[]> {
+  const { rows } = await keyedList(db, site, source, from, to, key, '', 0, limit ?? null);
+  return rows.map((row) => ({ key: row.key, ...figures(row) }));
 }
 
 /** The first day of the month after `month` (YYYY-MM). */
@@ -130,18 +190,16 @@ async function keyedList(
   key: 'query' | 'page',
   search: string,
   offset: number,
-  limit: number,
+  limit: number | null,
 ) {
-  const rows = await db
+  const ordered = db
     .selectFrom(keyedParts(db, site, source, from, to, key, search))
     .select(['key', sums.clicks, sums.impressions, sums.position_sum, sql<number>`count(*) over ()`.as('matching')])
     .groupBy('key')
     .orderBy('clicks', 'desc')
     .orderBy('impressions', 'desc')
-    .orderBy('key')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+    .orderBy('key');
+  const rows = await (limit === null ? ordered : ordered.limit(limit).offset(offset)).execute();
   if (rows.length > 0 || offset === 0) return { rows, total: Number(rows[0]?.matching ?? 0) };
   // A page past the end: the count alone.
   const count = await db
@@ -258,35 +316,11 @@ export async function topPages(db: Db, list: SearchListQuery, now = Date.now()):
 async function pageOutcomes(db: Db, pages: string[], source: SearchSourceFilter, from: string, to: string) {
   const out = new Map<string, { visits: number; enquiries: number; lcpP75: number | null }>();
   if (pages.length === 0) return out;
-  const [visits, vitals] = await Promise.all([
-    db
-      .selectFrom('analytics_visits')
-      .select((eb) => ['entry_path', eb.fn.countAll().as('visits'), eb.fn.sum('converted').as('enquiries')])
-      .where('entry_path', 'in', pages)
-      .where('day', '>=', from)
-      .where('day', '<=', to)
-      .where((eb) => eb.or(searchEngines[source].map((pattern) => eb(sql`lower(source)`, 'like', pattern))))
-      .groupBy('entry_path')
-      .execute(),
-    db
-      .selectFrom('analytics_daily_vitals')
-      .select(['path', 'histogram'])
-      .where('path', 'in', pages)
-      .where('metric', '=', 'LCP')
-      .where('day', '>=', from)
-      .where('day', '<=', to)
-      .execute(),
-  ]);
-  const histograms = new Map<string, Histogram>();
-  for (const row of vitals) {
-    let merged = histograms.get(row.path);
-    if (!merged) histograms.set(row.path, (merged = {}));
-    mergeInto(merged, JSON.parse(row.histogram) as Histogram);
-  }
-  const visitsOf = new Map(visits.map((row) => [row.entry_path, row]));
+  // The analytics' own reads: visits from search that entered on each page, and its real-user LCP.
+  const [visitsOf, vitals] = await Promise.all([entriesFrom(db, pages, searchEngines[source], from, to), vitalsByPath(db, { from, to }, ['LCP'], pages)]);
   for (const page of pages) {
     const visit = visitsOf.get(page);
-    const histogram = histograms.get(page);
+    const histogram = vitals.get(`${page}|LCP`)?.histogram;
     out.set(page, {
       visits: Number(visit?.visits ?? 0),
       enquiries: Number(visit?.enquiries ?? 0),
@@ -343,13 +377,11 @@ export async function searchDetail(db: Db, query: SearchQuery, of: { query?: str
 export async function pageChanges(db: Db, page: string, from: string, to: string): Promise<string[]> {
   const slug = page.startsWith(postPath('')) ? page.slice(postPath('').length) : null;
   if (!slug) return [];
-  const post = await db.selectFrom('posts').select(['id', 'published_at', 'modified_at']).where('slug', '=', slug).executeTakeFirst();
-  if (!post) return [];
-  const versions = await db.selectFrom('post_versions').select('saved_at').where('post_id', '=', post.id).execute();
+  const times = await postChangeTimes(db, slug);
+  if (!times) return [];
   const days = new Set<string>();
-  for (const at of [post.published_at, post.modified_at, ...versions.map((v) => v.saved_at)]) {
-    if (at === null) continue;
-    const day = utcDay(Number(at));
+  for (const at of times) {
+    const day = utcDay(at);
     if (day >= from && day <= to) days.add(day);
   }
   return [...days].sort();

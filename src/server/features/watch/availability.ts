@@ -9,9 +9,7 @@ import https from 'node:https';
 import { isIP } from 'node:net';
 import { watchDefaults } from '~/config/watch';
 import { checkDefaults } from '~/lib/sitecheck-rules.mjs';
-import { follow, request } from '../sitecheck/fetch.mjs';
-import { ChildJobFailure, siteFilesOffLoop } from '../sitecheck/offload.mjs';
-import { resolve } from '../sitecheck/urls.mjs';
+import { ChildJobFailure, follow, request, resolve, siteFilesOffLoop } from '../sitecheck';
 import type { CheckOutcome, Problem, Reach } from './types';
 
 export function fetchSettings(reach: Reach) {

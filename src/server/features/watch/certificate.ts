@@ -6,8 +6,7 @@ import { isIP } from 'node:net';
 import tls from 'node:tls';
 import { watchThresholds } from '~/config/watch';
 import { plural } from '~/lib/plural.mjs';
-import { guardFor } from '../sitecheck/address-guard.mjs';
-import { networkReason } from '../sitecheck/fetch.mjs';
+import { guardFor, networkReason } from '../sitecheck';
 import type { CheckOutcome, Problem, Reach } from './types';
 
 const dayMs = 86_400_000;

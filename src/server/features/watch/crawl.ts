@@ -6,9 +6,8 @@
  */
 import { crawlAlertText } from '~/config/watch';
 import { plural } from '~/lib/plural.mjs';
-import { readReport } from '../audit/score';
-import { type CheckReport, SiteCheckError } from '../sitecheck/checker.mjs';
-import { checkSiteOffLoop, ChildJobFailure } from '../sitecheck/offload.mjs';
+import { readReport } from '../audit';
+import { type CheckReport, checkSiteOffLoop, ChildJobFailure, SiteCheckError } from '../sitecheck';
 import type { CheckOutcome, Reach } from './types';
 
 export interface CrawlSnapshot {

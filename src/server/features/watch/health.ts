@@ -6,6 +6,7 @@
 import type { WatchKind } from '~/config/watch';
 import type { WatchAlertView, WatchSiteHealth, WatchSiteView } from '~/lib/watch-types';
 import type { Db } from '../../db';
+import type { CrawlDiff } from './crawl';
 import { kindsOf, listSites } from './sites';
 import type { WatchedSite } from './types';
 
@@ -17,6 +18,74 @@ export function percentile(sorted: number[], p: number): number | null {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
 }
 
+type AvailabilityRow = { ok: unknown; response_ms: unknown };
+
+/** Availability checks as figures: the share that found the site up, and response time p50/p95 (nearest rank). */
+export function availabilityFigures(rows: AvailabilityRow[]) {
+  const times = rows
+    .filter((r) => r.response_ms !== null)
+    .map((r) => Number(r.response_ms))
+    .sort((a, b) => a - b);
+  return {
+    checks: rows.length,
+    uptime: rows.length === 0 ? null : rows.filter((r) => Number(r.ok) === 1).length / rows.length,
+    responseP50Ms: percentile(times, 0.5),
+    responseP95Ms: percentile(times, 0.95),
+  };
+}
+
+/** A site's availability figures over [start, end) (milliseconds): what the Sites view shows for its 30 days. */
+export async function availabilityBetween(db: Db, siteId: string, start: number, end: number) {
+  const rows = await db
+    .selectFrom('watch_results')
+    .select(['ok', 'response_ms'])
+    .where('site_id', '=', siteId)
+    .where('kind', '=', 'availability')
+    .where('at', '>=', start)
+    .where('at', '<', end)
+    .execute();
+  return availabilityFigures(rows);
+}
+
+/** A certificate check's evidence as the Sites view reads it; null when it holds no expiry. */
+function certificateOf(evidence: string) {
+  const cert = JSON.parse(evidence) as { validTo?: number; daysLeft?: number; names?: string[] };
+  return typeof cert.validTo === 'number' ? { validTo: cert.validTo, daysLeft: cert.daysLeft ?? 0, names: cert.names ?? [] } : null;
+}
+
+/** The latest certificate check in [start, end), or null. */
+export async function certificateBetween(db: Db, siteId: string, start: number, end: number) {
+  const row = await db
+    .selectFrom('watch_results')
+    .select(['evidence'])
+    .where('site_id', '=', siteId)
+    .where('kind', '=', 'certificate')
+    .where('at', '>=', start)
+    .where('at', '<', end)
+    .orderBy('at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? certificateOf(row.evidence) : null;
+}
+
+/** The last `limit` scored crawls before `end`, newest first, with their summary and diff. */
+export async function crawlsBefore(db: Db, siteId: string, end: number, limit: number) {
+  const rows = await db
+    .selectFrom('watch_results')
+    .select(['at', 'score', 'evidence'])
+    .where('site_id', '=', siteId)
+    .where('kind', '=', 'crawl')
+    .where('score', 'is not', null)
+    .where('at', '<', end)
+    .orderBy('at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => {
+    const evidence = JSON.parse(row.evidence) as { diff?: CrawlDiff | null; summary?: { pages?: number } };
+    return { at: Number(row.at), score: Number(row.score), diff: evidence.diff ?? null, pages: evidence.summary?.pages ?? 0 };
+  });
+}
+
 async function healthOf(db: Db, site: WatchedSite, now: number): Promise<WatchSiteHealth> {
   const availability = await db
     .selectFrom('watch_results')
@@ -25,12 +94,7 @@ async function healthOf(db: Db, site: WatchedSite, now: number): Promise<WatchSi
     .where('kind', '=', 'availability')
     .where('at', '>=', now - 90 * dayMs)
     .execute();
-  const recent = availability.filter((r) => Number(r.at) >= now - 30 * dayMs);
-  const share = (rows: typeof availability) => (rows.length === 0 ? null : rows.filter((r) => Number(r.ok) === 1).length / rows.length);
-  const times = recent
-    .filter((r) => r.response_ms !== null)
-    .map((r) => Number(r.response_ms))
-    .sort((a, b) => a - b);
+  const recent = availabilityFigures(availability.filter((r) => Number(r.at) >= now - 30 * dayMs));
   const certificate = await db
     .selectFrom('watch_results')
     .select(['evidence'])
@@ -39,7 +103,6 @@ async function healthOf(db: Db, site: WatchedSite, now: number): Promise<WatchSi
     .orderBy('at', 'desc')
     .limit(1)
     .executeTakeFirst();
-  const cert = certificate ? (JSON.parse(certificate.evidence) as { validTo?: number; daysLeft?: number; names?: string[] }) : null;
   const scores = await db
     .selectFrom('watch_results')
     .select(['at', 'score'])
@@ -68,13 +131,13 @@ async function healthOf(db: Db, site: WatchedSite, now: number): Promise<WatchSi
   const open = { count: openKinds.length };
   const alerting = new Set(openKinds.map((alert) => alert.kind));
   return {
-    uptime30: share(recent),
-    uptime90: share(availability),
+    uptime30: recent.uptime,
+    uptime90: availabilityFigures(availability).uptime,
     firstCheckAt: availability.length === 0 ? null : Math.min(...availability.map((r) => Number(r.at))),
-    responseP50: percentile(times, 0.5),
-    responseP95: percentile(times, 0.95),
-    checks30: recent.length,
-    certificate: cert && typeof cert.validTo === 'number' ? { validTo: cert.validTo, daysLeft: cert.daysLeft ?? 0, names: cert.names ?? [] } : null,
+    responseP50: recent.responseP50Ms,
+    responseP95: recent.responseP95Ms,
+    checks30: recent.checks,
+    certificate: certificate ? certificateOf(certificate.evidence) : null,
     scores: scores.reverse().map((r) => ({ at: Number(r.at), score: Number(r.score) })),
     lastChecks: latest
       // A check whose kind has an open alert is not "OK", even when it could look (a crawl that found problems).

@@ -9,31 +9,16 @@ import { formatVital, ratingLabels, ratingOfValue } from '~/lib/analytics-figure
 import type { VitalMetric, VitalRating } from '~/config/analytics-wire.mjs';
 import { plural } from '~/lib/plural.mjs';
 import type { Db } from '../../db';
-import { addDays, dayOf } from '../analytics/days';
-import { type Histogram, mergeInto, percentile75 } from '../analytics/histogram';
+import { addDays, dayOf, percentile75, visitorsStartedBetween, vitalsByPath } from '../analytics';
+import { enquiryTimesSince } from '../contact';
 import type { CheckOutcome, Problem } from './types';
 
 const dayMs = 86_400_000;
 const watchedMetrics: VitalMetric[] = ['LCP', 'INP', 'CLS'];
 const rank: Record<VitalRating, number> = { good: 0, 'needs-improvement': 1, poor: 2 };
 
-async function vitalsOver(db: Db, days: string[]) {
-  const rows = await db
-    .selectFrom('analytics_daily_vitals')
-    .select(['path', 'metric', 'samples', 'histogram'])
-    .where('day', 'in', days)
-    .where('metric', 'in', watchedMetrics)
-    .execute();
-  const merged = new Map<string, { path: string; metric: VitalMetric; samples: number; histogram: Histogram }>();
-  for (const row of rows) {
-    const key = `${row.path}|${row.metric}`;
-    const entry = merged.get(key) ?? { path: row.path, metric: row.metric as VitalMetric, samples: 0, histogram: {} };
-    entry.samples += Number(row.samples);
-    mergeInto(entry.histogram, JSON.parse(row.histogram) as Histogram);
-    merged.set(key, entry);
-  }
-  return merged;
-}
+// The analytics' own read of real-user vitals per page and metric.
+const vitalsOver = (db: Db, days: string[]) => vitalsByPath(db, days, watchedMetrics);
 
 const span = (last: string, count: number) => Array.from({ length: count }, (_, i) => addDays(last, -i));
 
@@ -112,15 +97,7 @@ export function sinceMidnightMs(at: number): number {
   return ((h * 60 + m) * 60 + s) * 1000 + (at % 1000);
 }
 
-async function visitorsBetween(db: Db, from: number, to: number): Promise<number> {
-  const row = await db
-    .selectFrom('analytics_visits')
-    .select((eb) => eb.fn.count<number>('visitor').distinct().as('visitors'))
-    .where('started_at', '>=', from)
-    .where('started_at', '<', to)
-    .executeTakeFirstOrThrow();
-  return Number(row.visitors);
-}
+const visitorsBetween = visitorsStartedBetween;
 
 /** Visitors since midnight against the same hours of the same weekday in the weeks before (their median). */
 export async function checkTraffic(db: Db, now = Date.now()): Promise<CheckOutcome> {
@@ -173,14 +150,7 @@ export async function checkTraffic(db: Db, now = Date.now()): Promise<CheckOutco
 
 /** No enquiry for longer than the longest usual gap between two (times a margin). */
 export async function checkEnquiries(db: Db, now = Date.now()): Promise<CheckOutcome> {
-  const rows = await db
-    .selectFrom('contact_messages')
-    .select('created_at')
-    .where('created_at', '>', now - t.enquiriesWindowDays * dayMs)
-    .where('status', '!=', 'spam')
-    .orderBy('created_at')
-    .execute();
-  const times = rows.map((r) => Number(r.created_at));
+  const times = await enquiryTimesSince(db, now - t.enquiriesWindowDays * dayMs);
   const last = times.at(-1) ?? null;
   const gaps = times.slice(1).map((at, i) => at - times[i]!);
   const longest = gaps.length > 0 ? Math.max(...gaps) : null;

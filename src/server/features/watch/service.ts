@@ -10,7 +10,7 @@ import type { Db } from '../../db';
 import { errorField, log } from '../../platform/log.mjs';
 import type { OutboxTiming } from '../../platform/outbox';
 import { startWorker, type Worker } from '../../platform/worker';
-import { hostPort } from '../sitecheck/address-guard.mjs';
+import { hostPort } from '../sitecheck';
 import { changeLine } from './alerts';
 import { deleteOldResults, runDueChecks, type WatchDeps } from './scheduler';
 import { ensureOwnSite } from './sites';

@@ -1,5 +1,5 @@
 /** What every check of a watched site gives back, and what the checks are handed. */
-import type { AddressPolicy } from '../sitecheck/address-guard.mjs';
+import type { AddressPolicy } from '../sitecheck';
 
 /** A problem a check sees now. `key` names it from one run to the next (one open alert per key and site). */
 export interface Problem {
