@@ -76,6 +76,7 @@ describe.each(databaseNames())('a client page’s text in the alert webhook, on 
         addressPolicy: { allowPrivate: false, allowHosts: [hostPort(new URL(site.origin))] },
         timeoutMs: 2000,
         crawlMaxPages: 10,
+        crawlDeadlineMs: 60_000,
       },
       delivery: { ownerEmail: 'owner@hale-digital.example', alertsLink, webhookUrl: webhook.url },
     };

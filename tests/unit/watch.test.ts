@@ -184,6 +184,7 @@ describe('a certificate that could not be read', () => {
       addressPolicy: { allowPrivate: false, allowHosts: [] },
       timeoutMs: 2000,
       crawlMaxPages: 1,
+      crawlDeadlineMs: 60_000,
     });
     expect(outcome).toMatchObject({ inconclusive: true, summary: 'The certificate could not be read: the host name does not resolve.' });
     expect(outcome.summary).not.toMatch(/getaddrinfo|ENOTFOUND|EAI_AGAIN/);
