@@ -5,6 +5,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import http2 from 'node:http2';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
@@ -125,6 +126,7 @@ describe('serve:proxied', () => {
       const asset = (pattern: RegExp) => `/_astro/${readdirSync('dist/client/_astro').find((file) => pattern.test(file))}`;
       const kinds: [string, string, Record<string, string>, string?][] = [
         ['page, brotli', '/about', { 'Accept-Encoding': 'br' }],
+        ['post with a cover', '/blog/local-seo-mistakes', { 'Accept-Encoding': 'br' }],
         ['home page, gzip', '/', { 'Accept-Encoding': 'gzip' }],
         ['page, no encoding', '/contact', { 'Accept-Encoding': 'identity' }],
         ['page, HEAD', '/services', { 'Accept-Encoding': 'br' }, 'HEAD'],
@@ -154,6 +156,41 @@ describe('serve:proxied', () => {
       expect((await request('/about', { headers: { 'Accept-Encoding': 'br', 'If-None-Match': String(first.headers.etag) } })).status).toBe(304);
     } finally {
       await direct.stop();
+    }
+  });
+
+  it("asks for a built post's cover with the page: a Link preload from the app and Caddy, and from Caddy first as 103 Early Hints over HTTP/2", async () => {
+    const html = readFileSync('dist/client/blog/local-seo-mistakes/index.html', 'utf8');
+    const [, type, srcset, sizes] = /<picture><source type="([^"]+)" srcSet="([^"]+)" sizes="([^"]+)"/i.exec(html) ?? [];
+    expect(srcset, 'the built post has a cover').toBeTruthy();
+    const expected = `<${srcset!.split(' ')[0]}>; rel=preload; as=image; type="${type}"; imagesrcset="${srcset}"; imagesizes="${sizes}"; fetchpriority=high`;
+    const direct = new SiteProcess(await freePort(), { DATABASE_URL: `file:${path.join(dir, 'direct-link.db')}`, SMTP_URL: '' });
+    await direct.start();
+    try {
+      const plain = await fetch(`${direct.base}/blog/local-seo-mistakes`);
+      await plain.arrayBuffer();
+      expect(plain.headers.get('link')).toBe(expected);
+      expect((await fetch(`${direct.base}/about`)).headers.get('link')).toBeNull();
+    } finally {
+      await direct.stop();
+    }
+    const session = http2.connect(origin, { ca });
+    try {
+      const stream = session.request({ ':path': '/blog/local-seo-mistakes', 'accept-encoding': 'br' });
+      const early: http2.IncomingHttpHeaders[] = [];
+      stream.on('headers', (headers) => early.push(headers));
+      const final = await new Promise<http2.IncomingHttpHeaders>((resolve, reject) => {
+        stream.on('response', resolve);
+        stream.on('error', reject);
+      });
+      stream.resume();
+      await new Promise((resolve) => stream.on('end', resolve));
+      expect(early.map((headers) => headers[':status'])).toEqual([103]);
+      expect(early[0]?.link).toBe(expected);
+      expect(final[':status']).toBe(200);
+      expect(final.link).toBe(expected);
+    } finally {
+      session.close();
     }
   });
 
