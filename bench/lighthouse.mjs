@@ -77,7 +77,10 @@ try {
   const rows = [];
   const saved = [];
   /** Posts whose largest paint is their cover: the built one and its admin copy. */
-  const coverRoutes = new Set([coverPostPath, ...(existsSync(new URL(`../src/assets/generated/post-${adminPostSource}-cover.png`, import.meta.url)) ? [`/blog/${adminPostSource}`] : [])]);
+  const coverRoutes = new Set([
+    coverPostPath,
+    ...(existsSync(new URL(`../src/assets/generated/post-${adminPostSource}-cover.png`, import.meta.url)) ? [`/blog/${adminPostSource}`] : []),
+  ]);
   const ms = (value) => String(Math.round(value));
   let floorLcp = 0;
   let floorSi = 0;
@@ -107,7 +110,20 @@ try {
     if (route === floorPath) {
       floorLcp = m('lcp');
       floorSi = m('si');
-      floorRow = [`${route} (floor)`, each('performance', String), `${(m('fcp') / 1000).toFixed(2)} s`, `${(m('lcp') / 1000).toFixed(2)} s`, '1.00×', each('lcp', ms), '1.00×', each('si', ms), each('tbt', ms), '', '', ''];
+      floorRow = [
+        `${route} (floor)`,
+        each('performance', String),
+        `${(m('fcp') / 1000).toFixed(2)} s`,
+        `${(m('lcp') / 1000).toFixed(2)} s`,
+        '1.00×',
+        each('lcp', ms),
+        '1.00×',
+        each('si', ms),
+        each('tbt', ms),
+        '',
+        '',
+        '',
+      ];
       process.stderr.write(`measured the floor\n`);
       continue;
     }
@@ -130,7 +146,20 @@ try {
   }
   console.log(`\nLighthouse ${runs} run(s) per route (the floor ${floorRuns}), mobile emulation with simulated throttling; medians, and each run's figures:\n`);
   printTable(
-    ['Route', 'Perf (runs)', 'FCP', 'LCP', 'LCP ÷ floor', 'LCP ÷ floor (runs)', 'SI ÷ floor', 'SI ms (runs)', 'TBT ms (runs)', 'CLS', 'JS (transfer)', 'Requests'],
+    [
+      'Route',
+      'Perf (runs)',
+      'FCP',
+      'LCP',
+      'LCP ÷ floor',
+      'LCP ÷ floor (runs)',
+      'SI ÷ floor',
+      'SI ms (runs)',
+      'TBT ms (runs)',
+      'CLS',
+      'JS (transfer)',
+      'Requests',
+    ],
     [floorRow, ...rows],
   );
   const ratios = saved.map((row) => row.lcpMs / floorLcp);
@@ -154,7 +183,8 @@ try {
     if (row.route === '/' && row.tbtMs > g.homeBlockingMs) misses.push(`/: TBT ${Math.round(row.tbtMs)} ms (goal ≤ ${g.homeBlockingMs})`);
     if (row.route !== '/' && row.siMs / floorSi > g.speedIndexRatio)
       misses.push(`${row.route}: Speed Index ${(row.siMs / floorSi).toFixed(2)}× the floor (goal ≤ ${g.speedIndexRatio}×)`);
-    if (row.route !== '/' && row.js > pageBudgets.scriptBytes) misses.push(`${row.route}: ${(row.js / 1024).toFixed(1)} KiB of JavaScript (budget ${(pageBudgets.scriptBytes / 1024).toFixed(1)})`);
+    if (row.route !== '/' && row.js > pageBudgets.scriptBytes)
+      misses.push(`${row.route}: ${(row.js / 1024).toFixed(1)} KiB of JavaScript (budget ${(pageBudgets.scriptBytes / 1024).toFixed(1)})`);
     if (row.route !== '/' && row.requests > pageBudgets.requests) misses.push(`${row.route}: ${row.requests} requests (budget ${pageBudgets.requests})`);
   }
   console.log(misses.length ? `\nMissed ${misses.length} goal(s):\n${misses.map((m) => `  ${m}`).join('\n')}` : '\nEvery route meets every goal.');
