@@ -25,13 +25,14 @@ import {
 } from './src/build/page-html.mjs';
 import { auditFormScript, auditProgressScript, rememberReportDetailsScript } from './src/lib/audit-form-script.ts';
 import { pagePathFor } from './src/build/page-path.mjs';
+import { pagePreloadLink } from './src/build/preload.mjs';
 
 /**
  * After the build, every pre-rendered page: its island style moved into its head (valid HTML), its module scripts
  * added after the first paint, React's text separators dropped outside islands, its stylesheet cut to what its markup
  * uses, the rules for what its scripts add left to one late stylesheet the pages share, which the scripts wait for
  * (src/build/page-html.mjs, page-css.mjs; dist/server/late-styles.json names it for the pages rendered on demand), its inline scripts minified, and the hashes of its inline scripts kept for
- * the Content-Security-Policy header the HTTP front sends with it (dist/server/csp.json). Each inline script's minified
+ * the Content-Security-Policy header the HTTP front sends with it (dist/server/csp.json), with its cover's preload Link header if it has one. Each inline script's minified
  * form is kept too (dist/server/inline-scripts.json), for the pages rendered on demand. csp.json also lists as `known`
  * every inline script the site can emit in a page rendered on demand, the only ones such a page may run: those of the
  * built pages, Astro's island and hydration-directive scripts, the deferred entry script for each built script, and
@@ -58,6 +59,8 @@ function finishPages() {
         const scriptCache = new Map();
         /** @type {Record<string, string[]>} */
         const pages = {};
+        /** @type {Record<string, string>} a page's preload Link header (its cover), by page path (src/build/preload.mjs) */
+        const links = {};
         /** @type {Record<string, string>} the minified form of each inline script, by its source */
         const minified = {};
         // The same ES level as the scripts are written in, so the minifier brings in no newer syntax.
@@ -96,6 +99,8 @@ function finishPages() {
           const final = late ? keepFirstPaintCss(page, texts) : keepUsedCss(page, texts);
           if (final !== html) writeFileSync(path.join(clientDir, file), final);
           pages[pagePathFor(file)] = inlineScriptHashes(final);
+          const link = pagePreloadLink(final);
+          if (link) links[pagePathFor(file)] = link;
         }
         const builtScripts = readdirSync(path.join(clientDir, '_astro')).filter((name) => name.endsWith('.js'));
         const onDemandScripts = [
@@ -115,7 +120,7 @@ function finishPages() {
           ...Object.keys(minified).map(scriptHash),
           ...onDemandScripts.flatMap((script) => [scriptHash(script), scriptHash(minify(script))]),
         ]);
-        writeFileSync(new URL('csp.json', serverDir), JSON.stringify({ frameSrc: embeddedFrameOrigins, pages, known: [...known] }));
+        writeFileSync(new URL('csp.json', serverDir), JSON.stringify({ frameSrc: embeddedFrameOrigins, pages, known: [...known], links }));
         writeFileSync(new URL('inline-scripts.json', serverDir), JSON.stringify(minified));
       },
     },

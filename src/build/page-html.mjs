@@ -24,7 +24,8 @@ export function moveIslandStyleToHead(html) {
  * interaction if that comes sooner; a hidden tab, which paints nothing, gets them three seconds after load. A press
  * that needs the script before it has run is kept and replayed by it (src/lib/early-clicks.ts). Measured with Lighthouse (bench:lighthouse): LCP ÷ floor 1.79× → 1.48× on the home page.
  * With `lateStyle` (the shared stylesheet for what scripts add, page-css.mjs's lateCss), the loader adds that
- * stylesheet first and the script once it has loaded (or failed), so nothing a script shows is ever unstyled.
+ * stylesheet at the first interaction, or when a script is about to show something (src/lib/late-style.ts), never at
+ * load: its arrival restyles the whole page and, in Lighthouse's model, counts as a late visual change.
  * @param {string} html
  * @param {string} [lateStyle] the late stylesheet's address
  * @returns {string}
@@ -36,26 +37,25 @@ export function loadModuleScriptsAfterLoad(html, lateStyle) {
 /**
  * The inline script that adds the module script `src` after the first paint (loadModuleScriptsAfterLoad); the build
  * records its hash for every built script, as one the site emits (src/server/platform/http/csp.mjs). Several such
- * scripts on a page share one late stylesheet (data-late-style), each waiting for it.
+ * scripts on a page share one late stylesheet (data-late-style): window.__lateStyle() adds it once and returns its
+ * link, marked data-late-style="failed" if it could not be had.
  * @param {string} src
  * @param {string} [lateStyle]
  * @returns {string}
  */
 export function deferredEntryScript(src, lateStyle) {
-  const add = lateStyle
-    ? `function add(){if(!src)return;var u=src;src=null;function go(){var s=document.createElement('script');s.type='module';s.src=u;document.head.appendChild(s)}` +
-      `var l=document.querySelector('link[data-late-style]');if(!l){l=document.createElement('link');l.rel='stylesheet';l.href=${JSON.stringify(lateStyle)};l.setAttribute('data-late-style','');` +
-      `l.addEventListener('error',function(){l.setAttribute('data-late-style','failed')});document.head.appendChild(l)}` +
-      // Loaded, or failed (the scripts run all the same): at once; else when it has.
-      `if(l.sheet||l.getAttribute('data-late-style'))go();else{l.addEventListener('load',go);l.addEventListener('error',go)}}`
-    : `function add(){if(!src)return;var s=document.createElement('script');s.type='module';s.src=src;src=null;document.head.appendChild(s)}`;
+  const late = lateStyle
+    ? `function late(){var l=document.querySelector('link[data-late-style]');if(!l){l=document.createElement('link');l.rel='stylesheet';l.href=${JSON.stringify(lateStyle)};l.setAttribute('data-late-style','');` +
+      `l.addEventListener('error',function(){l.setAttribute('data-late-style','failed')});document.head.appendChild(l)}return l}window.__lateStyle=late;`
+    : '';
   return (
-    `(function(src){${add}` +
+    `(function(src){${late}function add(){if(!src)return;var s=document.createElement('script');s.type='module';s.src=src;src=null;document.head.appendChild(s)}` +
     `function afterPaint(){setTimeout(add,3000);var P=window.PerformanceObserver;` +
     `if(!P||(P.supportedEntryTypes||[]).indexOf('paint')<0){setTimeout(add,300);return}` +
     `new P(function(list,observer){if(list.getEntriesByName('first-contentful-paint').length){observer.disconnect();setTimeout(add,300)}}).observe({type:'paint',buffered:true})}` +
     `if(document.readyState==='complete')afterPaint();else addEventListener('load',afterPaint,{once:true});` +
-    `['pointerdown','keydown','focusin','touchstart'].forEach(function(t){addEventListener(t,add,{once:true,passive:true})})})(${JSON.stringify(src)})`
+    // What a press brings up (a hydrated form's states, the panel) is styled by the late sheet: asked for at once.
+    `['pointerdown','keydown','focusin','touchstart'].forEach(function(t){addEventListener(t,function(){${lateStyle ? 'late();' : ''}add()},{once:true,passive:true})})})(${JSON.stringify(src)})`
   );
 }
 

@@ -18,6 +18,7 @@ import {
   toggleKeys,
   type ToggleKey,
 } from './a11y-prefs';
+import { lateStyled } from './late-style';
 import { toast } from './toast';
 
 const launcher = document.getElementById('a11y-launcher') as HTMLButtonElement | null;
@@ -40,6 +41,7 @@ async function loadDialog(): Promise<HTMLDialogElement> {
   const response = await fetch(paths.accessibilityPanel);
   if (!response.ok) throw new Error(`The accessibility panel answered ${response.status}`);
   const { html } = (await response.json()) as { html: string };
+  await lateStyled();
   document.getElementById('a11y-panel')?.remove();
   document.body.insertAdjacentHTML('beforeend', html);
   const dialog = document.getElementById('a11y-panel') as HTMLDialogElement;
@@ -57,6 +59,7 @@ export async function openPanel(): Promise<void> {
     if (!panel.open) panel.showModal();
   } catch {
     dialogReady = null;
+    await lateStyled();
     toast({ title: a11yMessages.unavailableTitle, description: a11yMessages.unavailableText, variant: 'destructive' });
   }
 }

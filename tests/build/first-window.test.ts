@@ -35,7 +35,7 @@ afterAll(async () => {
 });
 
 /** One GET as a browser sends it (keep-alive, brotli accepted): the header block's bytes and the body's. */
-function fetchRaw(pathname: string): Promise<{ status: number; headerBytes: number; bodyBytes: number; encoding: string }> {
+function fetchRaw(pathname: string): Promise<{ status: number; headerBytes: number; linkBytes: number; bodyBytes: number; encoding: string }> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(site.port, '127.0.0.1', () =>
       socket.write(`GET ${pathname} HTTP/1.1\r\nHost: 127.0.0.1:${site.port}\r\nAccept: text/html\r\nAccept-Encoding: gzip, deflate, br, zstd\r\n\r\n`),
@@ -55,6 +55,7 @@ function fetchRaw(pathname: string): Promise<{ status: number; headerBytes: numb
         resolve({
           status: Number(head.split(' ')[1]),
           headerBytes: end + 4,
+          linkBytes: /\r\nlink: [^\r]*/i.exec(head)?.[0].length ?? 0,
           bodyBytes: Number.isFinite(length) ? length : body.length,
           encoding: /\r\ncontent-encoding: *(\S+)/i.exec(head)?.[1] ?? '',
         });
@@ -83,10 +84,13 @@ it('every page but the home page fits, with its headers, in the first congestion
       headers: answer.headerBytes,
       total: answer.bodyBytes + answer.headerBytes,
       spare: firstWindowBytes - answer.bodyBytes - answer.headerBytes,
+      // A cover's preload header (src/build/preload.mjs) is spent from the spare on purpose: it buys the page's largest
+      // paint a round trip. The page must still fit, and keep the spare without it.
+      link: answer.linkBytes,
     });
   }
   console.table(measured.sort((a, b) => b.total - a.total));
   expect(measured.length).toBeGreaterThan(30);
-  const over = measured.filter((page) => !exceptions.has(page.path) && page.spare < firstWindowSpareBytes);
+  const over = measured.filter((page) => !exceptions.has(page.path) && (page.spare + page.link < firstWindowSpareBytes || page.spare < 0));
   expect(over, `less than ${firstWindowSpareBytes} of the window's ${firstWindowBytes} bytes to spare`).toEqual([]);
 });

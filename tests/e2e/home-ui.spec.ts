@@ -357,7 +357,7 @@ test.describe('home page content and behaviour', () => {
     const faq = page.locator('#faq');
     expect(await faq.evaluate((el) => getComputedStyle(el).opacity)).toBe('0');
     await faq.scrollIntoViewIfNeeded();
-    await expect(faq).toHaveClass(/revealed/);
+    await expect(faq).toHaveAttribute('data-reveal', 'shown');
     await expect.poll(() => faq.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
     await wide.close();
 

@@ -386,7 +386,13 @@ describe.each(databaseNames())('admin posts on %s', (name) => {
       'PUT',
     );
     expect((await send(adminApi.postAction(created.body.post.id, 'publish'), { version: withAlt.body.post.version })).status).toBe(200);
-    const html = await (await page(siteB, '/blog/with-a-cover')).text();
+    const answer = await page(siteB, '/blog/with-a-cover');
+    const html = await answer.text();
+    // The cover is asked for with the page: its AVIF sizes, as the picture's first source offers them.
+    const avifSet = [480, 800, 1200].map((width) => `${postPaths.cover(cover.id, width, 'avif')} ${width}w`).join(', ');
+    expect(answer.headers.get('link')).toBe(
+      `<${postPaths.cover(cover.id, 480, 'avif')}>; rel=preload; as=image; type="image/avif"; imagesrcset="${avifSet}"; imagesizes="(min-width: 768px) 48rem, 100vw"; fetchpriority=high`,
+    );
     expect(html).toContain(
       `<source type="image/avif" srcSet="${postPaths.cover(cover.id, 480, 'avif')} 480w, ${postPaths.cover(cover.id, 800, 'avif')} 800w, ${postPaths.cover(cover.id, 1200, 'avif')} 1200w"`,
     );

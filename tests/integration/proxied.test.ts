@@ -125,6 +125,7 @@ describe('serve:proxied', () => {
       const asset = (pattern: RegExp) => `/_astro/${readdirSync('dist/client/_astro').find((file) => pattern.test(file))}`;
       const kinds: [string, string, Record<string, string>, string?][] = [
         ['page, brotli', '/about', { 'Accept-Encoding': 'br' }],
+        ['post with a cover', '/blog/local-seo-mistakes', { 'Accept-Encoding': 'br' }],
         ['home page, gzip', '/', { 'Accept-Encoding': 'gzip' }],
         ['page, no encoding', '/contact', { 'Accept-Encoding': 'identity' }],
         ['page, HEAD', '/services', { 'Accept-Encoding': 'br' }, 'HEAD'],
@@ -155,6 +156,26 @@ describe('serve:proxied', () => {
     } finally {
       await direct.stop();
     }
+  });
+
+  it("asks for a built post's cover with the page: a Link preload header from the app and from Caddy", async () => {
+    const html = readFileSync('dist/client/blog/local-seo-mistakes/index.html', 'utf8');
+    const [, type, srcset, sizes] = /<picture><source type="([^"]+)" srcSet="([^"]+)" sizes="([^"]+)"/i.exec(html) ?? [];
+    expect(srcset, 'the built post has a cover').toBeTruthy();
+    const expected = `<${srcset!.split(' ')[0]}>; rel=preload; as=image; type="${type}"; imagesrcset="${srcset}"; imagesizes="${sizes}"; fetchpriority=high`;
+    const direct = new SiteProcess(await freePort(), { DATABASE_URL: `file:${path.join(dir, 'direct-link.db')}`, SMTP_URL: '' });
+    await direct.start();
+    try {
+      const plain = await fetch(`${direct.base}/blog/local-seo-mistakes`);
+      await plain.arrayBuffer();
+      expect(plain.headers.get('link')).toBe(expected);
+      expect((await fetch(`${direct.base}/about`)).headers.get('link')).toBeNull();
+    } finally {
+      await direct.stop();
+    }
+    const proxied = await request('/blog/local-seo-mistakes', { headers: { 'Accept-Encoding': 'br' } });
+    expect(proxied.headers.link).toBe(expected);
+    expect((await request('/about')).headers.link).toBeUndefined();
   });
 
   it('stops both the app and Caddy on SIGTERM', async () => {

@@ -17,13 +17,30 @@ describe('finishing a pre-rendered page', () => {
     for (const event of ['pointerdown', 'keydown', 'focusin', 'touchstart']) expect(loaded).toContain(`'${event}'`);
   });
 
-  it('with a late stylesheet, adds it first and each script once it has loaded or failed', () => {
+  it('with a late stylesheet, adds it at the first interaction or when a script asks (window.__lateStyle), never after the paint alone', async () => {
+    const { Window } = await import('happy-dom');
     const page = '<body><script type="module" src="/_astro/entry.abc.js"></script></body>';
     const loaded = loadModuleScriptsAfterLoad(page, '/_astro/late.xyz.css');
-    expect(loaded).toContain('"/_astro/late.xyz.css"');
-    expect(loaded).toContain("addEventListener('load',go)");
-    expect(loaded).toContain("addEventListener('error',go)");
     expect(loadModuleScriptsAfterLoad(page)).not.toContain('late');
+    const script = /<script>([\s\S]*)<\/script>/.exec(loaded)?.[1] ?? '';
+    const window = new Window({ url: 'https://example.test/' });
+    const document = window.document;
+    // The page has loaded and painted: the loader's timers run; no stylesheet is added for them.
+    const run = new window.Function('window', 'document', 'addEventListener', 'setTimeout', 'PerformanceObserver', script);
+    const timers: (() => void)[] = [];
+    run(window, document, window.addEventListener.bind(window), (f: () => void) => timers.push(f), undefined);
+    window.dispatchEvent(new window.Event('load'));
+    for (const timer of timers.splice(0)) timer();
+    expect(document.head.querySelector('script[src="/_astro/entry.abc.js"]')).not.toBeNull();
+    expect(document.querySelector('link[data-late-style]')).toBeNull();
+    // A press: the sheet is added, once, and the entry's scripts find it through window.__lateStyle.
+    window.dispatchEvent(new window.Event('keydown'));
+    const links = document.querySelectorAll('link[data-late-style]');
+    expect(links.length).toBe(1);
+    expect(links[0]?.getAttribute('href')).toBe('/_astro/late.xyz.css');
+    expect((window as unknown as { __lateStyle: () => unknown }).__lateStyle()).toBe(links[0]);
+    expect(document.querySelectorAll('link[data-late-style]').length).toBe(1);
+    await window.happyDOM.close();
   });
 
   it("drops React's text separators outside islands and keeps them inside, where hydration needs them", () => {

@@ -6,6 +6,9 @@ import { readingMinutes } from '~/lib/reading';
 import { CtaBand } from '~/components/ui/CtaBand';
 import { FaqList, type FaqItem } from '~/components/ui/FaqList';
 
+/** The cover's width in the layout, for the browser's choice among its sizes (and the route's preload header). */
+export const coverSizes = '(min-width: 768px) 48rem, 100vw';
+
 interface Props {
   title: string;
   description: string;
@@ -47,8 +50,8 @@ export function PostPage({ title, description, published, updated, words, faqs, 
         </header>
         {cover && (
           <picture>
-            <source type="image/avif" srcSet={cover.avif} sizes="(min-width: 768px) 48rem, 100vw" />
-            <source type="image/webp" srcSet={cover.webp} sizes="(min-width: 768px) 48rem, 100vw" />
+            <source type="image/avif" srcSet={cover.avif} sizes={coverSizes} />
+            <source type="image/webp" srcSet={cover.webp} sizes={coverSizes} />
             <img
               src={cover.src}
               alt={cover.alt}

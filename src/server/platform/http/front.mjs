@@ -53,7 +53,7 @@ export function canonicalRedirect(pathname) {
  * @param {{ siteUrl: string, trustProxy: number }} options.settings
  * @param {{ path: string, key: string } | null} [options.keyFile] IndexNow's proof of ownership: the key, as plain text, at
  *   this path
- * @param {{ frameSrc: string[], pages: Record<string, string[]> }} options.csp from dist/server/csp.json
+ * @param {{ frameSrc: string[], pages: Record<string, string[]>, links?: Record<string, string> }} options.csp from dist/server/csp.json
  * @param {{ admission?: Partial<typeof writeAdmission>, bodyReading?: Partial<typeof bodyReading> }} [options.limits]
  *   the numbers of admission-limits.mjs, for a test that cannot wait for the real ones
  */
@@ -94,6 +94,9 @@ export function createFront({ clientDir, app, settings, csp, keyFile = null, lim
           res.setHeader('Content-Security-Policy', pagePolicy);
           // Kept, but checked with the server (ETag) before each use; 'no-cache' says it in the fewest of a page's bytes.
           res.setHeader('Cache-Control', staticHeaders.page['Cache-Control']);
+          // The page's largest paint, when it is an image (a post's cover), asked for with the page (src/build/preload.mjs).
+          const link = csp.links?.[pathname];
+          if (link) res.setHeader('Link', link);
         } else if (pathname.startsWith('/_astro/')) {
           res.setHeader('Cache-Control', staticHeaders.hashedAsset['Cache-Control']);
         } else {
