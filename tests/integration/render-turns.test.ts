@@ -23,9 +23,11 @@ describe('on-demand reads in the front, per client', () => {
     new Promise<void>((resolve) => {
       const pathname = (req.url ?? '').split('?')[0]!;
       handed.push(pathname);
+      // A stream (the audit's progress) sends its head at once and stays open until released.
+      if (pathname.startsWith('/api/stream')) res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8' }).write(': open\n\n');
       held.set(pathname, () => {
         held.delete(pathname);
-        res.writeHead(200, { 'Content-Type': 'text/plain' });
+        if (!res.headersSent) res.writeHead(200, { 'Content-Type': 'text/plain' });
         res.end(pathname);
         resolve();
       });
@@ -85,6 +87,21 @@ describe('on-demand reads in the front, per client', () => {
       if (next < count) await until(async () => (handed.includes(`/blog/flood-${next}`) ? true : undefined), 5000);
       expect(handed.filter((p) => p.startsWith('/blog/flood-')).length).toBe(Math.min(count, next + 1));
     }
+  });
+
+  it('frees a stream’s turn once its head is sent: open streams never hold a client’s other reads', async () => {
+    await start();
+    const client = '198.51.100.9';
+    const streams = Array.from({ length: renderTurns.perClient }, (_, i) => `/api/stream-${i}`);
+    const open = streams.map((pathname) => read(pathname, client));
+    await until(async () => (streams.every((pathname) => held.has(pathname)) ? true : undefined), 5000);
+    // Both streams still open: the client's page is handed on at once all the same.
+    const page = read('/blog/while-streaming', client);
+    await until(async () => (held.has('/blog/while-streaming') ? true : undefined), 5000);
+    release('/blog/while-streaming');
+    expect(await page).toEqual({ status: 200, body: '/blog/while-streaming' });
+    for (const pathname of streams) release(pathname);
+    expect((await Promise.all(open)).map((answer) => answer.status)).toEqual(streams.map(() => 200));
   });
 
   it('tells a client with too many reads waiting to slow down (429), without handing them on', async () => {

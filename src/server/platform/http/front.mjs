@@ -331,6 +331,15 @@ export function createFront({ clientDir, app, settings, csp, keyFile = null, lim
         // A client that left while its read waited is not answered.
         if (res.destroyed || req.socket.destroyed) return done();
         res.once('close', done);
+        // A stream (the audit's progress, open for minutes) frees its turn once its head is sent: two of them would
+        // otherwise hold both of the client's turns, and every other page of theirs would wait until they ended.
+        const writeHead = res.writeHead;
+        res.writeHead = function (...args) {
+          const result = writeHead.apply(this, args);
+          // The head's own headers are merged into the response's (the front set some already), so they read back.
+          if (String(res.getHeader('content-type') ?? '').startsWith('text/event-stream') || res.getHeader('x-accel-buffering') === 'no') done();
+          return result;
+        };
         guarded(req, res, () => refuseUnknownLink(req, res, pathname, render));
       });
       if (turn === 'refused') refuse(req, res, writes.crowding);
