@@ -95,6 +95,13 @@ async function healthOf(db: Db, site: WatchedSite, now: number): Promise<WatchSi
     .where('at', '>=', now - 90 * dayMs)
     .execute();
   const recent = availabilityFigures(availability.filter((r) => Number(r.at) >= now - 30 * dayMs));
+  // The first check ever, not the first of the 90 days read: "since" a date is only said of a site watched for less.
+  const first = await db
+    .selectFrom('watch_results')
+    .select((eb) => eb.fn.min('at').as('at'))
+    .where('site_id', '=', site.id)
+    .where('kind', '=', 'availability')
+    .executeTakeFirst();
   const certificate = await db
     .selectFrom('watch_results')
     .select(['evidence'])
@@ -133,7 +140,7 @@ async function healthOf(db: Db, site: WatchedSite, now: number): Promise<WatchSi
   return {
     uptime30: recent.uptime,
     uptime90: availabilityFigures(availability).uptime,
-    firstCheckAt: availability.length === 0 ? null : Math.min(...availability.map((r) => Number(r.at))),
+    firstCheckAt: first?.at === null || first?.at === undefined ? null : Number(first.at),
     responseP50: recent.responseP50Ms,
     responseP95: recent.responseP95Ms,
     checks30: recent.checks,
