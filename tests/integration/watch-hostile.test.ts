@@ -43,6 +43,8 @@ describe.each(databaseNames())('watching a hostile site on %s', (name) => {
   let deps: WatchDeps;
   let hostile: Awaited<ReturnType<typeof startHostileSite>>;
   let flat: Awaited<ReturnType<typeof startHostileSite>>;
+  /** Its pages answered 5 s late: its crawl outlasts a deadline however fast the machine parses. */
+  let slow: Awaited<ReturnType<typeof startHostileSite>>;
   const quick = new FixtureSite('audit', 0, false);
 
   beforeAll(async () => {
@@ -52,6 +54,7 @@ describe.each(databaseNames())('watching a hostile site on %s', (name) => {
     hostile = await startHostileSite();
     // /sitemap.xml itself one of the ~5 MB sitemaps: what the availability check reads.
     flat = await startHostileSite({ flat: true });
+    slow = await startHostileSite({ pageDelayMs: 5000 });
     await quick.start();
     deps = {
       db,
@@ -59,7 +62,7 @@ describe.each(databaseNames())('watching a hostile site on %s', (name) => {
       siteName: 'Hale Digital',
       reach: {
         userAgent: 'HaleWatchTest/1.0',
-        addressPolicy: { allowPrivate: false, allowHosts: [hostile.host, hostile.other.host, flat.host, hostPort(new URL(quick.origin))] },
+        addressPolicy: { allowPrivate: false, allowHosts: [hostile.host, hostile.other.host, flat.host, slow.host, hostPort(new URL(quick.origin))] },
         timeoutMs: 10_000,
         crawlMaxPages: 100,
         crawlDeadlineMs: 60_000,
@@ -72,6 +75,7 @@ describe.each(databaseNames())('watching a hostile site on %s', (name) => {
   afterAll(async () => {
     await hostile?.stop();
     await flat?.stop();
+    await slow?.stop();
     await quick.stop();
     await db?.destroy();
     await target?.dispose();
@@ -93,7 +97,7 @@ describe.each(databaseNames())('watching a hostile site on %s', (name) => {
   it('a crawl past its deadline is ended, and said so', async () => {
     const deadlineMs = 3000;
     const started = Date.now();
-    const outcome = await checkCrawl(hostile.origin, { ...deps.reach, crawlDeadlineMs: deadlineMs }, null, []);
+    const outcome = await checkCrawl(slow.origin, { ...deps.reach, crawlDeadlineMs: deadlineMs }, null, []);
     expect(outcome).toMatchObject({ ok: false, inconclusive: true, problems: [] });
     expect(outcome.summary).toMatch(/^The crawl was ended \(/);
     // Ended at the deadline (the child's grace and a loaded machine allowed for), not after the 100 pages.
@@ -101,17 +105,17 @@ describe.each(databaseNames())('watching a hostile site on %s', (name) => {
   }, 120_000);
 
   it("a second site's crawl is not held behind a slow one", async () => {
-    const slow = await addSite(db, watchSiteForm.parse({ url: hostile.origin, name: 'Hostile' }), deps.reach.addressPolicy);
+    const slowSite = await addSite(db, watchSiteForm.parse({ url: slow.origin, name: 'Hostile' }), deps.reach.addressPolicy);
     const fast = await addSite(db, watchSiteForm.parse({ url: quick.origin, name: 'Quick' }), deps.reach.addressPolicy);
     const crawled = (siteId: string) =>
       db.selectFrom('watch_results').select(['id', 'summary']).where('site_id', '=', siteId).where('kind', '=', 'crawl').executeTakeFirst();
     // The slow site is listed first; its crawl runs to a deadline well past the quick one's whole crawl.
     const pass = runDueChecks({ ...deps, reach: { ...deps.reach, crawlDeadlineMs: 30_000 } }, { lane: 'crawl', force: true });
     await until(async () => (await crawled(fast.id)) ?? undefined, 60_000);
-    expect(await crawled(slow.id)).toBeUndefined();
+    expect(await crawled(slowSite.id)).toBeUndefined();
     const runs = await pass;
-    expect(runs.filter((run) => run.site.id !== fast.id && run.site.id !== slow.id)).toEqual([]);
+    expect(runs.filter((run) => run.site.id !== fast.id && run.site.id !== slowSite.id)).toEqual([]);
     expect(runs.find((run) => run.site.id === fast.id)?.outcome.ok).toBe(true);
-    expect((await crawled(slow.id))?.summary).toMatch(/^The crawl was ended \(/);
+    expect((await crawled(slowSite.id))?.summary).toMatch(/^The crawl was ended \(/);
   }, 150_000);
 });

@@ -33,12 +33,21 @@ async function listen(handler) {
 
 /**
  * Starts the hostile site and its other host.
- * @param {{ sitemaps?: number, crossHost?: number, pages?: number, bytes?: number, pageBytes?: number, flat?: boolean }} [options]
+ * @param {{ sitemaps?: number, crossHost?: number, pages?: number, bytes?: number, pageBytes?: number, flat?: boolean, pageDelayMs?: number }} [options]
  *   how many sitemaps the index lists on the site, how many on the other host (listed first), how many pages the
  *   sitemaps and links name, the size of robots.txt and of each sitemap, and of each page; `flat`: /sitemap.xml is
- *   itself one of the big sitemaps, not the index
+ *   itself one of the big sitemaps, not the index; `pageDelayMs`: each page answered that much later (a slow site,
+ *   so a crawl's deadline is met on a fast machine too)
  */
-export async function startHostileSite({ sitemaps = 10, crossHost = 3, pages = 200, bytes = nearFiveMb, pageBytes = nearPageCap, flat = false } = {}) {
+export async function startHostileSite({
+  sitemaps = 10,
+  crossHost = 3,
+  pages = 200,
+  bytes = nearFiveMb,
+  pageBytes = nearPageCap,
+  flat = false,
+  pageDelayMs = 0,
+} = {}) {
   /** @type {Map<string, number>} */
   const hits = new Map();
   const other = { hits: 0, origin: '', host: '' };
@@ -61,8 +70,14 @@ export async function startHostileSite({ sitemaps = 10, crossHost = 3, pages = 2
       res.end('Not found');
       return;
     }
-    res.writeHead(200, { 'Content-Type': file.type, 'Content-Length': file.body.byteLength });
-    res.end(req.method === 'HEAD' ? undefined : file.body);
+    const answer = () => {
+      if (res.destroyed) return;
+      res.writeHead(200, { 'Content-Type': file.type, 'Content-Length': file.body.byteLength });
+      res.end(req.method === 'HEAD' ? undefined : file.body);
+    };
+    const isPage = file.type.startsWith('text/html');
+    if (isPage && pageDelayMs > 0) setTimeout(answer, pageDelayMs);
+    else answer();
   });
   const { origin } = site;
 

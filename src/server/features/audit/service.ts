@@ -204,6 +204,8 @@ export function createAuditService({
         },
       );
       if (stopping.signal.aborted) throw new SiteCheckError(auditMessages.interrupted);
+      // Ended at the deadline before a single page arrived: nothing to score, the site is too slow to audit.
+      if (report.cancelled && report.pages.length === 0) throw new SiteCheckError(auditMessages.deadlineFailed(Math.round(deadline / 1000)));
       const result = readReport(report, { deadlineHit: report.cancelled });
       await persist(() =>
         db

@@ -105,8 +105,24 @@ export async function checkSite(input, given = {}) {
     http: new http.Agent({ keepAlive: true, maxSockets: options.concurrency }),
     https: new https.Agent({ keepAlive: true, maxSockets: options.concurrency }),
   };
+  const startedAt = Date.now();
   try {
     return await crawl(start, options, signal, agents, given.onProgress);
+  } catch (error) {
+    // Ended before any page was read (the start page, robots.txt or the sitemap still on its way): a report of nothing,
+    // said to be cancelled, as a run ended among its pages is.
+    if (!(error instanceof Cancelled)) throw error;
+    return {
+      startUrl: start.href,
+      origin: start.origin,
+      startedAt,
+      finishedAt: Date.now(),
+      cancelled: true,
+      pageCapReached: false,
+      pages: [],
+      findings: [],
+      summary: summarise([], []),
+    };
   } finally {
     agents.http.destroy();
     agents.https.destroy();
