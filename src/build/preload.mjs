@@ -1,8 +1,8 @@
 /**
  * A post's cover is its largest paint, and the browser finds it only once it has parsed the HTML down to the
  * <picture>. A `Link` header naming it (rel=preload, as=image, with the picture's first source: its type, srcset and
- * sizes, so the browser picks the very file the picture will) lets the request start with the response's headers,
- * and a server in front (Caddy) can send it ahead as 103 Early Hints. The build writes one for each built page whose
+ * sizes, so the browser picks the very file the picture will) lets the request start with the response's headers
+ * (Caddy 2.6 as packaged does not send it ahead as 103 Early Hints: docs/public-site.md). The build writes one for each built page whose
  * picture is marked fetchpriority="high" (dist/server/csp.json, `links`); the post route one for an admin post's cover.
  */
 

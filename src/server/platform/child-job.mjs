@@ -76,7 +76,8 @@ export function runInChild(file, job, { deadlineMs, memoryMb, signal, onProgress
       else if ('result' in message) settle(() => resolve(/** @type {T} */ (message.result)));
       else settle(() => reject(new ChildJobFailure('failed', message.failure ?? texts.crashed)));
     });
-    child.once('error', (error) => {
+    // 'on', not 'once': a second error (a failed kill or send after the first) would otherwise throw in the server.
+    child.on('error', (error) => {
       kill('crashed');
       settle(() => reject(new ChildJobFailure('crashed', `${texts.crashed}: ${error.message}`)));
     });

@@ -116,7 +116,9 @@ export async function importExport(db, files, { siteUrl, now = Date.now() }) {
   const from = days[0] ?? utcDay(now);
   const to = days.at(-1) ?? from;
   // The days the API has synced are its own (query by query); the import fills the others only.
-  const synced = new Set(dates.length > 0 ? await apiDays(db, from, to) : []);
+  // Only the export's own days count: a day the API synced between two of them is not one of the export's.
+  const listed = new Set(days);
+  const synced = new Set(dates.length > 0 ? (await apiDays(db, from, to)).filter((day) => listed.has(day)) : []);
   if (dates.length === 0 && (await apiDays(db, '0000-00-00', '9999-99-99', 1)).length > 0) throw new ImportRefused(searchImportOverlap.unknownDays);
   if (dates.length > 0 && synced.size === dates.length) throw new ImportRefused(searchImportOverlap.allSynced(dates.length, from, to));
   // Totals over every day of the export, synced ones included: kept only when none is synced.

@@ -96,7 +96,8 @@ export async function replaceDays(db, runId, source, from, to, site = ownSiteId)
     for (let count = 1; last < end && count < replaceBatch.days; count++) {
       const next = addDays(last, 1);
       const more = rowsOf.get(next) ?? 0;
-      if (rows > 0 && rows + more > replaceBatch.rows) break;
+      // A day too large for a batch is never added to one: it is replaced on its own, a key range at a time, above.
+      if (rows + more > replaceBatch.rows) break;
       last = next;
       rows += more;
     }

@@ -1,4 +1,4 @@
-// The site checker's public module for plain JavaScript (the watch's crawl process runs outside the bundle): what it
+// The site checker's public module for plain JavaScript (the checker's child process runs outside the bundle): what it
 // exports, index.ts exports too. Other features import index.ts; plain-JavaScript code, this file.
 /** @typedef {import('./address-guard.mjs').AddressPolicy} AddressPolicy */
 /** @typedef {import('./checker.mjs').CheckReport} CheckReport */
