@@ -11,6 +11,7 @@ import { createFront, readCspManifest } from '../src/server/platform/http/front.
 import { keyFilePath } from '../src/server/features/indexnow/eligibility.mjs';
 import { errorField, log } from '../src/server/platform/log.mjs';
 import { healthPath } from '../src/config/endpoints.mjs';
+import { preferProductionLibraries } from '../src/config/settings.mjs';
 import { projectRoot as root, requireBuild, settingsOrExit } from './cli.mjs';
 import { freePort, portIsFree } from './free-port.mjs';
 
@@ -23,9 +24,7 @@ const port = settings.port ?? ((await portIsFree(8080, host)) ? 8080 : await fre
 
 const clientDir = path.join(root, 'dist/client');
 globalThis[clientDirKey] = clientDir;
-// React (loaded from node_modules by the server's bundle) picks its build by NODE_ENV: unset, it would render every
-// on-demand page with its development build, several times slower.
-process.env.NODE_ENV ??= 'production';
+preferProductionLibraries();
 // The adapter runs in middleware mode: it renders routes and nothing else, the front serves files.
 const { handler: app } = await import(pathToFileURL(entry).href);
 const front = createFront({

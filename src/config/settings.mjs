@@ -363,6 +363,15 @@ export function settings() {
 }
 
 /**
+ * Libraries loaded by the built server (React above all) pick their build by NODE_ENV: unset, React renders every
+ * on-demand page with its development build, several times slower. The server asks for the production builds unless
+ * the environment says otherwise; not a setting of the site, so not in the schema.
+ */
+export function preferProductionLibraries() {
+  process.env.NODE_ENV ??= 'production';
+}
+
+/**
  * The raw values of the settings a build bakes into the pages: what the build stamp (scripts/build-stamp.mjs) compares.
  * @param {Record<string, string | undefined>} [env]
  */
