@@ -3,6 +3,7 @@ import type { IndexNowOffKind, LeadStatus } from '~/config/admin';
 import type { AiContentType, AiOutcome } from '~/config/ai';
 import type { BreakdownDimension, FormFactor, GoalKind, VitalMetric } from '~/config/analytics';
 import type { AnalyticsQuery } from './analytics-query';
+import type { SearchQuery } from './search-query';
 import type { SearchOverview, SearchStatus } from './search-types';
 import type { ReportsAnswer } from './report-types';
 import type { WatchAlertView, WatchQuietHours, WatchSiteView } from './watch-types';
@@ -342,6 +343,8 @@ export interface SearchTabData {
   now: number;
   /** The site's public origin (SITE_URL): the address of a page in the AI prompt an opportunity opens. */
   siteOrigin: string;
+  /** The view `overview` was read for: the page address's, so hydration starts from what the server rendered. */
+  query: SearchQuery;
   overview: SearchOverview;
   status: SearchStatus;
 }

@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import { adminPaths, adminTabs, indexNowSwitchText } from '../../src/config/admin';
 import { totp } from '../support/totp';
 import { loadSettings } from '../../src/config/settings.mjs';
-import { createOwner, ownerPassword as password, signIn, signedInTest } from '../support/e2e-admin-session';
+import { createOwner, ownerPassword as password, signIn, signedInTest, dashboardHydrated } from '../support/e2e-admin-session';
 import { asNewClient, toast } from '../support/e2e-contact-form';
 import { expectNoAxeViolations, expectNoSidewaysScroll } from '../support/e2e-helpers';
 
@@ -50,7 +50,7 @@ test('signing in and visiting every tab works with the keyboard alone, and the t
   await page.keyboard.type(password);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(adminPaths.home);
-  await expect(page.locator('astro-island:has([role=tablist])')).not.toHaveAttribute('ssr', '');
+  await dashboardHydrated(page);
 
   // Tab moves to the selected tab; the arrow keys, Home and End move along the tablist.
   const overview = page.getByRole('tab', { name: 'Overview' });
@@ -93,7 +93,7 @@ signedInTest('IndexNow in Settings: the server’s key disables the switch, star
   await asNewClient(page);
   await page.goto(adminPaths.tab('settings'));
   // Until the dashboard has hydrated its submit buttons are disabled, so Enter would send nothing.
-  await expect(page.locator('astro-island:has([role=tablist])')).not.toHaveAttribute('ssr', '');
+  await dashboardHydrated(page);
   const card = page.locator('section', { has: page.getByRole('heading', { name: 'Search engines (IndexNow)' }) });
   await expect(card.getByText('On', { exact: true })).toBeVisible();
   await expect(card.getByRole('link', { name: `${siteUrl}/e2e-indexnow-key.txt` })).toBeVisible();
@@ -177,7 +177,7 @@ for (const width of [390, 1280]) {
       await expect(page).toHaveURL(adminPaths.home);
       for (const tab of adminTabs) {
         await page.goto(adminPaths.tab(tab.id));
-        await expect(page.locator('astro-island:has([role=tablist])')).not.toHaveAttribute('ssr', '');
+        await dashboardHydrated(page);
         await expectNoAxeViolations(page, `tab ${tab.id}`);
       }
       for (const path of [adminPaths.leads, adminPaths.lead(id), adminPaths.security, `${adminPaths.security}?severity=high`]) {

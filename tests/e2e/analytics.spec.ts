@@ -7,7 +7,7 @@ import { type Browser, expect, type Page } from '@playwright/test';
 import { adminApi, adminPaths } from '../../src/config/admin';
 import { postPaths } from '../../src/config/posts';
 import { analyticsEndpoint } from '../../src/config/analytics';
-import { openTab, signedInTest as test } from '../support/e2e-admin-session';
+import { openTab, signedInTest as test, dashboardHydrated } from '../support/e2e-admin-session';
 import { asNewClient, fillValid, hydrateForm, sendAndExpectSent } from '../support/e2e-contact-form';
 import { sitemapPaths, axeViolations } from '../support/e2e-helpers';
 
@@ -59,7 +59,7 @@ const number = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''
 
 async function overviewFigures(page: Page) {
   await page.goto(adminPaths.home);
-  await expect(page.locator('astro-island:has([role=tablist])')).not.toHaveAttribute('ssr', '');
+  await dashboardHydrated(page);
   await page.getByRole('combobox', { name: 'Period' }).selectOption('today');
   await expect(page).toHaveURL(/period=today/);
   await expect(page.locator('[data-period-range]')).toContainText('Today');
@@ -85,7 +85,7 @@ async function overviewFigures(page: Page) {
 
 async function vitalSamples(page: Page) {
   await page.goto(adminPaths.tab('performance'));
-  await expect(page.locator('astro-island:has([role=tablist])')).not.toHaveAttribute('ssr', '');
+  await dashboardHydrated(page);
   const samples = async (formFactor: string) => {
     await choose(page, formFactor);
     const of = async (metric: string) => Number(await page.locator(`[data-vital=${metric}] [data-samples]`).getAttribute('data-samples'));

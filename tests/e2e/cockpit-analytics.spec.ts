@@ -15,7 +15,7 @@ import { analyticsEndpoint, analyticsView, breakdownLimit, vitalMetrics } from '
 import { thresholdText } from '../../src/lib/analytics-figures';
 import type { CurrentVisitorsAnswer } from '../../src/lib/admin-types';
 import { niceScale } from '../../src/lib/chart-scale';
-import { openTab, signedInTest as test } from '../support/e2e-admin-session';
+import { openTab, signedInTest as test, dashboardHydrated } from '../support/e2e-admin-session';
 import { asNewClient } from '../support/e2e-contact-form';
 import { sitemapPaths, axeViolations as axe, sidewaysScroll } from '../support/e2e-helpers';
 
@@ -58,7 +58,7 @@ async function visit(api: APIRequestContext, path: string, options: { referrer?:
   }
 }
 
-const waitHydrated = (page: Page) => expect(page.locator('astro-island:has([role=tablist])')).not.toHaveAttribute('ssr', '');
+const waitHydrated = dashboardHydrated;
 const noOverflow = async (page: Page) => (await sidewaysScroll(page)) <= 0;
 const shot = (page: Page, name: string, fullPage = true) => page.screenshot({ path: `test-results/cockpit/${name}.png`, fullPage });
 

@@ -12,7 +12,7 @@ import { loadSettings } from '../../src/config/settings.mjs';
 import { runAdminScript } from '../support/admin-account';
 import { FakeIndexNow } from '../support/fake-indexnow.mjs';
 import { freePort, SiteProcess } from '../support/server';
-import { ownerPassword } from '../support/e2e-admin-session';
+import { ownerPassword, dashboardHydrated } from '../support/e2e-admin-session';
 import { toast } from '../support/e2e-contact-form';
 import { expectNoAxeViolations } from '../support/e2e-helpers';
 
@@ -51,7 +51,7 @@ test('the owner turns IndexNow on in Settings: the key file answers, the pages a
   await page.getByRole('button', { name: 'Sign in' }).click();
   // A fresh server's first sign-in (password hashing, the first render) can take a while on a loaded machine.
   await expect(page).toHaveURL(`${site.base}${adminPaths.tab('settings')}`, { timeout: 30_000 });
-  await expect(page.locator('astro-island:has([role=tablist])')).not.toHaveAttribute('ssr', '');
+  await dashboardHydrated(page);
   const card = page.locator('section', { has: page.getByRole('heading', { name: 'Search engines (IndexNow)' }) });
 
   // Off: said so, and how to switch it on; nothing published.

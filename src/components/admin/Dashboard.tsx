@@ -16,6 +16,7 @@ import { SiteCheckPanel } from './sitecheck/SiteCheckPanel';
 import { AuditList } from './audit/AuditPanels';
 import { Button } from './ui/button';
 import { Notice } from './ui/notice';
+import { useHydrated } from './ui/use-hydrated';
 import { AlertsPanel } from './watch/AlertsPanel';
 import { SitesPanel } from './watch/SitesPanel';
 
@@ -30,6 +31,8 @@ export function Dashboard({ initial }: { initial: DashboardTabData }) {
 function Tabs({ initial }: { initial: DashboardTabData }) {
   const [tab, setTab] = useState<AdminTab>(initial.tab);
   const tabRefs = useRef<Partial<Record<AdminTab, HTMLButtonElement | null>>>({});
+  // Set once React owns the page (Astro marks the island earlier, while React may still be hydrating): the tests wait for it.
+  const hydrated = useHydrated();
 
   useEffect(() => {
     const onPop = () => setTab(parseTab(new URLSearchParams(window.location.search).get('tab')));
@@ -59,7 +62,7 @@ function Tabs({ initial }: { initial: DashboardTabData }) {
   }
 
   return (
-    <div>
+    <div data-dashboard-hydrated={hydrated || undefined}>
       {/* The tabs wrap onto a second row on a phone: every one in sight, where a row scrolled sideways hid Settings. */}
       <div role="tablist" aria-label="Dashboard sections" className="flex flex-wrap gap-x-1 border-b border-slate-200">
         {adminTabs.map((t) => (

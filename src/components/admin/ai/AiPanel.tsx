@@ -15,6 +15,7 @@ import { post } from '../data/post';
 import { toast } from '~/lib/toast';
 import { adminKeys, useAiHistory, useQueryClient } from '../data/queries';
 import { Button } from '../ui/button';
+import { useHydrated } from '../ui/use-hydrated';
 import { Card } from '../ui/card';
 import { Notice } from '../ui/notice';
 import { copyText, download, formatNumber, type MetaTags, metaFromHtml, postDraftFromMarkdown, postFilename } from './output';
@@ -86,6 +87,8 @@ export function AiPanel({
   }, [freeAt, now, queryClient]);
   // Ctrl + Enter is offered only where there is a fine pointer (a mouse, so most likely a keyboard): not on phones.
   const keyboard = useSyncExternalStore(subscribeFinePointer, hasFinePointer, () => false);
+  // A choice made before hydration would show in the list while the form still held the default.
+  const hydrated = useHydrated();
   // While the answer streams, its newest words stay in sight: the result box follows the end of the text.
   useEffect(() => {
     const box = resultRef.current;
@@ -234,7 +237,7 @@ export function AiPanel({
                 id={`${ids}-type`}
                 value={type}
                 onChange={(event: ChangeEvent<HTMLSelectElement>) => setType(event.target.value as AiContentType)}
-                disabled={generating}
+                disabled={generating || !hydrated}
                 className={fieldClass}
               >
                 {aiContentTypes.map((t) => (
@@ -253,7 +256,7 @@ export function AiPanel({
                   id={`${ids}-service`}
                   value={service}
                   onChange={(event: ChangeEvent<HTMLSelectElement>) => setService(event.target.value as AiServiceKey)}
-                  disabled={generating}
+                  disabled={generating || !hydrated}
                   className={fieldClass}
                 >
                   {aiServiceChoices.map((choice) => (

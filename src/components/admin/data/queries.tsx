@@ -13,7 +13,7 @@ import { analyticsView } from '~/config/analytics';
 import { answeredMessage, post, unreachableMessage } from './post';
 import { type AnalyticsQuery, sameQuery, writeAnalyticsQuery } from '~/lib/analytics-query';
 import type { AnalyticsView, AnalyticsViewAnswer, CurrentVisitorsAnswer } from '~/lib/admin-types';
-import { defaultSearchQuery, type SearchQuery, searchParams } from '~/lib/search-query';
+import { type SearchQuery, searchParams } from '~/lib/search-query';
 import type {
   SearchDetail,
   SearchListAnswer,
@@ -154,12 +154,13 @@ export function useCurrentVisitors(initial: number) {
 }
 
 /** The Search view's figures for a period and source; the default view rendered with the tab is its first data. */
-export function useSearchOverview(query: SearchQuery, initial: SearchOverview) {
+/** `initial` is the overview the page came with and the view it was read for. */
+export function useSearchOverview(query: SearchQuery, initial: { query: SearchQuery; overview: SearchOverview }) {
   const params = searchParams(query);
   return useQuery({
     queryKey: adminKeys.search('overview', params),
     queryFn: () => read<SearchOverview>(adminApi.searchOverview(params)),
-    initialData: params === searchParams(defaultSearchQuery) ? initial : undefined,
+    initialData: params === searchParams(initial.query) ? initial.overview : undefined,
     placeholderData: (previous) => previous,
   });
 }

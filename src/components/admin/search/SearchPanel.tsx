@@ -9,7 +9,7 @@ import { useEffect, useId, useState } from 'react';
 import { adminPaths } from '~/config/admin';
 import { opportunityKinds, type SearchPeriod, searchLists, searchPeriods, type SearchSourceFilter, searchSources, searchText } from '~/config/search';
 import type { SearchTabData } from '~/lib/admin-types';
-import { readSearchQuery, type SearchQuery, writeSearchQuery } from '~/lib/search-query';
+import { readSearchQuery, type SearchQuery, searchParams, writeSearchQuery } from '~/lib/search-query';
 import type { Opportunity, SearchPageRow, SearchQueryRow } from '~/lib/search-types';
 import { formatShortDay as dayLabel } from '~/lib/format';
 import { plural } from '~/lib/plural.mjs';
@@ -26,14 +26,20 @@ import { formatCount, formatCtr, formatPosition, searchChangeText, searchFigureL
 import { SearchChart } from './SearchChart';
 import { SearchSourcesCard } from './SearchSourcesCard';
 
-function useUrlSearchQuery(): [SearchQuery, (next: SearchQuery) => void] {
-  const [query, setQuery] = useState<SearchQuery>(() =>
-    typeof window === 'undefined' ? readSearchQuery(new URLSearchParams()) : readSearchQuery(new URLSearchParams(window.location.search)),
-  );
+/**
+ * The view in the address bar. It starts as the view the server read the tab's figures for (the page address's, so
+ * hydration matches what was rendered); a tab opened later by a click, whose figures came without it, catches up.
+ */
+function useUrlSearchQuery(initial: SearchQuery): [SearchQuery, (next: SearchQuery) => void] {
+  const [query, setQuery] = useState<SearchQuery>(initial);
   useEffect(() => {
     const fromUrl = () => setQuery(readSearchQuery(new URLSearchParams(window.location.search)));
+    const inUrl = readSearchQuery(new URLSearchParams(window.location.search));
+    if (searchParams(inUrl) !== searchParams(initial)) fromUrl();
     window.addEventListener('popstate', fromUrl);
     return () => window.removeEventListener('popstate', fromUrl);
+    // Read once on mount: later changes come from this hook or from the back button.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const change = (next: SearchQuery) => {
     setQuery(next);
@@ -45,8 +51,8 @@ function useUrlSearchQuery(): [SearchQuery, (next: SearchQuery) => void] {
 }
 
 export function SearchPanel({ data }: { data: SearchTabData }) {
-  const [query, setQuery] = useUrlSearchQuery();
-  const overview = useSearchOverview(query, data.overview);
+  const [query, setQuery] = useUrlSearchQuery(data.query);
+  const overview = useSearchOverview(query, data);
   const view = overview.data;
   const periodId = useId();
   const siteId = useId();

@@ -23,7 +23,7 @@ import { weeklySummaryEnabled } from './weekly-summary';
 import type { SearchService } from '../search';
 import { searchStatus } from '../search';
 import { searchOverview } from '../search';
-import { defaultSearchQuery } from '~/lib/search-query';
+import { readSearchQuery } from '~/lib/search-query';
 import type { ReportService } from '../report';
 import { reportsOverview } from '../report';
 import { missingAiSettings } from '../ai';
@@ -47,7 +47,17 @@ export interface DashboardDeps {
   reports: ReportService;
 }
 
-export async function dashboardTab(runtime: DashboardDeps, caller: Caller, session: AdminSession, tab: AdminTab): Promise<DashboardTabData> {
+/**
+ * `params` are the page address's: a tab whose view is in the address (the Search tab's period, source and site) is
+ * read for that view, so the page the server renders is the one the browser hydrates.
+ */
+export async function dashboardTab(
+  runtime: DashboardDeps,
+  caller: Caller,
+  session: AdminSession,
+  tab: AdminTab,
+  params = new URLSearchParams(),
+): Promise<DashboardTabData> {
   const { db, kind, config, adminAuth } = runtime;
   const now = Date.now();
   const { siteUrl, indexNow, ai } = settings();
@@ -95,11 +105,12 @@ export async function dashboardTab(runtime: DashboardDeps, caller: Caller, sessi
     case 'testing':
       return { tab, now, siteOrigin, siteChecks: await listRuns(db) };
     case 'search': {
+      const query = readSearchQuery(params);
       const [overview, searchState] = await Promise.all([
-        searchOverview(db, defaultSearchQuery, now),
+        searchOverview(db, query, now),
         searchStatus({ db, search: runtime.search }, settings()),
       ]);
-      return { tab, now, siteOrigin, overview, status: searchState };
+      return { tab, now, siteOrigin, query, overview, status: searchState };
     }
     case 'reports':
       return { tab, now, reports: await reportsOverview(runtime.reports.deps), aiMissing: missingAiSettings(ai) };
