@@ -41,6 +41,18 @@ export const signedInTest = test.extend<object, { ownerSession: string }>({
     { scope: 'worker' },
   ],
   storageState: ({ ownerSession }, provide) => provide(ownerSession),
+  // A page whose server-rendered markup React cannot hydrate as it is (React's errors #418–#425) re-renders it whole on
+  // the owner's phone and loses what was typed meanwhile: no admin test may pass with one.
+  page: async ({ page }, provide) => {
+    const hydrationErrors: string[] = [];
+    const note = (text: string) => {
+      if (/Minified React error #4(1[89]|2[0-5])|[Hh]ydration/.test(text)) hydrationErrors.push(`${page.url()}: ${text.slice(0, 300)}`);
+    };
+    page.on('console', (message) => message.type() === 'error' && note(message.text()));
+    page.on('pageerror', (error) => note(String(error)));
+    await provide(page);
+    expect(hydrationErrors, 'hydration errors').toEqual([]);
+  },
 });
 
 /**
