@@ -124,7 +124,7 @@ try {
         '',
         '',
       ];
-      process.stderr.write(`measured the floor\n`);
+      process.stderr.write(`measured the floor: LCP ${ms(floorLcp)} ms, SI ${ms(floorSi)} ms\n`);
       continue;
     }
     saved.push({ route, samples, lcpMs: m('lcp'), siMs: m('si'), tbtMs: m('tbt'), js: m('js'), requests: m('requests') });
@@ -142,7 +142,10 @@ try {
       `${(m('js') / 1024).toFixed(1)} KiB`,
       m('requests'),
     ]);
-    process.stderr.write(`measured ${route}\n`);
+    // Each route's figures as it is measured: a run cut short still shows what it measured.
+    process.stderr.write(
+      `measured ${route}: performance ${each('performance', String)}; LCP ${(m('lcp') / floorLcp).toFixed(2)}× the floor; SI ${(m('si') / floorSi).toFixed(2)}×; TBT ${each('tbt', ms)} ms\n`,
+    );
   }
   console.log(`\nLighthouse ${runs} run(s) per route (the floor ${floorRuns}), mobile emulation with simulated throttling; medians, and each run's figures:\n`);
   printTable(
