@@ -1,3 +1,4 @@
+// @ts-check
 // The inline scripts of a page and their CSP hashes: what the build records for each page it writes (astro.config.mjs,
 // into dist/server/csp.json) and what the middleware and the HTTP front (src/server/platform/http/csp.mjs) allow a page
 // to run, so both name a script alike. Plain JavaScript: astro.config.mjs and scripts/start.mjs load it directly.

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * What a content page may cost a first visit, as Lighthouse counts it (transfer sizes, response headers included):
  * every request the page makes until the network is quiet, and the bytes of its scripts. Held by

@@ -1,3 +1,4 @@
+// @ts-check
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import postcss from 'postcss';
@@ -34,7 +35,7 @@ const fetchedMarkup = /["'](\/[\w-]+\.json)["']/g;
 export function loadableTextsOfPage(html, clientDir, cache) {
   // Module scripts, island components and renderers, the script the loader adds after the first paint, and the
   // stylesheets a script adds (the accessibility modes': the custom properties it reads are kept).
-  const pending = [...html.matchAll(/"(\/_astro\/[^"]+\.(?:js|css))"/g)].map((m) => path.join(clientDir, m[1]));
+  const pending = [...html.matchAll(/"(\/_astro\/[^"]+\.(?:js|css))"/g)].map((m) => path.join(clientDir, /** @type {string} */ (m[1])));
   const seen = new Set();
   const texts = [];
   while (pending.length > 0) {
@@ -51,8 +52,8 @@ export function loadableTextsOfPage(html, clientDir, cache) {
     }
     texts.push(text);
     if (!file.endsWith('.js')) continue;
-    for (const [, name] of text.matchAll(scriptImports)) pending.push(path.join(path.dirname(file), name));
-    for (const [, sitePath] of text.matchAll(fetchedMarkup)) pending.push(path.join(clientDir, sitePath));
+    for (const [, name = ''] of text.matchAll(scriptImports)) pending.push(path.join(path.dirname(file), name));
+    for (const [, sitePath = ''] of text.matchAll(fetchedMarkup)) pending.push(path.join(clientDir, sitePath));
   }
   return texts;
 }
@@ -273,7 +274,7 @@ function dropUnusedCustomProperties(root, namedByPage) {
     dropped = false;
     const read = new Set(namedByPage);
     root.walkDecls((decl) => {
-      for (const [, name] of decl.value.matchAll(/var\(\s*(--[\w-]+)/g)) read.add(name);
+      for (const [, name = ''] of decl.value.matchAll(/var\(\s*(--[\w-]+)/g)) read.add(name);
     });
     root.walkDecls(/^--/, (decl) => {
       if (read.has(decl.prop)) return;

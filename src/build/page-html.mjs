@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Astro writes the style of its island elements (`<style>astro-island,…{display:contents}</style>`) in the body, just
  * before the first island; the HTML standard allows `<style>` only in the head. This moves it there, unchanged (so a

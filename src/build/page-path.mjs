@@ -1,3 +1,4 @@
+// @ts-check
 // The URL path of a file in dist/client: index.html → '/', about/index.html → '/about', 404.html → '/404',
 // robots.txt → '/robots.txt'. Used by the build's CSP manifest (astro.config.mjs) and the HTTP front, the analytics
 // and the Caddy file through builtPaths (src/server/platform/http/page-path.mjs), so all name pages alike.

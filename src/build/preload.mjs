@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * A post's cover is its largest paint, and the browser finds it only once it has parsed the HTML down to the
  * <picture>. A `Link` header naming it (rel=preload, as=image, with the picture's first source: its type, srcset and

@@ -1,3 +1,4 @@
+// @ts-check
 // What the analytics beacon and the ingest endpoint agree on. Kept free of imports so the beacon, which every public
 // page loads, stays small (an import is a chunk of its own); everything else about analytics is in ./analytics.
 // Plain JavaScript (typed with JSDoc) so the HTTP front's admission rules (src/server/platform/http/admission-limits.mjs)

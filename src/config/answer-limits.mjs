@@ -1,3 +1,4 @@
+// @ts-check
 // How much of an answer from outside the server reads: each service's answers are read up to these many bytes and no
 // further (the connection is dropped past them and the request fails with words saying so), so a service that
 // answers without end, by fault or by malice, costs the server bounded memory and time (issue 39).

@@ -1,3 +1,4 @@
+// @ts-check
 // Endpoints that code outside their route names: the browser code that posts to them, the HTTP front's admission rules
 // (src/server/platform/http/admission-limits.mjs), the start script and the load balancer's health check. Plain
 // JavaScript: the front and the scripts run outside Astro's bundle. The beacon's endpoint is in ./analytics-wire.mjs

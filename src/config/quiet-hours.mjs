@@ -1,3 +1,4 @@
+// @ts-check
 // Quiet hours as the owner writes them, in UK time: "22:00-07:00" (WATCH_QUIET_HOURS) or two clock times (the admin's
 // Sites tab). One rule for both, in plain JavaScript because the settings schema (read without the bundle) uses it.
 

@@ -1,3 +1,4 @@
+// @ts-check
 // Where a client's report link lives, in plain JavaScript: the HTTP front (outside the TypeScript build) keeps these
 // addresses private too, even when it only redirects them. report.ts builds `reportPaths` from it.
 

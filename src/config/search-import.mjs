@@ -1,3 +1,4 @@
+// @ts-check
 // The import of a Search Console Performance export: what a real export can hold, so that anything beyond it is
 // refused before it costs the server time or memory, and the words of those refusals (the server and the tests read
 // them from here). Plain JavaScript, as the import (src/server/features/search/import.mjs) is.

@@ -1,3 +1,4 @@
+// @ts-check
 // How much of a page's title and meta description a search result shows: the one set of limits the site checks,
 // the AI tools (their prompts and checks), the post editor and this site's own pages are all held to.
 // Plain JavaScript so the command line's checker reads it without the bundle.

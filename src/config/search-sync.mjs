@@ -1,3 +1,4 @@
+// @ts-check
 // What a search data sync may be given, from what Google documents, and the words of a sync stopped past it (issue
 // 39): an API whose pages never end stops the sync with a message instead of filling the disk. The sync
 // (src/server/features/search/) and the tests read them from here. Plain JavaScript, as the sync is.

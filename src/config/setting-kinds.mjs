@@ -1,3 +1,4 @@
+// @ts-check
 // How a setting is declared (src/config/settings.mjs): its environment variable, its kind of value and what the docs
 // say of it, kept in one registry; and how the environment is read into the schema's shape. Plain JavaScript, as
 // settings.mjs is.
@@ -18,7 +19,12 @@ export const settingDocs = z.registry();
  * @template {z.ZodType<unknown, string>} S
  * @param {string} env @param {S} schema @param {Omit<SettingDoc, 'env' | 'default'> & { default: string }} doc
  */
-export const withDefault = (env, schema, doc) => schema.prefault(doc.default).register(settingDocs, { env, ...doc });
+// The casts: zod's types for `prefault` and the registry are conditional on the schema, which a generic `S` leaves open.
+export const withDefault = (env, schema, doc) => {
+  const read = schema.prefault(/** @type {z.input<S>} */ (doc.default));
+  settingDocs.add(/** @type {z.ZodType} */ (read), { env, ...doc });
+  return read;
+};
 
 /**
  * A setting that may be left unset (or set to ''): its value is then `undefined`. (The transform keeps the key in
@@ -26,11 +32,11 @@ export const withDefault = (env, schema, doc) => schema.prefault(doc.default).re
  * @template {z.ZodType<unknown, string>} S
  * @param {string} env @param {S} schema @param {Omit<SettingDoc, 'env' | 'default'>} doc
  */
-export const unsetByDefault = (env, schema, doc) =>
-  schema
-    .optional()
-    .transform((value) => value)
-    .register(settingDocs, { env, ...doc });
+export const unsetByDefault = (env, schema, doc) => {
+  const read = schema.optional().transform((value) => value);
+  settingDocs.add(/** @type {z.ZodType} */ (read), { env, ...doc });
+  return read;
+};
 
 /** @param {number} min @param {number} [max] */
 export const integer = (min, max = Number.MAX_SAFE_INTEGER) =>

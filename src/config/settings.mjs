@@ -1,3 +1,4 @@
+// @ts-check
 // The one place environment variables are read: one zod object, `settingsSchema`, whose every field is one setting —
 // its environment variable, type, default and meaning, declared once (see "Adding a setting" in docs/architecture.md).
 // The environment is validated as a whole: a wrong value stops start-up with a message naming the variable. The type

@@ -1,3 +1,4 @@
+// @ts-check
 // Counts with their nouns ("1 notice", "4 errors", "0.5 points"): the one place English plural forms are chosen, by
 // Intl.PluralRules rather than `n === 1` (which gets 1.0 and fractions wrong). Plain JavaScript with no imports, so the
 // browser, the server, src/config's messages and the command-line scripts (run without the bundle) can all use it.

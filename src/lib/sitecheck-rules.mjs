@@ -1,3 +1,4 @@
+// @ts-check
 // What the site checks look for: every rule with its severity and the one-line fix shown beside it. The checker,
 // the admin's Testing tab, the command line and the tests all read them from here.
 import { snippetLimits } from '../config/search-snippet.mjs';

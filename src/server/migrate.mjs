@@ -1,3 +1,4 @@
+// @ts-check
 // Every migration the server needs, in order: the project's schema (src/server/db), then better-auth's tables. Used by
 // the runtime, the command-line scripts and the tests; the one place that joins the database to a feature's tables.
 import { migrateToLatest as migrateSchema } from './db/migrator.mjs';

@@ -1,3 +1,4 @@
+// @ts-check
 // Backups of the site's database while it keeps running, and restoring one. SQLite: `VACUUM INTO`, a consistent
 // copy made inside one read transaction (writers carry on, WAL); PostgreSQL: pg_dump's custom format, restored by
 // pg_restore. Plain JavaScript: the `db:backup` and `db:restore` commands run it without the bundle.
@@ -109,7 +110,7 @@ export async function backupDatabase(url, out) {
     } else {
       requireTool('pg_dump');
       const { schema } = await pgTarget(target.url);
-      const qualified = (table) => (schema ? `"${schema}"."${table}"` : `"${table}"`);
+      const qualified = (/** @type {string} */ table) => (schema ? `"${schema}"."${table}"` : `"${table}"`);
       const args = [
         '--format=custom',
         '--no-owner',

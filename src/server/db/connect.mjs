@@ -1,3 +1,4 @@
+// @ts-check
 // Opens the database named by DATABASE_URL: PostgreSQL for postgres:// URLs, otherwise an embedded SQLite file
 // (default data/site.db). Plain JavaScript so scripts/migrate.mjs can use it on Node 20 without a TypeScript step.
 import { mkdirSync } from 'node:fs';

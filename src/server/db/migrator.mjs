@@ -1,3 +1,4 @@
+// @ts-check
 // Applies the schema migrations (one file each in ./migrations) in order, on start and by `npm run db:migrate`.
 import { Migrator, sql } from 'kysely';
 import { migrations } from './migrations/index.mjs';

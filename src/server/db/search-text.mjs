@@ -1,3 +1,4 @@
+// @ts-check
 // The folded text an enquiry is searched by: lower case, accents removed (NFD, combining marks dropped), so "zoe" finds
 // "Zoë" on SQLite and PostgreSQL alike without extensions. Written with each enquiry and by the migration that added it.
 

@@ -1,3 +1,4 @@
+// @ts-check
 // Whether an IP address is a public one, by ipaddr.js's ranges: shared by the site checker's address guard and
 // IndexNow's check that the site's own address is public.
 import ipaddr from 'ipaddr.js';

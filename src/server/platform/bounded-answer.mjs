@@ -1,3 +1,4 @@
+// @ts-check
 // The one way an answer from outside (Google, Bing, an AI model, a webhook's receiver) is read: its body with a byte
 // limit, streamed, the connection dropped as soon as the limit is passed, and JSON parsed without holding the event
 // loop: a large answer is parsed in a worker thread and handed back a slice per turn (JSON.parse of 7 MB took

@@ -1,3 +1,4 @@
+// @ts-check
 // One job in a child process: work that parses what strangers serve (the site checker reading robots.txt, sitemaps
 // and pages) runs here rather than on the server's event loop, where a 5 MB page held every request up for seconds.
 // The child runs at the lowest CPU priority (the server's pages come first on a busy machine), with a heap ceiling

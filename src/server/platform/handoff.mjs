@@ -1,3 +1,4 @@
+// @ts-check
 // The hand-offs between scripts/start.mjs, which lives outside Astro's bundle, and the server runtime inside it:
 // values left on globalThis under these documented keys, and nothing else.
 /** The runtime's stop function, called by the start script on SIGTERM. */
@@ -18,3 +19,14 @@ export const intakesKey = Symbol.for('hale-digital.intakes');
  * memory. Set by the runtime once it exists; until then, and for any other answer, the route answers.
  */
 export const unknownLinksKey = Symbol.for('hale-digital.unknown-links');
+
+/**
+ * globalThis as the hand-offs see it, for plain-JavaScript readers (runtime.ts, their writer, declares the same).
+ * @typedef {{ status: number, text?: string, headers?: Record<string, string> }} IntakeAnswer
+ * @typedef {{
+ *   [intakesKey]?: Record<string, (req: import('node:http').IncomingMessage, clientAddress: string, host: string) => Promise<IntakeAnswer>>,
+ *   [unknownLinksKey]?: Record<string, (rest: string) => Promise<boolean>>,
+ *   [logKey]?: unknown,
+ * }} Handoffs
+ */
+export const handoffs = /** @type {Handoffs} */ (/** @type {unknown} */ (globalThis));

@@ -1,3 +1,4 @@
+// @ts-check
 // A named lease in the database: one holder at a time across every server process sharing it (a job that must not
 // run twice at once). A holder that dies leaves it to expire; a live one renews it while it works.
 /** @typedef {import('kysely').Kysely<any>} Db */

@@ -1,3 +1,4 @@
+// @ts-check
 // The server's log (pino): one JSON object a line on standard output, or readable lines with LOG_FORMAT=pretty.
 // What it must never hold: passwords, cookies, tokens, API keys, enquiry text. Request lines carry the path without
 // its query (a reset link's token travels there), and nothing logs headers or bodies.
@@ -5,7 +6,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import pino from 'pino';
 import pretty from 'pino-pretty';
 import { settings } from '../../config/settings.mjs';
-import { logKey } from './handoff.mjs';
+import { handoffs, logKey } from './handoff.mjs';
 
 /**
  * The start script loads this file as it is and the server bundle has its own copy: both must write through one
@@ -13,7 +14,7 @@ import { logKey } from './handoff.mjs';
  * @type {{ log: pino.Logger, requestContext: AsyncLocalStorage<{ requestId?: string }> }}
  */
 const shared = /** @type {any} */ (
-  globalThis[logKey] ??= (() => {
+  handoffs[logKey] ??= (() => {
     const context = new AsyncLocalStorage();
     return { requestContext: context, log: create(context) };
   })()

@@ -1,3 +1,4 @@
+// @ts-check
 // The limiter's in-memory twin, for per-process caps that need no database and may be lost on a restart: write
 // admission in the HTTP front (per address and endpoint, a minute) and the analytics beacon's caps (page views,
 // new visitors and 404 visits per address). Plain JavaScript: the front runs outside Astro's bundle.

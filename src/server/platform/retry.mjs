@@ -1,3 +1,4 @@
+// @ts-check
 // The one way to try something again in-process: p-retry counts the attempts and stops on anything not worth
 // retrying; the wait between tries is exponential backoff with jitter, or what the other side asked for (Retry-After).
 import { setTimeout as sleep } from 'node:timers/promises';

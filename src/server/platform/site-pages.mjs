@@ -1,3 +1,4 @@
+// @ts-check
 // The one list of the site's pages: what the build made (every HTML page it wrote, and every page its sitemap lists —
 // the pages for search, the blog's index among them, which is rendered on demand) and the admin's published posts
 // (read from the database: they change without a build). /sitemap.xml lists the build's sitemap with those posts;

@@ -1,3 +1,4 @@
+// @ts-check
 // Reading a sitemap (sitemaps.org): the one parser for the site checker (other sites' sitemaps) and IndexNow (this
 // build's). An XML parser, not a pattern: entities, CDATA, namespaces and whitespace are read as XML says.
 import { XMLParser } from 'fast-xml-parser';

@@ -1,3 +1,4 @@
+// @ts-check
 // The project's migrations in the order they apply, one file each (named, not found by reading the folder, so the
 // bundled server and the plain-Node scripts load the same list; a unit test checks every file here is listed).
 // Never edit a released one: add a file and list it last. Only forward: no migration has a down step.

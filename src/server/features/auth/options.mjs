@@ -1,3 +1,4 @@
+// @ts-check
 // better-auth's configuration, shared by the server runtime and the admin scripts (plain JavaScript, so the scripts
 // run without a TypeScript step). Accounts are e-mail + password; public sign-up is off everywhere, including
 // better-auth's own server API: the owner's account is made by `npm run admin:create`.
@@ -54,7 +55,9 @@ export function authOptions({ db, kind, secret, baseURL, appName, idleMinutes = 
       maxPasswordLength: passwordRules.maxLength,
       resetPasswordTokenExpiresIn: resetLinkMinutes * 60,
       revokeSessionsOnPasswordReset: true,
-      ...(sendResetLink && { sendResetPassword: async ({ user, token }) => sendResetLink({ email: user.email, token }) }),
+      ...(sendResetLink && {
+        sendResetPassword: async (/** @type {{ user: { email: string }, token: string }} */ { user, token }) => sendResetLink({ email: user.email, token }),
+      }),
     },
     // Sliding idle expiry: every use more than a minute after the last one pushes the expiry on by the idle time. The
     // absolute limit is enforced by `currentSession` in admin-auth.ts from the session's creation time.

@@ -1,3 +1,4 @@
+// @ts-check
 // Password rules for the owner's account: long, not the e-mail address, not a common password. The list is the
 // 49,000 most common passwords that zxcvbn-ts ships (@zxcvbn-ts/language-common), compared without case.
 import { dictionary } from '@zxcvbn-ts/language-common';

@@ -1,3 +1,4 @@
+// @ts-check
 // Whether this site may submit to IndexNow at all, and which URLs the owner may submit by hand.
 import { isIP } from 'node:net';
 import { isPublicAddress } from '../../platform/address-range.mjs';

@@ -1,3 +1,4 @@
+// @ts-check
 // Which IndexNow key the site uses: INDEXNOW_KEY where the server sets it (it wins), otherwise the key kept in the
 // database while the owner has switched IndexNow on in the admin (migration 0015 made the key and the switch, off).
 // Read at each use, not at start, so a switch in one process counts in every process on the database at once.

@@ -1,3 +1,4 @@
+// @ts-check
 // The pages IndexNow knows of: every page of /sitemap.xml, from the one list of the site's pages
 // (platform/site-pages.mjs: the build's sitemap, the blog's index rendered on demand, the admin's live posts), and a
 // hash of what each page says, so only real changes are sent.
@@ -42,7 +43,9 @@ export async function builtPages(clientDir, siteUrl, adminPosts = new Map()) {
   /** @type {Map<string, string>} in the sitemap's order */
   const pages = new Map();
   for (const pathname of sitemap) {
-    const hash = built.get(pathname) ?? indexHash(pathname, [...built].map(([page, pageHash]) => [siteUrl + page, pageHash]).concat([...adminPosts]), siteUrl);
+    const hash =
+      built.get(pathname) ??
+      indexHash(pathname, [...built].map(([page, pageHash]) => /** @type {[string, string]} */ ([siteUrl + page, pageHash])).concat([...adminPosts]), siteUrl);
     if (hash) pages.set(siteUrl + pathname, hash);
     else log.warn(`[indexnow] ${pathname} is in the sitemap but neither in the build nor an index of pages; left out.`);
   }

@@ -1,3 +1,4 @@
+// @ts-check
 // An IndexNow run: the pages of the built sitemap whose main content changed since they were last submitted (and
 // those that left the sitemap) are sent, at most 10,000 URLs per request, and the run and each submission recorded.
 // One run at a time across every server process: a lease, renewed while the run waits.

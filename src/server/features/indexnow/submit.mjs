@@ -1,3 +1,4 @@
+// @ts-check
 // One IndexNow submission and what its answer means: 200/202 accepted; 400/403/422 (and any other 4xx) rejected with
 // the reason and not retried; 429, 5xx and network errors retried with backoff and jitter, or as Retry-After asks.
 import { setTimeout as sleep } from 'node:timers/promises';

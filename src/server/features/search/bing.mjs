@@ -1,3 +1,4 @@
+// @ts-check
 // Bing Webmaster Tools by API key: GetQueryStats (per day × query) and GetPageStats (per day × page), as the JSON
 // API documents them: `{ "d": [ { "Date": "/Date(ms±zone)/", "Query": …, "Clicks", "Impressions",
 // "AvgImpressionPosition", "AvgClickPosition" } ] }` (GetPageStats puts the page's URL in "Query"). The key travels in

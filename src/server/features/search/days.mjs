@@ -1,3 +1,4 @@
+// @ts-check
 // Calendar days as 'YYYY-MM-DD' strings (they sort and compare as dates), for the search sources' daily data.
 
 /** @param {Date} date */

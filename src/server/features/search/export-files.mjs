@@ -1,3 +1,4 @@
+// @ts-check
 // The files of a Search Console Performance export, read as rows (a ZIP's entries, or the CSVs given on their own).
 // The reading is guarded, since the file comes from outside: only the files used are unzipped, the bytes actually
 // inflated are counted (a ZIP's declared sizes may lie) and reading stops the moment they pass the limit, a file
@@ -179,10 +180,12 @@ function byteAllowance() {
   };
 }
 
+/** @typedef {import('fflate').UnzipDecoder} UnzipDecoder */
+
 /**
  * DEFLATE for the unzipper by Node's zlib, asynchronously: the inflating is done off the event loop (libuv's
  * threads), a chunk at a time, and stops when the stream is destroyed.
- * @implements {import('fflate').UnzipDecoder}
+ * @implements {UnzipDecoder}
  */
 class ZlibInflate {
   static compression = 8;
@@ -191,7 +194,7 @@ class ZlibInflate {
   stream = createInflateRaw({ chunkSize: inflateChunkBytes });
 
   constructor() {
-    this.stream.on('data', (/** @type {Buffer} */ chunk) => this.ondata(null, chunk, false));
+    this.stream.on('data', (/** @type {Uint8Array<ArrayBuffer>} */ chunk) => this.ondata(null, chunk, false));
     this.stream.on('end', () => this.ondata(null, new Uint8Array(0), true));
     this.stream.on('error', (error) => this.ondata(/** @type {import('fflate').FlateError} */ (error), new Uint8Array(0), true));
   }

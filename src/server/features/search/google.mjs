@@ -1,3 +1,4 @@
+// @ts-check
 // Google Search Console's Search Analytics API through a service account: a token from the key file's `token_uri`
 // (a JWT signed with its private key, by google-auth-library), then `searchAnalytics/query` one day at a time, every
 // page of rows (`rowLimit`, `startRow`). 429 and 5xx are retried with backoff or as Retry-After asks; a 401 is

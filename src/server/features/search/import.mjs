@@ -1,3 +1,4 @@
+// @ts-check
 // The import of a Search Console Performance export, for an owner without API access: the ZIP Search Console's
 // "Export → Download CSV" gives (Queries.csv, Pages.csv, Dates.csv, Devices.csv, Countries.csv, Search appearance.csv,
 // Filters.csv), or its Queries.csv and Pages.csv on their own. Anything else is refused with the reason.

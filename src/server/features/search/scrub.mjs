@@ -1,3 +1,4 @@
+// @ts-check
 // What Google and Bing say when they refuse is shown to the owner and logged, and a server may repeat in it what it
 // was sent: the request's address (Bing's carries the API key), a header (a bearer token), a key. So any text from
 // them is scrubbed first: the secrets this server holds wherever they appear, and whatever has the shape of a

@@ -1,3 +1,4 @@
+// @ts-check
 // Search data storage: a sync's rows go to a staging table page by page (memory holds one page), then replace the
 // stored rows of the days they cover, a few thousand rows a transaction with a turn of the event loop between (SQLite's
 // driver is synchronous: one transaction over a large range held every request), so a re-fetch replaces rather than

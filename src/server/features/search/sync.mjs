@@ -1,3 +1,4 @@
+// @ts-check
 // A search data sync: this site and then each watched client's site, each from Google Search Console and Bing
 // Webmaster Tools, one after the other, under one lease so only one process syncs at a time. A site's first run goes
 // 16 months back; later runs fetch again the last 5 days stored (Google's figures settle after 2–3 days) up to

@@ -1,3 +1,4 @@
+// @ts-check
 // Which addresses the site checker may connect to. Checks run on the server, so a site being checked (or whoever
 // types an address) must not be able to point them at the server's own network: loopback, private, link-local (cloud
 // metadata lives at 169.254.169.254), CGNAT, multicast, unspecified and reserved addresses are refused. The decision is

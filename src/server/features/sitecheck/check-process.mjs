@@ -1,3 +1,4 @@
+// @ts-check
 // The site checker's child process (platform/child-job.mjs runs it at the lowest CPU priority, with a memory ceiling
 // and a deadline): a whole check (the free audit, a watched site's crawl) or only robots.txt and the sitemap (the
 // availability check). Everything a stranger's site serves is parsed here, never on the server's event loop. Plain

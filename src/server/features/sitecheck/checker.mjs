@@ -1,3 +1,4 @@
+// @ts-check
 // The SEO site checker: crawls one site from its sitemap and home page, following internal links (same host only,
 // robots.txt respected), bounded in pages, concurrency, time and size per request; then reports, page by page, what
 // keeps it from ranking (src/lib/sitecheck-rules.mjs). Used by the admin's Testing tab and by `npm run site:check`.
@@ -149,7 +150,8 @@ async function crawl(start, options, signal, agents, onProgress) {
    * several findings of one rule on one page
    */
   const report = (url, rule, message, subject = '') => {
-    findings.push({ url, rule, severity: rules[rule].severity, message, fix: rules[rule].fix, key: `${rule}|${url ?? ''}|${subject}` });
+    const { severity, fix } = /** @type {(typeof rules)[string]} */ (rules[rule]);
+    findings.push({ url, rule, severity, message, fix, key: `${rule}|${url ?? ''}|${subject}` });
   };
 
   // The start must answer at all; otherwise there is nothing to check, and the owner is told why.

@@ -1,3 +1,4 @@
+// @ts-check
 // Fetching for the site checker: one request at a time through the address guard (no redirect followed by itself,
 // body read up to a size cap and decoded), and redirects followed hop by hop, each hop judged again.
 import http from 'node:http';

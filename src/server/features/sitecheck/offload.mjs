@@ -1,3 +1,4 @@
+// @ts-check
 // The site checker run off the server's event loop: in its child process (check-process.mjs) when the server has the
 // file, else in this process (tests calling a check directly). The audit, the watch crawl and the availability check
 // all come through here, with the limits of checkDefaults.

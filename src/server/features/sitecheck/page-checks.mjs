@@ -1,3 +1,4 @@
+// @ts-check
 // The site checker's rules for one page it could read: title, description, canonical, headings, images, JSON-LD,
 // noindex, mixed content, size and markup (src/lib/sitecheck-rules.mjs says what each means and how to fix it).
 import { checkBounds } from '../../../lib/sitecheck-rules.mjs';

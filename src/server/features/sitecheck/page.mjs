@@ -1,3 +1,4 @@
+// @ts-check
 // What one HTML page says about itself: title, description, canonical, headings, images, JSON-LD, links and assets.
 import { parse } from 'parse5';
 import { resolve } from './urls.mjs';

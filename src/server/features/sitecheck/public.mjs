@@ -1,3 +1,4 @@
+// @ts-check
 // The site checker's public module for plain JavaScript (the checker's child process runs outside the bundle): what it
 // exports, index.ts exports too. Other features import index.ts; plain-JavaScript code, this file.
 /** @typedef {import('./address-guard.mjs').AddressPolicy} AddressPolicy */

@@ -1,3 +1,4 @@
+// @ts-check
 // The site checker's findings about the site as a whole, once its pages are read: broken links and assets, the
 // JavaScript each page loads, titles and descriptions used twice, sitemap pages nothing links to, and canonicals that
 // all name one other address; then the report's summary.

@@ -1,3 +1,4 @@
+// @ts-check
 // What the site checker reads before the pages: robots.txt (what it may fetch, and where the sitemap is) and the
 // sitemap (the pages the site says it has, and the address it says it has them at). The one reader of both, for the
 // checks of a whole site (the free audit, a watched site's crawl) and the availability check, within the budgets of

@@ -1,3 +1,4 @@
+// @ts-check
 // Addresses for the site checker: what a visitor or the owner types, and links as a page writes them.
 
 /** Bad input or an unreachable start: the run cannot begin, and this says why. */

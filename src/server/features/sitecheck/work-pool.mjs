@@ -1,3 +1,4 @@
+// @ts-check
 // The site checker's pool of work: the pages of a crawl, then the links and assets to check, each run a few at a time.
 import PQueue from 'p-queue';
 import { Cancelled } from './fetch.mjs';

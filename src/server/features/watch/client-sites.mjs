@@ -1,3 +1,4 @@
+// @ts-check
 // The clients' sites now watched, as the search sync reads them: plain JavaScript, so the sync (`npm run search:sync`,
 // outside the bundle) asks the watch for them rather than reading its table.
 

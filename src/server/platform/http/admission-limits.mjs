@@ -1,3 +1,4 @@
+// @ts-check
 // How much write traffic the server takes before it refuses, decided in the HTTP front before a body is read.
 // Plain JavaScript: the front runs outside Astro's bundle (scripts/start.mjs) and reads it directly.
 import { analyticsEndpoint } from '../../../config/analytics-wire.mjs';

@@ -1,3 +1,4 @@
+// @ts-check
 // Admission of writes, decided in the HTTP front so that refusing costs less than accepting.
 //  1. Per client: one address (an IPv6 /64) may send each public write endpoint so many requests a minute
 //     (admission-limits.mjs); past that, 429 at once, from memory, before the body is read.

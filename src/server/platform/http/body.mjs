@@ -1,3 +1,4 @@
+// @ts-check
 // A write's body, read by the front before the write may take a place (admission.mjs). Four clients sending a body one
 // byte every two seconds held all four places for half a minute, because a place was taken before the body came. Here
 // the body is read into memory first, at a minimum rate (admission-limits.mjs `bodyReading`), and the request Astro

@@ -1,3 +1,4 @@
+// @ts-check
 // The Caddy configuration that serves the built files the way the HTTP front (front.mjs) does: the same paths (only
 // the exact paths of built files, GET and HEAD; everything else, redirects and the 404 page included, goes to the app),
 // the pre-compressed .br/.gz copies, the same caching and security headers, and each page's own Content-Security-Policy
@@ -38,12 +39,12 @@ export function caddyStaticSnippet({ clientDir, csp }) {
   const pages = files.filter((f) => f.page).map((f) => f.path);
   const inert = files.filter((f) => !f.page && inertFile.test(f.path)).map((f) => f.path);
   const documents = files.filter((f) => !f.page && !inertFile.test(f.path)).map((f) => f.path);
-  const policy = (page) => contentSecurityPolicy({ scriptHashes: csp.pages[page] ?? [], frameSrc: csp.frameSrc });
-  const headerBlock = (headers) =>
+  const policy = (/** @type {string} */ page) => contentSecurityPolicy({ scriptHashes: csp.pages[page] ?? [], frameSrc: csp.frameSrc });
+  const headerBlock = (/** @type {Record<string, string>} */ headers) =>
     Object.entries(headers)
       .map(([name, value]) => `\t\t\t${name} ${quoted(value)}`)
       .join('\n');
-  const pathList = (paths) => paths.map((p) => (/\s/.test(p) ? quoted(p) : p)).join(' ');
+  const pathList = (/** @type {string[]} */ paths) => paths.map((p) => (/\s/.test(p) ? quoted(p) : p)).join(' ');
   const links = Object.entries(csp.links ?? {});
   const linkHeaders = links.map(([page, link], i) => `	@hale_link_${i} path ${pathList([page])}\n	header @hale_link_${i} Link ${quoted(link)}\n`).join('');
 

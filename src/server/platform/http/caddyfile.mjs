@@ -1,3 +1,4 @@
+// @ts-check
 // The Caddyfile of the production recipe, written in one place for both its uses: `npm run deploy:caddyfile` for a
 // server with a domain name (automatic certificates, HTTP/2 and HTTP/3, the other host name redirected), and
 // `npm run serve:proxied` on this machine (Caddy's internal CA on a loopback port). Both import the build's static

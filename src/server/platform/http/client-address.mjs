@@ -1,3 +1,4 @@
+// @ts-check
 // Who is asking: the one client-address rule for every limit. X-Forwarded-For is believed only as far as TRUST_PROXY
 // says; otherwise anyone could pick their own address and escape a rate limit. Proxies append the address they saw, so
 // everything left of the trusted hops is the client's own choice: with N proxies the client is the N-th from the right

@@ -1,3 +1,4 @@
+// @ts-check
 // How the site's pages are compressed: the build's .br/.gz copies (scripts/precompress.mjs) and the blog pages kept in
 // memory (src/server/platform/http/kept-page.ts), so a page rendered on demand is the same bytes a built one would be.
 // Plain JavaScript: the build script reads it directly.

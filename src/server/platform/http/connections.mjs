@@ -1,3 +1,4 @@
+// @ts-check
 // Connection limits the HTTP server does not have by itself. Node's headersTimeout starts at a request's first byte,
 // so a socket that sends nothing is never timed out: each one costs a file descriptor and memory, and a few thousand
 // from one client exhaust them. Here a connection must deliver a complete request's headers within `headersTimeoutMs`

@@ -1,3 +1,4 @@
+// @ts-check
 // Content-Security-Policy for every response. Inline scripts are allowed by their SHA-256 hash only, and only the
 // inline scripts the site itself emits: the build records them (dist/server/csp.json: each pre-rendered page's, and
 // `known`, every inline script the site can put in a page rendered on demand), and the middleware allows in an

@@ -1,3 +1,4 @@
+// @ts-check
 // What the HTTP front (front.mjs) does around one request and its answer: the rest of a refused body dropped, the
 // Range headers sirv reads safely, the codings a client accepts, a late answer muted, and the request's log line.
 import { randomUUID } from 'node:crypto';
@@ -15,13 +16,13 @@ const lingerLimits = { idleMs: 1000, totalMs: 5000, bytes: 32 * 1024 * 1024 };
 
 /**
  * Drops what is left of a request's body within `lingerLimits`, then closes the connection if the body has not ended.
- * @param {http.IncomingMessage} req
+ * @param {import('node:http').IncomingMessage} req
  */
 export function dropRestOfBody(req) {
   const started = Date.now();
   let dropped = 0;
   let idle = setTimeout(() => req.destroy(), lingerLimits.idleMs);
-  req.on('data', (chunk) => {
+  req.on('data', (/** @type {Buffer} */ chunk) => {
     dropped += chunk.length;
     clearTimeout(idle);
     if (dropped > lingerLimits.bytes || Date.now() - started > lingerLimits.totalMs) return req.destroy();
@@ -54,7 +55,7 @@ const offeredEncodings = ['br', 'gzip', 'deflate'];
 
 /**
  * The codings to hand on to sirv and compression, as a plain list they read correctly ("" for none).
- * @param {http.IncomingMessage} req
+ * @param {import('node:http').IncomingMessage} req
  */
 export function acceptedEncodings(req) {
   return new Negotiator(req).encodings(offeredEncodings).join(', ');
@@ -63,7 +64,7 @@ export function acceptedEncodings(req) {
 /**
  * After the front has answered for a handler that took too long, the handler's own answer is dropped rather than
  * written after the end (which throws).
- * @param {http.ServerResponse} res
+ * @param {import('node:http').ServerResponse} res
  */
 export function muteLateAnswer(res) {
   res.writeHead = /** @type {typeof res.writeHead} */ (() => res);
@@ -76,7 +77,7 @@ export function muteLateAnswer(res) {
  * One log line per request when its response is done: time, method, path (never the query: a reset link's token
  * travels there), status, duration, body bytes sent, client address and request id. The id is the trusted proxy's
  * X-Request-Id when it gives one, otherwise a new one; it is handed on to the app so its log lines carry it too.
- * @param {http.IncomingMessage} req @param {http.ServerResponse} res @param {boolean} trusted
+ * @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res @param {boolean} trusted
  * @param {number} [started] when the request came
  */
 export function logRequest(req, res, trusted, started = performance.now()) {
@@ -92,13 +93,13 @@ export function logRequest(req, res, trusted, started = performance.now()) {
   res.write = /** @type {typeof res.write} */ (
     function (/** @type {any} */ chunk, /** @type {any[]} */ ...rest) {
       count(chunk, rest[0]);
-      return write.call(this, chunk, ...rest);
+      return write.apply(this, /** @type {any} */ ([chunk, ...rest]));
     }
   );
   res.end = /** @type {typeof res.end} */ (
     function (/** @type {any} */ chunk, /** @type {any[]} */ ...rest) {
       if (typeof chunk !== 'function') count(chunk, rest[0]);
-      return end.call(this, chunk, ...rest);
+      return end.apply(this, /** @type {any} */ ([chunk, ...rest]));
     }
   );
   res.once('close', () => {

@@ -1,3 +1,4 @@
+// @ts-check
 // The HTTP front of the production server: what every request meets before Astro. It fixes up what clients may not
 // decide (their address, forwarded protocol and host, accepted encodings), refuses malformed requests, puts the security
 // headers on every response, serves the pre-rendered files with sirv, and hands everything else to Astro's router.
@@ -21,7 +22,7 @@ import { contentSecurityPolicy } from './csp.mjs';
 import { errorField, log } from '../log.mjs';
 import { inertFile, staticHeaders } from './caddy-static.mjs';
 import { builtPaths } from './page-path.mjs';
-import { intakesKey, unknownLinksKey } from '../handoff.mjs';
+import { handoffs, intakesKey, unknownLinksKey } from '../handoff.mjs';
 import { acceptedEncodings, drainedBodyBytes, dropRestOfBody, logRequest, muteLateAnswer, usableRange } from './exchange.mjs';
 
 const knownMethods = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -38,6 +39,7 @@ const documentOnlyHeaders = ['Content-Security-Policy', ...Object.keys(staticHea
  * Pathname a request should be redirected to (301), or null. Redirects never leave the site: a backslash next to a
  * slash counts as a slash (browsers read `/\\host` as `//host`), runs of them become one, and what is left is checked.
  */
+/** @param {string} pathname */
 export function canonicalRedirect(pathname) {
   let clean = pathname.replace(/\/[/\\]+/g, '/');
   clean = clean.replace(/\/index(\.html)?$/, '/');
@@ -67,7 +69,10 @@ export function createFront({ clientDir, app, settings, csp, keyFile = null, lim
   const pagePolicies = new Map(
     Object.entries(csp.pages).map(([page, hashes]) => [page, contentSecurityPolicy({ scriptHashes: hashes, frameSrc: csp.frameSrc })]),
   );
-  const compress = compression({ threshold: 1024 });
+  // compression is Express middleware; it needs nothing of Express's request or response beyond Node's.
+  const compress = /** @type {(req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void} */ (
+    /** @type {unknown} */ (compression({ threshold: 1024 }))
+  );
   const writes = createAdmission({ perClient: publicWrites, ...admission });
   const bodyBudget = createBodyBudget(reading);
   // Astro answers unknown paths with this page, so what it renders is allowed the 404 page's scripts.
@@ -114,7 +119,7 @@ export function createFront({ clientDir, app, settings, csp, keyFile = null, lim
   function notFound(req, res, headers = {}) {
     const accepted = String(req.headers['accept-encoding'] ?? '').split(', ');
     const coding = ['br', 'gzip'].find((name) => accepted.includes(name) && notFoundEncoded[name]);
-    const body = coding ? notFoundEncoded[coding] : notFoundPage;
+    const body = (coding && notFoundEncoded[coding]) || notFoundPage;
     res.writeHead(404, {
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': 'no-store',
@@ -133,7 +138,7 @@ export function createFront({ clientDir, app, settings, csp, keyFile = null, lim
    * @param {http.IncomingMessage} req @param {http.ServerResponse} res @param {string} pathname @param {() => void} render
    */
   function refuseUnknownLink(req, res, pathname, render) {
-    const unknown = pathname.startsWith(sharedReportPrefix) ? globalThis[unknownLinksKey]?.[sharedReportPrefix] : undefined;
+    const unknown = pathname.startsWith(sharedReportPrefix) ? handoffs[unknownLinksKey]?.[sharedReportPrefix] : undefined;
     if (!unknown) return render();
     unknown(pathname.slice(sharedReportPrefix.length)).then(
       (refused) => guarded(req, res, () => (refused ? notFound(req, res, sharedReportHeaders) : render())),
@@ -142,7 +147,7 @@ export function createFront({ clientDir, app, settings, csp, keyFile = null, lim
     );
   }
 
-  /** @param {http.IncomingMessage} req @param {http.ServerResponse} res */
+  /** @param {http.ServerResponse} res @param {number} status @param {string} text @param {Record<string, string>} [headers] */
   function plain(res, status, text, headers = {}) {
     res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...headers });
     res.end(`${text}\n`);
@@ -213,15 +218,15 @@ export function createFront({ clientDir, app, settings, csp, keyFile = null, lim
     /** Called when the answer begins (a write's place is then free for the next). @type {(() => void) | null} */
     let answerBegins = null;
     // Every response: the right reason phrase and a charset on text, whoever writes it (Astro, sirv, us).
-    const writeHead = res.writeHead;
+    const writeHead = /** @type {(this: http.ServerResponse, status: number, ...rest: any[]) => http.ServerResponse} */ (res.writeHead);
     res.writeHead = function (status, ...rest) {
       answerBegins?.();
       res.statusMessage = http.STATUS_CODES[status] ?? 'Unknown';
       const type = res.getHeader('content-type');
-      const headers = rest.find((item) => item && typeof item === 'object' && !Array.isArray(item));
+      const headers = /** @type {Record<string, unknown> | undefined} */ (rest.find((item) => item && typeof item === 'object' && !Array.isArray(item)));
       const headerType = headers && Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type');
       // Text without a charset says UTF-8 (every text file of the site is), as Caddy says it of the same files.
-      const withCharset = (value) => (/^text\/[\w.+-]+\s*$/i.test(value) ? `${value.trim()}; charset=utf-8` : null);
+      const withCharset = (/** @type {string} */ value) => (/^text\/[\w.+-]+\s*$/i.test(value) ? `${value.trim()}; charset=utf-8` : null);
       const fixed = headerType ? withCharset(String(headerType[1])) : typeof type === 'string' ? withCharset(type) : null;
       if (fixed && headerType) headers[headerType[0]] = fixed;
       else if (fixed) res.setHeader('Content-Type', fixed);
@@ -304,9 +309,9 @@ export function createFront({ clientDir, app, settings, csp, keyFile = null, lim
       const ifNoneMatch = req.headers['if-none-match'];
       delete req.headers['if-none-match'];
       if (ifNoneMatch) {
-        const writeFileHead = res.writeHead;
+        const writeFileHead = /** @type {(this: http.ServerResponse, status: number, ...rest: any[]) => http.ServerResponse} */ (res.writeHead);
         res.writeHead = function (status, ...rest) {
-          const headers = rest.find((item) => item && typeof item === 'object') ?? {};
+          const headers = /** @type {Record<string, string>} */ (rest.find((item) => item && typeof item === 'object') ?? {});
           if (status === 200 && headers.ETag && fresh({ 'if-none-match': ifNoneMatch }, { etag: headers.ETag })) {
             const { 'Content-Length': _length, 'Content-Encoding': encoding, ...kept } = headers;
             return writeFileHead.call(this, 304, { ...kept, ...(encoding && { 'Content-Encoding': encoding }) });
@@ -333,9 +338,9 @@ export function createFront({ clientDir, app, settings, csp, keyFile = null, lim
         res.once('close', done);
         // A stream (the audit's progress, open for minutes) frees its turn once its head is sent: two of them would
         // otherwise hold both of the client's turns, and every other page of theirs would wait until they ended.
-        const writeHead = res.writeHead;
-        res.writeHead = function (...args) {
-          const result = writeHead.apply(this, args);
+        const writeHead = /** @type {(this: http.ServerResponse, status: number, ...rest: any[]) => http.ServerResponse} */ (res.writeHead);
+        res.writeHead = function (status, ...args) {
+          const result = writeHead.call(this, status, ...args);
           // The head's own headers are merged into the response's (the front set some already), so they read back.
           if (String(res.getHeader('content-type') ?? '').startsWith('text/event-stream') || res.getHeader('x-accel-buffering') === 'no') done();
           return result;
@@ -346,7 +351,7 @@ export function createFront({ clientDir, app, settings, csp, keyFile = null, lim
       return;
     }
     // An endpoint that only queues in memory takes a cookieless request here, without the router or a write's place.
-    const intake = req.method === 'POST' && !req.headers.cookie ? globalThis[intakesKey]?.[pathname] : undefined;
+    const intake = req.method === 'POST' && !req.headers.cookie ? handoffs[intakesKey]?.[pathname] : undefined;
     // A write is judged before its body is read (admission.mjs): refusing must cost less than accepting. (One refused
     // its turn was handled all the same when within its minute: `(refused ?? intake) ? …` read the wrong way round.)
     const refusal = refused ?? (intake ? writes.clientRefusal(pathname, address) : writes.refusal(pathname, address));
@@ -412,6 +417,7 @@ export function createFront({ clientDir, app, settings, csp, keyFile = null, lim
 }
 
 /** The build's CSP manifest (written by astro.config.mjs at the end of the build). */
+/** @param {string} serverDir */
 export function readCspManifest(serverDir) {
   return JSON.parse(readFileSync(path.join(serverDir, 'csp.json'), 'utf8'));
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // The built files answered from memory. sirv streams each file from disk, and every open, read and close waits for a
 // turn of the event loop: under a flood of writes each turn is longer, so a page read took several long turns. Here
 // sirv still decides everything (which file, which encoding, every header, through the front's setHeaders), once per

@@ -1,3 +1,4 @@
+// @ts-check
 // The pages and files of a build, by URL path (each named by src/build/page-path.mjs): the HTTP front, the analytics
 // and the Caddy file list them alike.
 import { readdirSync } from 'node:fs';

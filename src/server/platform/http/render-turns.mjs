@@ -1,3 +1,4 @@
+// @ts-check
 // Pages rendered on demand take their turn per client, as writes do (admission.mjs): one client (an address; IPv6 by
 // its /64) has at most `perClient` of its requests to Astro (pages, the blog, report links, API reads) handled at once,
 // the rest wait in arrival order, and past `waitingPerClient` waiting it is told to slow down (429). Twenty connections

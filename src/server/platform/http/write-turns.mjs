@@ -1,3 +1,4 @@
+// @ts-check
 // Reads first. Node serves, in each turn of its event loop, every connection with a request ready, so a hundred
 // clients flooding a write endpoint (even when each is only refused) put a hundred requests' work before every page
 // read. Here a read is answered in the turn it arrives in, and the writes wait in arrival order and are handled a few
