@@ -51,8 +51,8 @@ export const defaultSearchPeriod: SearchPeriod = '28d';
 
 /** What the period is compared with (`scompare`): the same number of days just before it, or the same days a year earlier. */
 export const searchCompares = [
-  { id: 'previous', label: 'The period before' },
-  { id: 'year', label: 'A year earlier' },
+  { id: 'previous', label: 'The period before', noun: 'the period before' },
+  { id: 'year', label: 'A year earlier', noun: 'the same days a year earlier' },
 ] as const;
 export type SearchCompare = (typeof searchCompares)[number]['id'];
 

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { expect } from '@playwright/test';
 import { adminApi, adminPaths } from '../../src/config/admin';
-import { customSearchRange, searchDownloads, searchNewLost, searchRangeWords } from '../../src/config/search';
+import { customSearchRange, searchCompares, searchDownloads, searchNewLost, searchRangeWords } from '../../src/config/search';
 import { openDatabase } from '../../src/server/db/connect.mjs';
 import { migrateToLatest } from '../../src/server/migrate.mjs';
 import { replaceDays, stageRows } from '../../src/server/features/search/store.mjs';
@@ -135,6 +135,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
     yearBefore.to.setUTCFullYear(yearBefore.to.getUTCFullYear() - 1);
     const words = searchRangeWords(yearBefore.from.toISOString().slice(0, 10), yearBefore.to.toISOString().slice(0, 10));
     await expect(page.locator('[data-search-range]')).toContainText(`against ${words}`);
+    await expect(page.locator('[data-search-figure=clicks]')).toContainText(`on ${searchCompares.find((c) => c.id === 'year')!.noun}`);
     await expect(page.locator('[data-search-new-lost=new]')).toContainText(`${searchNewLost.newTitle} (${formatCount(queries.size)})`);
     await expectNoSidewaysScroll(page, `search a year earlier at ${name}`);
     await page.screenshot({ path: `test-results/search-more-${name}.png`, fullPage: true });

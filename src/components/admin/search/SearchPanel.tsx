@@ -190,7 +190,9 @@ export function SearchPanel({ data }: { data: SearchTabData }) {
                 <li key={figure.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-search-figure={figure.id}>
                   <p className="text-sm font-medium text-muted">{figure.label}</p>
                   <p className="text-2xl font-bold text-ink tabular-nums">{value === null ? '—' : figure.format(value)}</p>
-                  <p className="mt-1 text-xs text-muted">{searchChangeText(figure, view.totals, view.previousTotals)}</p>
+                  <p className="mt-1 text-xs text-muted">
+                    {searchChangeText(figure, view.totals, view.previousTotals, searchCompares.find((c) => c.id === view.compare)?.noun)}
+                  </p>
                 </li>
               );
             })}
