@@ -53,6 +53,8 @@ export const adminApi = {
   weeklySummary: '/api/admin/weekly-summary',
   searchOverview: (params: string) => `/api/admin/search/overview?${params}`,
   searchList: (params: string) => `/api/admin/search/list?${params}`,
+  searchListCsv: (params: string) => `/api/admin/search/list.csv?${params}`,
+  searchNewLost: (params: string) => `/api/admin/search/new-lost?${params}`,
   searchDetail: (params: string) => `/api/admin/search/detail?${params}`,
   searchOpportunities: (params: string) => `/api/admin/search/opportunities?${params}`,
   searchTopQueries: (params: string) => `/api/admin/search/top-queries?${params}`,

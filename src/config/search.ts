@@ -32,8 +32,68 @@ export const searchPeriods = [
   { id: '6m', label: 'Last 6 months', months: 6 },
   { id: '16m', label: 'Last 16 months', months: 16 },
 ] as const;
-export type SearchPeriod = (typeof searchPeriods)[number]['id'];
+/**
+ * A custom period (`speriod=custom&sfrom=…&sto=…`): any days up to today, as far back as the sources keep (Search
+ * Console keeps 16 months), checked by the server; why a range is refused, in words.
+ */
+export const customSearchRange = {
+  id: 'custom',
+  label: 'Custom range',
+  maxMonthsBack: 16,
+  missing: 'Choose a first and a last day.',
+  outOfOrder: 'The first day comes after the last: choose them in order.',
+  future: 'The last day is after today: search figures exist only for days gone by.',
+  tooFarBack: 'Search engines keep 16 months of figures: choose a first day within them.',
+} as const;
+
+export type SearchPeriod = (typeof searchPeriods)[number]['id'] | typeof customSearchRange.id;
 export const defaultSearchPeriod: SearchPeriod = '28d';
+
+/** What the period is compared with (`scompare`): the same number of days just before it, or the same days a year earlier. */
+export const searchCompares = [
+  { id: 'previous', label: 'The period before', noun: 'the period before' },
+  { id: 'year', label: 'A year earlier', noun: 'the same days a year earlier' },
+] as const;
+export type SearchCompare = (typeof searchCompares)[number]['id'];
+
+const dayMonthYear = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const parts = (day: string) => {
+  const [y, m, d] = day.split('-');
+  const month = dayMonthYear.formatToParts(new Date(`${day}T12:00:00Z`)).find((part) => part.type === 'month')!.value;
+  return { year: y!, month: m!, day: String(Number(d)), monthName: month };
+};
+
+/** Days in words, as short as they read clearly: '1–28 Oct 2025', '30 Sep – 27 Oct 2025', '2 Dec 2024 – 5 Jan 2025'. */
+export function searchRangeWords(from: string, to: string): string {
+  const a = parts(from);
+  const b = parts(to);
+  if (from === to) return `${b.day} ${b.monthName} ${b.year}`;
+  if (a.year === b.year && a.month === b.month) return `${a.day}–${b.day} ${b.monthName} ${b.year}`;
+  if (a.year === b.year) return `${a.day} ${a.monthName} – ${b.day} ${b.monthName} ${b.year}`;
+  return `${a.day} ${a.monthName} ${a.year} – ${b.day} ${b.monthName} ${b.year}`;
+}
+
+/**
+ * The lists' downloads: a CSV of every row of the view's list; a file name naming the site and the days. Queries
+ * new and lost: the rows the view lists.
+ */
+export const searchDownloads = {
+  linkText: 'Download CSV',
+  queriesHeader: ['Query', 'Clicks', 'Impressions', 'CTR (%)', 'Average position'],
+  pagesHeader: ['Page', 'Clicks', 'Impressions', 'CTR (%)', 'Average position', 'Visits from search', 'Enquiries', 'p75 LCP (ms)'],
+  fileName: (list: 'queries' | 'pages', site: string, from: string, to: string) =>
+    `search-${list}-${site.replace(/[^a-z0-9.-]+/gi, '-').toLowerCase()}-${from}-to-${to}.csv`,
+};
+
+export const searchNewLost = {
+  title: 'Queries new and lost',
+  hint: 'New: searched and seen in this period, not at all in the one compared. Lost: the reverse, with the figures they had then.',
+  newTitle: 'New',
+  lostTitle: 'Lost',
+  /** Rows each list shows. */
+  rows: 10,
+  none: 'None.',
+};
 
 /**
  * How late the sources' figures arrive: Google's (and Bing's) figures for a day are complete at the latest this many
@@ -88,6 +148,8 @@ export const searchText = {
   tabIntro: 'What people searched for on Google and Bing, where they landed, and whether they enquired.',
   noData: 'No search data yet. Connect Google Search Console or Bing Webmaster Tools (see Settings), or import a Search Console export.',
   badQuery: 'Choose a period and a source.',
+  compareLabel: 'Compare with',
+  comparedWith: (days: string) => `Compared with ${days}.`,
   importRefusedPrefix: 'Not imported: ',
   importTooLarge: 'The file is larger than a Search Console export.',
   sourceLabels: { google: 'Google Search Console', bing: 'Bing Webmaster Tools', import: 'Imported export' } as Record<string, string>,

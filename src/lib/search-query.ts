@@ -4,45 +4,123 @@
  * website's search; with a watched client site's id, that site's.
  */
 import { z } from 'zod';
-import { defaultSearchPeriod, type SearchPeriod, searchLists, searchPeriods, type SearchSourceFilter, searchSources } from '~/config/search';
+import {
+  customSearchRange,
+  defaultSearchPeriod,
+  type SearchCompare,
+  searchCompares,
+  type SearchPeriod,
+  searchLists,
+  searchPeriods,
+  type SearchSourceFilter,
+  searchSources,
+} from '~/config/search';
 
-const periodIds = searchPeriods.map((p) => p.id) as unknown as [SearchPeriod, ...SearchPeriod[]];
+const periodIds = [...searchPeriods.map((p) => p.id), customSearchRange.id] as unknown as [SearchPeriod, ...SearchPeriod[]];
 const sourceIds = searchSources.map((s) => s.id) as unknown as [SearchSourceFilter, ...SearchSourceFilter[]];
+const compareIds = searchCompares.map((c) => c.id) as unknown as [SearchCompare, ...SearchCompare[]];
 
-export const searchQuerySchema = z.object({
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((d) => new Date(`${d}T12:00:00Z`).toISOString().slice(0, 10) === d, 'Not a calendar day.');
+
+/** The fields of a view; `from` and `to` only count with the custom period; without `compare`, the period before. */
+const viewShape = {
   period: z.enum(periodIds).default(defaultSearchPeriod),
   source: z.enum(sourceIds).default('all'),
   /** A watched client site's id; absent for this website. */
   site: z.string().trim().min(1).max(100).optional(),
-});
+  from: day.optional(),
+  to: day.optional(),
+  compare: z.enum(compareIds).optional(),
+};
+
+/** The UTC day of a time, as 'YYYY-MM-DD'. */
+const utcToday = (now: number) => new Date(now).toISOString().slice(0, 10);
+
+/** The day `months` calendar months before `day` (clamped to the month's end). */
+function monthsBack(day: string, months: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const target = new Date(Date.UTC(y, m - 1 - months, 1, 12));
+  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0, 12)).getUTCDate();
+  target.setUTCDate(Math.min(d, last));
+  return target.toISOString().slice(0, 10);
+}
+
+/** The first day a custom range may start on, `today` being the last. */
+export const earliestCustomDay = (today: string) => monthsBack(today, customSearchRange.maxMonthsBack);
+
+/** Why a custom range cannot be shown (both days, in order, not after today, within the sources' months back); null when it can. */
+export function customRangeProblem(from: string | undefined, to: string | undefined, today: string): string | null {
+  if (!from || !to) return customSearchRange.missing;
+  if (from > to) return customSearchRange.outOfOrder;
+  if (to > today) return customSearchRange.future;
+  if (from < earliestCustomDay(today)) return customSearchRange.tooFarBack;
+  return null;
+}
+
+/** A view's fields checked together: a custom period needs a valid range (checked against the day it is read). */
+const checked = <Shape extends typeof viewShape>(schema: z.ZodObject<Shape>) =>
+  schema.superRefine((view, context) => {
+    const fields = view as unknown as { period: string; from?: string; to?: string };
+    if (fields.period !== customSearchRange.id) return;
+    const problem = customRangeProblem(fields.from, fields.to, utcToday(Date.now()));
+    if (problem) context.addIssue({ code: 'custom', message: problem, path: ['from'] });
+  });
+
+const viewObject = z.object(viewShape);
+export const searchQuerySchema = checked(viewObject);
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
-/** A list's page: which list, its search text and where it starts. */
-export const searchListSchema = searchQuerySchema.extend({
+const listShape = {
   list: z.enum(['queries', 'pages']),
   search: z.string().trim().max(searchLists.maxSearch).default(''),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(searchLists.pageSize).default(searchLists.shortList),
-});
+};
+
+/** A list's page: which list, its search text and where it starts. */
+export const searchListSchema = checked(
+  viewObject.extend({
+    ...listShape,
+    offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+    limit: z.coerce.number().int().min(1).max(searchLists.pageSize).default(searchLists.shortList),
+  }),
+);
 export type SearchListQuery = z.infer<typeof searchListSchema>;
 
+/** A whole list for a download: which list and its search text, every row. */
+export const searchCsvSchema = checked(viewObject.extend(listShape));
+export type SearchCsvQuery = z.infer<typeof searchCsvSchema>;
+
 /** One query's or one page's detail. */
-export const searchDetailSchema = searchQuerySchema.extend({
-  query: z.string().max(1000).optional(),
-  page: z.string().max(2000).optional(),
-});
+export const searchDetailSchema = checked(
+  viewObject.extend({
+    query: z.string().max(1000).optional(),
+    page: z.string().max(2000).optional(),
+  }),
+);
 export type SearchDetailQuery = z.infer<typeof searchDetailSchema>;
 
 export const defaultSearchQuery: SearchQuery = { period: defaultSearchPeriod, source: 'all' };
 
-/** URL parameter names: `period` is the analytics Overview's, so the Search view has its own. */
-const names = { period: 'speriod', source: 'source', site: 'site' } as const;
+/** URL parameter names: `period`, `from` and `to` are the analytics Overview's, so the Search view has its own. */
+const names = { period: 'speriod', source: 'source', site: 'site', from: 'sfrom', to: 'sto', compare: 'scompare' } as const;
+
+/** The parameters a view is written as (plain names): the range only with the custom period, the comparison only when not the default. */
+function viewEntries(query: SearchQuery): [keyof typeof names, string][] {
+  const entries: [keyof typeof names, string][] = [
+    ['period', query.period],
+    ['source', query.source],
+  ];
+  if (query.site) entries.push(['site', query.site]);
+  if (query.period === customSearchRange.id && query.from && query.to) entries.push(['from', query.from], ['to', query.to]);
+  if (query.compare && query.compare !== 'previous') entries.push(['compare', query.compare]);
+  return entries;
+}
 
 export function writeSearchQuery(query: SearchQuery, into = new URLSearchParams()): URLSearchParams {
-  into.set(names.period, query.period);
-  into.set(names.source, query.source);
-  if (query.site) into.set(names.site, query.site);
-  else into.delete(names.site);
+  for (const name of Object.values(names)) into.delete(name);
+  for (const [key, value] of viewEntries(query)) into.set(names[key], value);
   return into;
 }
 
@@ -51,18 +129,23 @@ export function readSearchQuery(params: URLSearchParams): SearchQuery {
     period: params.get(names.period) ?? undefined,
     source: params.get(names.source) ?? undefined,
     site: params.get(names.site) || undefined,
+    from: params.get(names.from) || undefined,
+    to: params.get(names.to) || undefined,
+    compare: params.get(names.compare) || undefined,
   });
-  return result.success ? result.data : defaultSearchQuery;
+  return result.success ? normalised(result.data) : defaultSearchQuery;
+}
+
+/** A view without what it does not use (a range beside a named period, the default comparison), so equal views compare equal. */
+function normalised(query: SearchQuery): SearchQuery {
+  const out: SearchQuery = { period: query.period, source: query.source };
+  for (const [key, value] of viewEntries(query)) if (key !== 'period' && key !== 'source') (out as Record<string, string>)[key] = value;
+  return out;
 }
 
 /** The API's parameters for a query (plain names). */
 export const searchParams = (query: SearchQuery, extra: Record<string, string | number> = {}) =>
-  new URLSearchParams({
-    period: query.period,
-    source: query.source,
-    ...(query.site && { site: query.site }),
-    ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, String(v)])),
-  }).toString();
+  new URLSearchParams([...viewEntries(query), ...Object.entries(extra).map(([k, v]): [string, string] => [k, String(v)])]).toString();
 
 /** The most an import may send (base64 of an export's ZIP or CSVs, which are far smaller). */
 export const searchImportMaxBytes = 8 * 1024 * 1024;

@@ -1,5 +1,5 @@
 /** The Search view's wire types: what its endpoints answer and its query hooks read. */
-import type { OpportunityKind } from '~/config/search';
+import type { OpportunityKind, SearchCompare } from '~/config/search';
 
 export interface SearchFigures {
   clicks: number;
@@ -24,6 +24,8 @@ export interface SearchOverview {
   ok: true;
   range: SearchRange;
   previous: { from: string; to: string };
+  /** What `previous` is: the days just before, or the same days a year earlier. */
+  compare: SearchCompare;
   totals: SearchFigures;
   previousTotals: SearchFigures;
   series: SearchPoint[];
@@ -168,4 +170,21 @@ export interface SearchTopPrompt {
   postId: string | null;
   /** The page's top queries in the period, most impressions first. */
   queries: string[];
+}
+
+/** A query with figures in one of the two periods and none in the other. */
+export interface SearchQueryChange extends SearchFigures {
+  query: string;
+}
+
+/**
+ * Queries new and lost against the period compared: new ones have clicks or impressions now and none then (their
+ * figures now); lost ones the reverse (their figures then). Most impressions first; `total` counts them all.
+ */
+export interface SearchNewLost {
+  ok: true;
+  range: { from: string; to: string };
+  previous: { from: string; to: string };
+  new: { rows: SearchQueryChange[]; total: number };
+  lost: { rows: SearchQueryChange[]; total: number };
 }

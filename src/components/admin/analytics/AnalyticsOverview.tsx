@@ -12,6 +12,7 @@ import { formatShortDay as dayLabel } from '~/lib/format';
 import { useAnalyticsView, useCurrentVisitors } from '../data/queries';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
+import { DateRangeForm } from '../ui/date-range';
 import { Notice } from '../ui/notice';
 import { useHydrated } from '../ui/use-hydrated';
 import { BreakdownCard } from './BreakdownCard';
@@ -50,15 +51,9 @@ function PeriodPicker({ query, today, onChange }: { query: AnalyticsQuery; today
   // A choice made before React handles events would be undone by hydration (the select snaps back to the rendered
   // period), so the select waits, as the admin's submit buttons do.
   const hydrated = useHydrated();
-  const [from, setFrom] = useState(query.from ?? today);
-  const [to, setTo] = useState(query.to ?? today);
   // Choosing "Custom range" shows the day fields; the view changes once they are applied.
   const [choosingCustom, setChoosingCustom] = useState(false);
   const custom = choosingCustom || query.period === 'custom';
-  const apply = (event: { preventDefault(): void }) => {
-    event.preventDefault();
-    if (from <= to) onChange({ ...query, period: 'custom', from, to });
-  };
   return (
     // The day fields sit beside the select (below it on a phone), so a custom range adds width, not a tall column.
     <div className="flex flex-wrap items-end gap-x-3 gap-y-2">
@@ -84,19 +79,12 @@ function PeriodPicker({ query, today, onChange }: { query: AnalyticsQuery; today
         </select>
       </label>
       {custom && (
-        <form onSubmit={apply} className="flex flex-wrap items-end gap-2" aria-label="Custom range">
-          <label className="grid gap-1 text-sm font-medium text-ink">
-            From
-            <input type="date" value={from} max={today} onChange={(e) => setFrom(e.target.value)} className="rounded-lg border border-slate-400 px-2 py-1.5" />
-          </label>
-          <label className="grid gap-1 text-sm font-medium text-ink">
-            To
-            <input type="date" value={to} max={today} onChange={(e) => setTo(e.target.value)} className="rounded-lg border border-slate-400 px-2 py-1.5" />
-          </label>
-          <Button size="sm" type="submit" disabled={from > to}>
-            Show
-          </Button>
-        </form>
+        <DateRangeForm
+          from={query.from ?? today}
+          to={query.to ?? today}
+          max={today}
+          onApply={(from, to) => onChange({ ...query, period: 'custom', from, to })}
+        />
       )}
     </div>
   );

@@ -17,6 +17,7 @@ import { type SearchQuery, searchParams } from '~/lib/search-query';
 import type {
   SearchDetail,
   SearchListAnswer,
+  SearchNewLost,
   SearchOpportunities,
   SearchOverview,
   SearchPropertiesAnswer,
@@ -190,6 +191,16 @@ export function useSearchOpportunities(query: SearchQuery) {
   return useQuery({
     queryKey: adminKeys.search('opportunities', params),
     queryFn: () => read<SearchOpportunities>(adminApi.searchOpportunities(params)),
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** Queries new and lost against the period compared. */
+export function useSearchNewLost(query: SearchQuery) {
+  const params = searchParams(query);
+  return useQuery({
+    queryKey: adminKeys.search('new-lost', params),
+    queryFn: () => read<SearchNewLost>(adminApi.searchNewLost(params)),
     placeholderData: (previous) => previous,
   });
 }

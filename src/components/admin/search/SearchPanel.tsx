@@ -3,20 +3,45 @@
  * and a source, both in the URL (as the analytics Overview's period); four figures against the period before; the
  * daily chart; top queries and top pages with Show all and search (a page's row opens its search clicks → visits →
  * enquiries and p75 LCP, a query's its position over time and its pages); and the opportunities, each one click from
- * the AI generator's meta-tags form prefilled with the page and its searches.
+ * the AI generator's meta-tags form prefilled with the page and its searches. A custom period (the Overview's day
+ * fields) and the comparison (the period before or a year earlier) are in the URL too; each list downloads as CSV,
+ * every row of it; the queries new and lost are those of the period against the one compared.
  */
 import { useEffect, useId, useState } from 'react';
-import { adminPaths } from '~/config/admin';
-import { opportunityKinds, type SearchPeriod, searchLists, searchPeriods, type SearchSourceFilter, searchSources, searchText } from '~/config/search';
+import { adminApi, adminPaths } from '~/config/admin';
+import {
+  customSearchRange,
+  opportunityKinds,
+  type SearchCompare,
+  searchCompares,
+  searchDownloads,
+  searchNewLost,
+  type SearchPeriod,
+  searchLists,
+  searchPeriods,
+  searchRangeWords,
+  type SearchSourceFilter,
+  searchSources,
+  searchText,
+} from '~/config/search';
 import type { SearchTabData } from '~/lib/admin-types';
-import { readSearchQuery, type SearchQuery, searchParams, writeSearchQuery } from '~/lib/search-query';
-import type { Opportunity, SearchPageRow, SearchQueryRow } from '~/lib/search-types';
+import { earliestCustomDay, readSearchQuery, type SearchQuery, searchParams, writeSearchQuery } from '~/lib/search-query';
+import type { Opportunity, SearchPageRow, SearchQueryChange, SearchQueryRow } from '~/lib/search-types';
 import { formatShortDay as dayLabel } from '~/lib/format';
 import { plural } from '~/lib/plural.mjs';
-import { AdminReadError, readSearchTopQueries, useSearchDetail, useSearchList, useSearchOpportunities, useSearchOverview } from '../data/queries';
+import {
+  AdminReadError,
+  readSearchTopQueries,
+  useSearchDetail,
+  useSearchList,
+  useSearchNewLost,
+  useSearchOpportunities,
+  useSearchOverview,
+} from '../data/queries';
 import { leaveAiPrefill } from '../ai/prefill-handoff';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
+import { DateRangeForm } from '../ui/date-range';
 import { Notice } from '../ui/notice';
 import { ScrollArea } from '../ui/scroll-area';
 import { SegmentedControl } from '../ui/segmented-control';
@@ -55,27 +80,65 @@ export function SearchPanel({ data }: { data: SearchTabData }) {
   const overview = useSearchOverview(query, data);
   const view = overview.data;
   const periodId = useId();
+  const compareId = useId();
   const siteId = useId();
   const hydrated = useHydrated();
+  // The day the server rendered for bounds the custom range's days (the server checks them again).
+  const today = new Date(data.now).toISOString().slice(0, 10);
+  // Choosing "Custom range" shows the day fields; the view changes once they are applied.
+  const [choosingCustom, setChoosingCustom] = useState(false);
+  const custom = choosingCustom || query.period === customSearchRange.id;
   // The site choice appears once a client's site has search data (or the URL names one).
   const clientSites = data.status.sites.filter((site) => site.hasData || site.id === query.site);
   return (
     <div className="grid gap-6">
       <p className="text-muted">{searchText.tabIntro}</p>
       <div className="flex flex-wrap items-end gap-4">
-        <label htmlFor={periodId} className="grid gap-1 text-sm font-medium text-ink max-sm:w-full">
-          Period
+        <div className="flex flex-wrap items-end gap-x-3 gap-y-2 max-sm:w-full">
+          <label htmlFor={periodId} className="grid gap-1 text-sm font-medium text-ink max-sm:w-full">
+            Period
+            <select
+              id={periodId}
+              value={custom ? customSearchRange.id : query.period}
+              disabled={!hydrated}
+              onChange={(event) => {
+                const period = event.target.value as SearchPeriod;
+                setChoosingCustom(period === customSearchRange.id);
+                if (period !== customSearchRange.id) setQuery({ ...query, period, from: undefined, to: undefined });
+              }}
+              className="min-h-11 rounded-lg border border-slate-400 bg-white px-3 font-normal"
+              data-search-period
+            >
+              {[...searchPeriods, customSearchRange].map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          {custom && (
+            <DateRangeForm
+              from={query.from ?? view?.range.from ?? today}
+              to={query.to ?? view?.range.to ?? today}
+              min={earliestCustomDay(today)}
+              max={today}
+              onApply={(from, to) => setQuery({ ...query, period: customSearchRange.id, from, to })}
+            />
+          )}
+        </div>
+        <label htmlFor={compareId} className="grid gap-1 text-sm font-medium text-ink max-sm:w-full">
+          {searchText.compareLabel}
           <select
-            id={periodId}
-            value={query.period}
+            id={compareId}
+            value={query.compare ?? 'previous'}
             disabled={!hydrated}
-            onChange={(event) => setQuery({ ...query, period: event.target.value as SearchPeriod })}
+            onChange={(event) => setQuery({ ...query, compare: event.target.value as SearchCompare })}
             className="min-h-11 rounded-lg border border-slate-400 bg-white px-3 font-normal"
-            data-search-period
+            data-search-compare
           >
-            {searchPeriods.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.label}
+            {searchCompares.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.label}
               </option>
             ))}
           </select>
@@ -113,7 +176,7 @@ export function SearchPanel({ data }: { data: SearchTabData }) {
       {view && (
         <>
           <p className="text-sm text-muted" data-search-range>
-            {view.range.label}: {dayLabel(view.range.from)} – {dayLabel(view.range.to)}, against {dayLabel(view.previous.from)} – {dayLabel(view.previous.to)}.
+            {view.range.label}: {searchRangeWords(view.range.from, view.range.to)}, against {searchRangeWords(view.previous.from, view.previous.to)}.
           </p>
           {view.imported && (
             <p className="text-sm text-muted" data-search-imported>
@@ -127,7 +190,9 @@ export function SearchPanel({ data }: { data: SearchTabData }) {
                 <li key={figure.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-search-figure={figure.id}>
                   <p className="text-sm font-medium text-muted">{figure.label}</p>
                   <p className="text-2xl font-bold text-ink tabular-nums">{value === null ? '—' : figure.format(value)}</p>
-                  <p className="mt-1 text-xs text-muted">{searchChangeText(figure, view.totals, view.previousTotals)}</p>
+                  <p className="mt-1 text-xs text-muted">
+                    {searchChangeText(figure, view.totals, view.previousTotals, searchCompares.find((c) => c.id === view.compare)?.noun)}
+                  </p>
                 </li>
               );
             })}
@@ -146,6 +211,7 @@ export function SearchPanel({ data }: { data: SearchTabData }) {
         <TopList kind="queries" query={query} />
         <TopList kind="pages" query={query} />
       </div>
+      <NewAndLost query={query} />
       <Opportunities query={query} siteOrigin={data.siteOrigin} />
       <SearchSourcesCard initial={data.status} />
     </div>
@@ -157,7 +223,7 @@ function TopList({ kind, query }: { kind: 'queries' | 'pages'; query: SearchQuer
   const [search, setSearch] = useState('');
   const [typed, setTyped] = useState('');
   // The page of "Show all" belongs to one list: another site, period, source, search or length starts at the first.
-  const listKey = `${query.site ?? ''} ${query.period} ${query.source} ${search} ${showAll}`;
+  const listKey = `${searchParams(query)} ${search} ${showAll}`;
   const [paging, setPaging] = useState({ key: listKey, page: 0 });
   const page = paging.key === listKey ? paging.page : 0;
   const setPage = (next: number) => setPaging({ key: listKey, page: next });
@@ -233,6 +299,17 @@ function TopList({ kind, query }: { kind: 'queries' | 'pages'; query: SearchQuer
           <Button variant="secondary" size="sm" onClick={() => setShowAll(!showAll)} aria-expanded={showAll}>
             {showAll ? 'Show fewer' : `Show all ${formatCount(total)}`}
           </Button>
+        )}
+        {total > 0 && (
+          <a
+            href={adminApi.searchListCsv(searchParams(query, { list: kind, search }))}
+            download
+            className="inline-flex min-h-11 items-center text-sm text-brand-700 underline underline-offset-2"
+            data-search-csv={kind}
+          >
+            {searchDownloads.linkText}
+            <span className="sr-only">: {title.toLowerCase()}</span>
+          </a>
         )}
         {showAll && pages > 1 && (
           <nav aria-label={`${title}: pages`} className="flex items-center gap-2 text-sm">
@@ -412,6 +489,44 @@ function Opportunities({ query, siteOrigin }: { query: SearchQuery; siteOrigin: 
             </section>
           );
         })}
+      </div>
+    </Card>
+  );
+}
+
+/** Queries seen in the period and not in the one compared, and the reverse. */
+function NewAndLost({ query }: { query: SearchQuery }) {
+  const answer = useSearchNewLost(query);
+  const data = answer.data;
+  const list = (title: string, changes: { rows: SearchQueryChange[]; total: number } | undefined, id: 'new' | 'lost') => (
+    <section data-search-new-lost={id} className="min-w-0">
+      <h3 className="font-semibold text-ink">
+        {title}
+        {changes && ` (${formatCount(changes.total)})`}
+      </h3>
+      <ul className="mt-1 grid gap-1 text-sm">
+        {changes?.rows.map((row) => (
+          <li key={row.query} data-query={row.query}>
+            <span className="break-all">{row.query}</span> — {formatCount(row.clicks)} clicks, {formatCount(row.impressions)} impressions
+          </li>
+        ))}
+        {changes && changes.rows.length === 0 && <li className="text-muted">{searchNewLost.none}</li>}
+        {changes && changes.total > changes.rows.length && (
+          <li className="text-muted">and {plural(changes.total - changes.rows.length, 'more query', 'more queries')}</li>
+        )}
+      </ul>
+    </section>
+  );
+  return (
+    <Card title={searchNewLost.title}>
+      <p className="mb-2 text-sm text-muted">
+        {searchNewLost.hint}
+        {data && ` ${searchText.comparedWith(searchRangeWords(data.previous.from, data.previous.to))}`}
+      </p>
+      {answer.error && <Notice tone="error">{answer.error.message}</Notice>}
+      <div className="grid gap-5 sm:grid-cols-2">
+        {list(searchNewLost.newTitle, data?.new, 'new')}
+        {list(searchNewLost.lostTitle, data?.lost, 'lost')}
       </div>
     </Card>
   );

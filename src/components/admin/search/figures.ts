@@ -1,4 +1,4 @@
-/** How the Search view writes its figures (en-GB), and a figure's change against the period before. */
+/** How the Search view writes its figures (en-GB), and a figure's change against the period compared (`compared`, its name). */
 import type { SearchFigures } from '~/lib/search-types';
 
 const whole = new Intl.NumberFormat('en-GB');
@@ -14,15 +14,20 @@ export const searchFigureList = [
   { id: 'position', label: 'Average position', value: (f: SearchFigures) => f.position, format: (v: number) => formatPosition(v), higherIsBetter: false },
 ] as const;
 
-export function searchChangeText(figure: (typeof searchFigureList)[number], current: SearchFigures, previous: SearchFigures): string {
+export function searchChangeText(
+  figure: (typeof searchFigureList)[number],
+  current: SearchFigures,
+  previous: SearchFigures,
+  compared = 'the period before',
+): string {
   const now = figure.value(current);
   const before = figure.value(previous);
   if (before === null || (figure.id !== 'ctr' && figure.id !== 'position' && before === 0 && now === 0)) {
-    return now === null ? 'No data in either period' : 'No data in the period before';
+    return now === null ? 'No data in either period' : `No data in ${compared}`;
   }
   if (now === null) return `No data yet (${figure.format(before)} before)`;
-  if (Math.abs(now - before) < 1e-9) return 'Same as the period before';
+  if (Math.abs(now - before) < 1e-9) return `Same as ${compared}`;
   const difference = figure.id === 'ctr' ? `${(Math.abs(now - before) * 100).toFixed(2)} points` : figure.format(Math.abs(now - before));
   const direction = figure.id === 'position' ? (now < before ? 'Better by' : 'Worse by') : now > before ? 'Up' : 'Down';
-  return `${direction} ${difference} on the period before (${figure.format(before)})`;
+  return `${direction} ${difference} on ${compared} (${figure.format(before)})`;
 }

@@ -11,9 +11,18 @@
  * one. Only this website's pages are joined to the analytics and its posts' changes (a client's are not measured).
  */
 import { type Expression, type SqlBool, sql } from 'kysely';
-import { searchPeriods, type SearchSourceFilter, storedSourcesOf } from '~/config/search';
-import type { SearchListQuery, SearchQuery } from '~/lib/search-query';
-import type { SearchDetail, SearchFigures, SearchListAnswer, SearchOverview, SearchPageRow, SearchPoint, SearchQueryRow } from '~/lib/search-types';
+import { customSearchRange, searchPeriods, type SearchSourceFilter, storedSourcesOf } from '~/config/search';
+import type { SearchCsvQuery, SearchListQuery, SearchQuery } from '~/lib/search-query';
+import type {
+  SearchDetail,
+  SearchFigures,
+  SearchListAnswer,
+  SearchNewLost,
+  SearchOverview,
+  SearchPageRow,
+  SearchPoint,
+  SearchQueryRow,
+} from '~/lib/search-types';
 import { postPath } from '~/config/post-path.mjs';
 import type { Db } from '../../db';
 import { entriesFrom, percentile75, vitalsByPath } from '../analytics';
@@ -71,14 +80,30 @@ export async function firstSearchDay(db: Db, site: string, source: SearchSourceF
   return (first?.day as string | null | undefined) ?? null;
 }
 
-/** The period's days: they end on the last day the chosen sources have data (sources lag by 2–3 days). */
+/**
+ * The period's days: a named period ends on the last day the chosen sources have data (sources lag by 2–3 days); a
+ * custom one is the days chosen (the schema checked them). Compared with the same number of days just before, or
+ * with the same days a year earlier.
+ */
 export async function searchRange(db: Db, query: SearchQuery, now = Date.now()) {
   const last = await lastSearchDay(db, searchSiteOf(query), query.source, utcDay(now));
-  const to = last ?? addDays(utcDay(now), -1);
-  const period = searchPeriods.find((p) => p.id === query.period)!;
-  const from = 'days' in period ? addDays(to, -period.days + 1) : `${monthsBefore(`${to.slice(0, 7)}-01`, period.months - 1)}`;
+  let from: string;
+  let to: string;
+  let label: string;
+  if (query.period === customSearchRange.id) {
+    from = query.from!;
+    to = query.to!;
+    label = customSearchRange.label;
+  } else {
+    to = last ?? addDays(utcDay(now), -1);
+    const period = searchPeriods.find((p) => p.id === query.period)!;
+    from = 'days' in period ? addDays(to, -period.days + 1) : `${monthsBefore(`${to.slice(0, 7)}-01`, period.months - 1)}`;
+    label = period.label;
+  }
   const span = daysBetween(from, to);
-  return { from, to, label: period.label, previous: { from: addDays(from, -span), to: addDays(from, -1) }, hasData: last !== null };
+  const previous =
+    query.compare === 'year' ? { from: monthsBefore(from, 12), to: monthsBefore(to, 12) } : { from: addDays(from, -span), to: addDays(from, -1) };
+  return { from, to, label, previous, compare: query.compare ?? 'previous', hasData: last !== null };
 }
 
 /** A site's totals for any days, as the view sums them; null when no source has a day of data in them. */
@@ -242,6 +267,7 @@ export async function searchOverview(db: Db, query: SearchQuery, now = Date.now(
     ok: true,
     range: { from: range.from, to: range.to, label: range.label },
     previous: range.previous,
+    compare: range.compare,
     totals: figures(current),
     previousTotals: figures(previous),
     series,
@@ -292,9 +318,26 @@ export async function topQueries(db: Db, list: SearchListQuery, now = Date.now()
 const searchEngines: Record<SearchSourceFilter, string[]> = { all: ['%google%', '%bing%'], google: ['%google%'], bing: ['%bing%'] };
 
 export async function topPages(db: Db, list: SearchListQuery, now = Date.now()): Promise<SearchListAnswer<SearchPageRow>> {
+  return pagesList(db, list, list.offset, list.limit, now);
+}
+
+/** Every query of the view's list (a download's rows), in the list's order. */
+export async function allQueries(db: Db, list: SearchCsvQuery, now = Date.now()) {
+  const range = await searchRange(db, list, now);
+  const { rows } = await keyedList(db, searchSiteOf(list), list.source, range.from, range.to, 'query', list.search, 0, null);
+  return { range, rows: rows.map((row): SearchQueryRow => ({ query: row.key, ...figures(row) })) };
+}
+
+/** Every page of the view's list (a download's rows), in the list's order, joined as the list joins them. */
+export async function allPages(db: Db, list: SearchCsvQuery, now = Date.now()) {
+  const range = await searchRange(db, list, now);
+  return { range, rows: (await pagesList(db, list, 0, null, now)).rows };
+}
+
+async function pagesList(db: Db, list: SearchCsvQuery, offset: number, limit: number | null, now: number): Promise<SearchListAnswer<SearchPageRow>> {
   const range = await searchRange(db, list, now);
   const site = searchSiteOf(list);
-  const { rows, total } = await keyedList(db, site, list.source, range.from, range.to, 'page', list.search, list.offset, list.limit);
+  const { rows, total } = await keyedList(db, site, list.source, range.from, range.to, 'page', list.search, offset, limit);
   // A client's pages are not this website's: the analytics did not count their visits.
   const unmeasured = { visits: null, enquiries: null, lcpP75: null };
   if (site !== ownSiteId) return { ok: true, rows: rows.map((row) => ({ page: row.key, ...figures(row), ...unmeasured })), total };
@@ -385,4 +428,36 @@ export async function pageChanges(db: Db, page: string, from: string, to: string
     if (day >= from && day <= to) days.add(day);
   }
   return [...days].sort();
+}
+
+/**
+ * Queries new and lost against the period compared (searchRange's `previous`): a query is there in a period when it
+ * has clicks or impressions in it, summed as the lists sum them (whole months from the roll-ups).
+ */
+export async function searchNewLost(db: Db, query: SearchQuery, rowsShown: number, now = Date.now()): Promise<SearchNewLost> {
+  const range = await searchRange(db, query, now);
+  const site = searchSiteOf(query);
+  const seen = sql<number>`sum(clicks) + sum(impressions)`;
+  const keysIn = (from: string, to: string) =>
+    db
+      .selectFrom(keyedParts(db, site, query.source, from, to, 'query'))
+      .select('key')
+      .groupBy('key')
+      .having(seen, '>', 0);
+  const onlyIn = async (from: string, to: string, notIn: { from: string; to: string }) => {
+    const rows = await db
+      .selectFrom(keyedParts(db, site, query.source, from, to, 'query'))
+      .select(['key', sums.clicks, sums.impressions, sums.position_sum, sql<number>`count(*) over ()`.as('matching')])
+      .where('key', 'not in', keysIn(notIn.from, notIn.to))
+      .groupBy('key')
+      .having(seen, '>', 0)
+      .orderBy('impressions', 'desc')
+      .orderBy('clicks', 'desc')
+      .orderBy('key')
+      .limit(rowsShown)
+      .execute();
+    return { rows: rows.map((row) => ({ query: row.key, ...figures(row) })), total: Number(rows[0]?.matching ?? 0) };
+  };
+  const [added, lost] = await Promise.all([onlyIn(range.from, range.to, range.previous), onlyIn(range.previous.from, range.previous.to, range)]);
+  return { ok: true, range: { from: range.from, to: range.to }, previous: range.previous, new: added, lost };
 }
