@@ -186,6 +186,13 @@ describe.each(databaseNames())('check now, acknowledge, mute and reminders on %s
     await scheduler.release('another instance');
     expect((await checkNow(deps, site)).length).toBe(2);
 
+    // A Check now of the same site from another instance (its lease held), before it reaches the checks: refused too.
+    clock += 2 * minuteMs;
+    const otherRequest = lease(db, `watch-now:${site.id}`, watchDefaults.leaseMs);
+    expect(await otherRequest.acquire('another request')).toBe(true);
+    expect(await refusal(checkNow(deps, site))).toEqual({ status: 409, message: watchCheckNow.running(site.name), retryAfter: undefined });
+    await otherRequest.release('another request');
+
     // Both checks switched off: nothing to check, said so.
     const off = (await updateSite(db, site.id, { kindsOff: ['availability', 'certificate', 'crawl'] }))!;
     expect(await refusal(checkNow(deps, off))).toEqual({ status: 409, message: watchCheckNow.nothing(site.name), retryAfter: undefined });
