@@ -28,6 +28,8 @@ if (!process.env.E2E_FIXTURE_PORT) {
 process.env.E2E_LOG_FILE ??= path.join(os.tmpdir(), `hale-e2e-${process.env.E2E_PORT}.log`);
 // The free audit's fixture sites (two, so one audit's recent result never stands in for another's) and a mail server
 // that keeps what it receives: the audit's report is e-mailed with its PDF.
+// A client's site the watch test serves for "Check now" (its own, so no other test's fixture is checked meanwhile).
+process.env.E2E_WATCH_FIXTURE_PORT ??= execFileSync(process.execPath, ['scripts/free-port.mjs']).toString();
 for (const name of ['E2E_AUDIT_FIXTURE_PORT', 'E2E_AUDIT_FIXTURE2_PORT', 'E2E_SMTP_PORT', 'E2E_SMTP_HTTP_PORT']) {
   process.env[name] ??= execFileSync(process.execPath, ['scripts/free-port.mjs']).toString();
 }
@@ -87,7 +89,12 @@ export default defineConfig({
         AI_MODEL: 'e2e-model',
         AI_API_KEY: e2eAiApiKey,
         AI_TIMEOUT_MS: '20000',
-        SITE_CHECK_ALLOW_HOSTS: [process.env.E2E_FIXTURE_PORT, process.env.E2E_AUDIT_FIXTURE_PORT, process.env.E2E_AUDIT_FIXTURE2_PORT]
+        SITE_CHECK_ALLOW_HOSTS: [
+          process.env.E2E_FIXTURE_PORT,
+          process.env.E2E_AUDIT_FIXTURE_PORT,
+          process.env.E2E_AUDIT_FIXTURE2_PORT,
+          process.env.E2E_WATCH_FIXTURE_PORT,
+        ]
           .map((port) => `127.0.0.1:${port}`)
           .join(','),
       },

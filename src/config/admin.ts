@@ -74,7 +74,10 @@ export const adminApi = {
     sites: '/api/admin/watch/sites',
     site: (id: string) => `/api/admin/watch/sites/${encodeURIComponent(id)}`,
     siteErase: (id: string) => `/api/admin/watch/sites/${encodeURIComponent(id)}/erase`,
+    siteCheck: (id: string) => `/api/admin/watch/sites/${encodeURIComponent(id)}/check`,
+    siteHistory: (id: string, period: string) => `/api/admin/watch/sites/${encodeURIComponent(id)}/history?period=${encodeURIComponent(period)}`,
     alerts: '/api/admin/watch/alerts',
+    alert: (id: string) => `/api/admin/watch/alerts/${encodeURIComponent(id)}`,
     quietHours: '/api/admin/watch/quiet-hours',
   },
   /** Client reports (docs/reports.md): the list, one report, its PDF, approve/send, its links, automatic sending. */

@@ -145,3 +145,74 @@ export function uptimeText(
   if (health.firstCheckAt > now - 90 * dayMs) return `${percent(health.uptime30)} over 30 days · ${percent(health.uptime90)} since ${day(health.firstCheckAt)}`;
   return `${percent(health.uptime30)} over 30 days · ${percent(health.uptime90)} over 90 days`;
 }
+
+/**
+ * "Check now" on a site's card (Sites tab): its availability and certificate checked at once, through the scheduler's
+ * own path. One at a time per site, and at most once in this many minutes per site.
+ */
+export const watchCheckNow = {
+  kinds: ['availability', 'certificate'] as const,
+  everyMinutes: 1,
+  button: 'Check now',
+  busy: 'Checking…',
+  done: (name: string) => `${name} checked`,
+  running: (name: string) => `${name} is being checked now; its result shows here when the check ends.`,
+  tooSoon: (name: string, minutes: number) =>
+    `${name} was checked less than a minute ago; check it again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+  nothing: (name: string) => `${name} has its availability and certificate checks switched off: there is nothing to check now.`,
+} as const;
+
+/**
+ * A reminder while an availability alert stays open and the owner has neither acknowledged nor muted it: the first
+ * this long after it opened, then once every `thenEveryHours`. Held by quiet hours like any message that is not urgent.
+ */
+export const watchReminders = {
+  kinds: ['availability'] as const,
+  firstAfterMinutes: 60,
+  thenEveryHours: 24,
+  /** The subject's and the webhook's title. @param lasted how long, in words (watchAlertText.lasted) */
+  subject: (site: string, title: string, lasted: string) => `Still open after ${lasted}: ${site}: ${title}`,
+  /** The first line: how long it has lasted; a site down says so. */
+  lead: (down: boolean, host: string, lasted: string) => (down ? `${host} has been down for ${lasted}.` : `Still seen after ${lasted}.`),
+  /** Why the owner gets it, and how to stop it. */
+  footer: (every: number) => `You will be reminded every ${every} hours while it lasts. Acknowledge or mute it in Alerts to stop the reminders.`,
+} as const;
+
+/** Acknowledging or muting one open alert (Alerts tab), with a note. */
+export const watchAlertHandling = {
+  noteMax: 500,
+  states: {
+    acknowledged: { action: 'Acknowledge', badge: 'Acknowledged', done: 'Alert acknowledged', explain: 'Seen: it stays open and raises no reminder.' },
+    muted: { action: 'Mute', badge: 'Muted', done: 'Alert muted', explain: 'No messages about it until it closes.' },
+  },
+  undo: 'Undo',
+  undone: 'Alert back to normal: reminders and messages as usual',
+  noteLabel: 'Note (optional)',
+  /** "Acknowledged by owner@… on 27 Nov, 23:40 (UK time)" */
+  by: (state: string, who: string, when: string) => `${state} by ${who} on ${when} (UK time)`,
+  closed: 'That alert is resolved already: there is nothing to acknowledge or mute.',
+  notFound: 'That alert is not there (its site may have been erased).',
+} as const;
+
+/**
+ * A site's response time and incidents (Sites tab), from its stored availability checks: over the last 24 hours in
+ * hourly slots, or the last 7 days in six-hour slots. An incident is a run of checks that found the site not answering.
+ */
+export const watchHistoryPeriods = {
+  '24h': { label: 'Last 24 hours', spanMs: 24 * 3_600_000, slotMs: 3_600_000 },
+  '7d': { label: 'Last 7 days', spanMs: 7 * 24 * 3_600_000, slotMs: 6 * 3_600_000 },
+} as const;
+export type WatchHistoryPeriod = keyof typeof watchHistoryPeriods;
+export const watchHistoryText = {
+  open: 'Response time and incidents',
+  noChecks: 'No availability checks in this period.',
+  /** The chart's text: what it shows, in words. */
+  summary: (checks: number, down: number, medianMs: number | null, slowestMs: number | null) =>
+    `${checks} ${checks === 1 ? 'check' : 'checks'}, ${down === 0 ? 'all answered' : `${down} found it down`}; ` +
+    (medianMs === null
+      ? 'no response times.'
+      : `response time median ${medianMs.toLocaleString('en-GB')} ms, slowest ${slowestMs!.toLocaleString('en-GB')} ms.`),
+  noIncidents: 'No incidents: every check found the site answering.',
+  incident: (from: string, to: string | null, checks: number) =>
+    `Down from ${from}${to === null ? ', still down' : ` to ${to}`} (${checks} ${checks === 1 ? 'check' : 'checks'})`,
+} as const;

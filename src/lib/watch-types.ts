@@ -1,5 +1,5 @@
 /** What the watching endpoints answer: the admin's Sites and Alerts views read these, the routes are built with them. */
-import type { WatchKind } from '~/config/watch';
+import type { WatchHistoryPeriod, WatchKind } from '~/config/watch';
 
 export interface WatchSiteHealth {
   /** Share of availability checks the home page answered 2xx, over 30 and 90 days; null without checks. */
@@ -71,6 +71,20 @@ export interface WatchAlertView {
   evidence: unknown;
   /** When its message held by quiet hours is sent; null when none is held. */
   heldUntil: number | null;
+  /** What the owner did about it while open (acknowledged: seen, no reminders; muted: no messages); null: nothing. */
+  handled: WatchAlertHandled | null;
+  /** When its last reminder was written; null: none. */
+  remindedAt: number | null;
+}
+
+export type WatchAlertState = 'acknowledged' | 'muted';
+
+export interface WatchAlertHandled {
+  state: WatchAlertState;
+  at: number;
+  /** The owner's e-mail address. */
+  by: string;
+  note: string | null;
 }
 
 export interface WatchSitesAnswer {
@@ -99,4 +113,37 @@ export interface WatchDoneAnswer {
 export interface WatchQuietHoursAnswer {
   ok: true;
   quietHours: WatchQuietHours;
+}
+
+/** "Check now": the site with the results of the checks just run. */
+export interface WatchCheckNowAnswer {
+  ok: true;
+  now: number;
+  site: WatchSiteView;
+}
+
+/** An alert acknowledged, muted or set back. */
+export interface WatchAlertAnswer {
+  ok: true;
+  alert: WatchAlertView;
+}
+
+/** A site's availability checks over a period: per slot, and the incidents (runs of checks that found it down). */
+export interface WatchHistory {
+  period: WatchHistoryPeriod;
+  from: number;
+  to: number;
+  /** Oldest first; a slot without checks has 0 checks and null times. */
+  slots: { from: number; checks: number; down: number; medianMs: number | null }[];
+  /** Oldest first; `to` is the first check that found it answering again, null while it is still down. */
+  incidents: { from: number; to: number | null; checks: number }[];
+  checks: number;
+  down: number;
+  medianMs: number | null;
+  slowestMs: number | null;
+}
+
+export interface WatchHistoryAnswer {
+  ok: true;
+  history: WatchHistory;
 }

@@ -86,6 +86,25 @@ export class WatchFixture {
   private readonly long: { key: string; cert: string };
   private readonly short: { key: string; cert: string };
   private readonly warn: { key: string; cert: string };
+  /** Home page requests held until `release()` (a check the test keeps running); null: answered at once. */
+  private heldHome: (() => void)[] | null = null;
+
+  /** Holds the home page's answers from now, so a check waits on it until `release()`. */
+  holdHome() {
+    this.heldHome = [];
+  }
+
+  /** How many home page requests are held now. */
+  get homeRequestsHeld() {
+    return this.heldHome?.length ?? 0;
+  }
+
+  /** Answers the held requests, and the next ones at once. */
+  release() {
+    const held = this.heldHome ?? [];
+    this.heldHome = null;
+    for (const answer of held) answer();
+  }
 
   constructor(readonly ca: TestCa) {
     this.long = ca.leaf('long', 30);
@@ -119,6 +138,10 @@ export class WatchFixture {
   }
 
   private handle(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) {
+    if (req.url === '/' && this.heldHome) {
+      this.heldHome.push(() => this.handle(req, res));
+      return;
+    }
     const s = this.state;
     if (s.down) return req.socket.destroy();
     const html = (body: string, status = 200) => {

@@ -51,6 +51,14 @@ export interface WatchAlertTable {
   opened_at: number;
   last_seen_at: number;
   closed_at: number | null;
+  /** What the owner did about it while open: 'acknowledged' (seen, no reminders) or 'muted' (no messages); null: nothing. */
+  handled: string | null;
+  handled_at: number | null;
+  /** Who did it (the owner's e-mail address). */
+  handled_by: string | null;
+  handled_note: string | null;
+  /** When its last reminder was written; null: none yet. */
+  reminded_at: number | null;
 }
 
 export interface WatchWebhookTable {

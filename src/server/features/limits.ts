@@ -8,6 +8,7 @@ import { auditWindows } from './audit/limits';
 import { signInWindows } from './auth/throttle';
 import { usedCodeWindow } from './auth/used-codes';
 import { contactWindows } from './contact/leads';
+import { checkNowWindow } from './watch/scheduler';
 import { deleteExpiredHits, type LimitWindow } from '../platform/limit';
 import type { Db } from '../db';
 
@@ -17,6 +18,7 @@ export const limitWindows: readonly LimitWindow[] = [
   usedCodeWindow,
   generationWindow,
   ...Object.values(auditWindows),
+  checkNowWindow,
 ];
 
 /** The hourly clean-up of the limiter's hits. */

@@ -25,7 +25,7 @@ import type {
   SearchTopPrompt,
 } from '~/lib/search-types';
 import type { ReportAnswer, ReportsAnswer } from '~/lib/report-types';
-import type { WatchAlertsAnswer, WatchSitesAnswer } from '~/lib/watch-types';
+import type { WatchAlertsAnswer, WatchHistoryAnswer, WatchSitesAnswer } from '~/lib/watch-types';
 import type { AiHistoryAnswer, DashboardTabAnswer, DashboardTabData, IndexNowAnswer, SiteCheckAnswer, SiteChecksAnswer, VitalTrendAnswer } from '~/lib/admin-types';
 
 /** A read that did not answer `ok`: its status (0 when the server could not be reached) and message. */
@@ -68,6 +68,7 @@ export const adminKeys = {
   report: (id: string) => ['reports', id] as const,
   watchSites: ['watch-sites'] as const,
   watchAlerts: ['watch-alerts'] as const,
+  watchHistory: (id: string, period: string) => ['watch-sites', id, 'history', period] as const,
 };
 
 /** How often a run in progress is asked after. */
@@ -292,5 +293,14 @@ export function useWatchAlerts(initial: WatchAlertsAnswer) {
     queryFn: () => read<WatchAlertsAnswer>(adminApi.watch.alerts),
     initialData: initial,
     refetchInterval: pollIntervals.watch,
+  });
+}
+
+/** A site's response time and incidents over a period, read when asked for (its card's section opened). */
+export function useWatchHistory(siteId: string, period: string, enabled: boolean) {
+  return useQuery({
+    queryKey: adminKeys.watchHistory(siteId, period),
+    queryFn: () => read<WatchHistoryAnswer>(adminApi.watch.siteHistory(siteId, period)),
+    enabled,
   });
 }

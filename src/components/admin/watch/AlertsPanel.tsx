@@ -3,14 +3,19 @@
  * the response, the chart point). The Overview shows the open ones first (OpenAlerts).
  */
 import { useState } from 'react';
+import { adminApi } from '~/config/admin';
 import { analyticsRules } from '~/config/analytics';
-import { watchAlertText, watchKindLabels } from '~/config/watch';
+import { watchAlertHandling as handling, watchAlertText, watchKindLabels } from '~/config/watch';
 import { plural } from '~/lib/plural.mjs';
-import type { WatchAlertsAnswer, WatchAlertView } from '~/lib/watch-types';
-import { useWatchAlerts } from '../data/queries';
+import { toast } from '~/lib/toast';
+import type { WatchAlertAnswer, WatchAlertsAnswer, WatchAlertState, WatchAlertView } from '~/lib/watch-types';
+import { post } from '../data/post';
+import { adminKeys, useQueryClient, useWatchAlerts } from '../data/queries';
 import { Evidence } from './Evidence';
 import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
 import { Card } from '../ui/card';
+import { TextAreaField } from '../ui/text-area-field';
 import { SegmentedControl } from '../ui/segmented-control';
 import { TimeAgo } from '../ui/time-ago';
 
@@ -21,6 +26,82 @@ const filters = [
 ] as const;
 
 const ukClock = new Intl.DateTimeFormat('en-GB', { timeZone: analyticsRules.timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const ukDay = new Intl.DateTimeFormat('en-GB', {
+  timeZone: analyticsRules.timeZone,
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/**
+ * Acknowledge or mute an open alert, with a note, or set it back: the answer replaces the alert in the list, and what
+ * was done is said in words beside the buttons.
+ */
+function Handling({ alert }: { alert: WatchAlertView }) {
+  const queryClient = useQueryClient();
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [said, setSaid] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+
+  async function send(state: WatchAlertState | 'none') {
+    setBusy(true);
+    setSaid(null);
+    const { body } = await post<WatchAlertAnswer>(adminApi.watch.alert(alert.id), state === 'none' ? { state } : { state, note });
+    setBusy(false);
+    if (!body.ok) return setSaid({ tone: 'error', text: body.errors?.note ?? body.error ?? '' });
+    queryClient.setQueryData<WatchAlertsAnswer>(adminKeys.watchAlerts, (old) =>
+      old ? { ...old, alerts: old.alerts.map((a) => (a.id === body.alert.id ? body.alert : a)) } : old,
+    );
+    const text = state === 'none' ? handling.undone : handling.states[state].done;
+    setNote('');
+    setSaid({ tone: 'success', text });
+    toast({ title: text, variant: 'success' });
+  }
+
+  const handled = alert.handled;
+  return (
+    <div className="grid gap-2">
+      {handled ? (
+        <div className="flex flex-wrap items-center gap-2">
+          <Button size="sm" variant="secondary" disabled={busy} onClick={() => void send('none')} aria-label={`${handling.undo}: ${alert.title}`}>
+            {handling.undo}
+          </Button>
+        </div>
+      ) : (
+        <details className="text-sm">
+          <summary className="min-h-11 cursor-pointer content-center font-medium text-brand-700">
+            {handling.states.acknowledged.action} or {handling.states.muted.action.toLowerCase()}
+          </summary>
+          <div className="grid gap-2 pt-1">
+            <p className="text-muted">
+              {handling.states.acknowledged.action}: {handling.states.acknowledged.explain} {handling.states.muted.action}: {handling.states.muted.explain}
+            </p>
+            <TextAreaField
+              label={handling.noteLabel}
+              name="note"
+              rows={2}
+              maxLength={handling.noteMax}
+              value={note}
+              onChange={(event) => setNote(event.target.value)}
+            />
+            <div className="flex flex-wrap gap-2">
+              {(['acknowledged', 'muted'] as const).map((state) => (
+                <Button key={state} size="sm" variant="secondary" disabled={busy} onClick={() => void send(state)}>
+                  {handling.states[state].action}
+                </Button>
+              ))}
+            </div>
+          </div>
+        </details>
+      )}
+      <p role="status" data-alert-handling className={said?.tone === 'error' ? 'text-sm font-medium text-red-900' : 'text-sm text-ink'}>
+        {said?.text}
+      </p>
+    </div>
+  );
+}
 
 function AlertItem({ alert, now }: { alert: WatchAlertView; now: number }) {
   return (
@@ -29,7 +110,17 @@ function AlertItem({ alert, now }: { alert: WatchAlertView; now: number }) {
         <span className="font-semibold text-ink">{alert.title}</span>
         {alert.open ? <Badge variant={alert.urgent ? 'bad' : 'warn'}>{alert.urgent ? 'Open, urgent' : 'Open'}</Badge> : <Badge variant="good">Resolved</Badge>}
         {alert.heldUntil !== null && <Badge variant="neutral">Held</Badge>}
+        {alert.open && alert.handled && <Badge variant="info">{handling.states[alert.handled.state].badge}</Badge>}
       </p>
+      {alert.open && alert.handled && (
+        <div className="text-sm text-muted" data-alert-handled={alert.handled.state}>
+          <p>
+            {handling.by(handling.states[alert.handled.state].badge, alert.handled.by, ukDay.format(alert.handled.at))}.{' '}
+            {handling.states[alert.handled.state].explain}
+          </p>
+          {alert.handled.note && <p className="whitespace-pre-line text-ink">Note: {alert.handled.note}</p>}
+        </div>
+      )}
       {alert.heldUntil !== null && (
         <p className="text-sm text-muted" data-alert-held>
           {watchAlertText.held(ukClock.format(alert.heldUntil))}.
@@ -54,6 +145,7 @@ function AlertItem({ alert, now }: { alert: WatchAlertView; now: number }) {
         <summary className="min-h-11 cursor-pointer content-center font-medium text-brand-700">The evidence</summary>
         <Evidence value={alert.evidence} />
       </details>
+      {alert.open && <Handling alert={alert} />}
     </li>
   );
 }

@@ -6,10 +6,10 @@
 import { type SubmitEvent, useState } from 'react';
 import { adminApi } from '~/config/admin';
 import { analyticsRules } from '~/config/analytics';
-import { uptimeText, watchDefaults, watchKindLabels, type WatchKind } from '~/config/watch';
+import { uptimeText, watchCheckNow, watchDefaults, watchKindLabels, type WatchKind } from '~/config/watch';
 import { plural } from '~/lib/plural.mjs';
 import { toast } from '~/lib/toast';
-import type { WatchSitesAnswer, WatchSiteView } from '~/lib/watch-types';
+import type { WatchCheckNowAnswer, WatchSitesAnswer, WatchSiteView } from '~/lib/watch-types';
 import { post, type WriteMethod } from '../data/post';
 import { adminKeys, useQueryClient, useWatchSites } from '../data/queries';
 import { Badge } from '../ui/badge';
@@ -19,6 +19,7 @@ import { DetailRow } from '../ui/detail-row';
 import { Field } from '../ui/field';
 import { TimeAgo } from '../ui/time-ago';
 import { QuietHoursCard } from './QuietHoursCard';
+import { ResponseHistory } from './ResponseHistory';
 import { SearchPropertyField } from '../search/SearchPropertyField';
 
 const ukDay = new Intl.DateTimeFormat('en-GB', {
@@ -155,10 +156,36 @@ function SiteForm({ site, onDone }: { site?: WatchSiteView; onDone: () => void }
   );
 }
 
+/**
+ * "Check now": the site's availability and certificate checked on the server at once; its card shows the new results
+ * from the answer (no reload), and what happened is said in words beside the button (a refusal too).
+ */
+function useCheckNow(site: WatchSiteView) {
+  const queryClient = useQueryClient();
+  const [checking, setChecking] = useState(false);
+  const [said, setSaid] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  async function check() {
+    setChecking(true);
+    setSaid(null);
+    const { body } = await post<WatchCheckNowAnswer>(adminApi.watch.siteCheck(site.id));
+    setChecking(false);
+    if (!body.ok) return setSaid({ tone: 'error', text: body.error ?? '' });
+    queryClient.setQueryData<WatchSitesAnswer>(adminKeys.watchSites, (old) =>
+      old ? { ...old, now: body.now, sites: old.sites.map((s) => (s.id === body.site.id ? body.site : s)) } : old,
+    );
+    // The alerts it opened or closed show in Alerts and the Overview.
+    void queryClient.invalidateQueries({ queryKey: adminKeys.watchAlerts });
+    setSaid({ tone: 'success', text: watchCheckNow.done(site.name) });
+  }
+  return { checking, said, check };
+}
+
 function SiteCard({ site, now, onAlerts }: { site: WatchSiteView; now: number; onAlerts: () => void }) {
   const [editing, setEditing] = useState(false);
   const queryClient = useQueryClient();
   const { health } = site;
+  const checkNow = useCheckNow(site);
+  const checkable = site.removedAt === null && site.kinds.some((kind) => (watchCheckNow.kinds as readonly WatchKind[]).includes(kind));
 
   async function act(url: string, method: WriteMethod, question: string, done: string) {
     if (!window.confirm(question)) return;
@@ -233,10 +260,16 @@ function SiteCard({ site, now, onAlerts }: { site: WatchSiteView; now: number; o
             </DetailRow>
             {site.kindsOff.length > 0 && <DetailRow label="Switched off">{site.kindsOff.map((k) => watchKindLabels[k]).join(', ')}</DetailRow>}
           </dl>
+          <ResponseHistory siteId={site.id} />
           <div className="mt-3 flex flex-wrap gap-2">
             {health.openAlerts > 0 && (
               <Button size="sm" onClick={onAlerts}>
                 See the problems
+              </Button>
+            )}
+            {checkable && (
+              <Button size="sm" variant="secondary" onClick={() => void checkNow.check()} disabled={checkNow.checking} aria-label={`Check ${site.name} now`}>
+                {checkNow.checking ? watchCheckNow.busy : watchCheckNow.button}
               </Button>
             )}
             {site.removedAt === null && (
@@ -267,6 +300,14 @@ function SiteCard({ site, now, onAlerts }: { site: WatchSiteView; now: number; o
               </Button>
             )}
           </div>
+          {/* Always there, so a screen reader announces what is put in it. */}
+          <p
+            role="status"
+            data-check-now
+            className={checkNow.said?.tone === 'error' ? 'mt-2 text-sm font-medium text-red-900 empty:mt-0' : 'mt-2 text-sm text-ink empty:mt-0'}
+          >
+            {checkNow.said?.text}
+          </p>
         </>
       )}
     </Card>

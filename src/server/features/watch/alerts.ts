@@ -8,7 +8,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Selectable, Transaction } from 'kysely';
-import { watchAlertText, watchKindLabels, type WatchKind } from '~/config/watch';
+import { watchAlertHandling, watchAlertText, watchKindLabels, watchReminders, type WatchKind } from '~/config/watch';
+import type { WatchAlertState } from '~/lib/watch-types';
+import { HttpError } from '../../api/http-error';
 import type { Database, WatchAlertTable } from '../../db/schema';
 import { enqueueMail } from '../../platform/outbox';
 import { heldUntil, type QuietHours, quietHoursInForce } from './quiet';
@@ -27,9 +29,9 @@ export interface AlertDelivery {
 
 /**
  * An alert opened, became urgent while open (a certificate from 14 days left to 3), was updated with news while open
- * (a later crawl's further findings), or closed: one message each.
+ * (a later crawl's further findings), is still open (a reminder: a site that stays down), or closed: one message each.
  */
-export type AlertEvent = 'opened' | 'escalated' | 'updated' | 'closed';
+export type AlertEvent = 'opened' | 'escalated' | 'updated' | 'reminder' | 'closed';
 
 export interface AlertChange {
   event: AlertEvent;
@@ -56,12 +58,19 @@ export async function openAlerts(db: Trx | import('../../db').Db, siteId: string
 function messageOf(
   event: AlertEvent,
   site: WatchedSite,
-  alert: { title: string; detail: string; opened_at: number; urgent: boolean },
+  alert: { title: string; detail: string; opened_at: number; urgent: boolean; problem?: string },
   link: string | null,
   now: number,
   heldThrough = false,
 ) {
   const evidence = link ? ` The evidence: ${link}` : '';
+  if (event === 'reminder') {
+    const lasted = lastedText(alert.opened_at, now);
+    return {
+      subject: watchReminders.subject(site.name, alert.title, lasted),
+      body: `${reminderLead(alert, site, lasted)}\n\n${alert.title}\n\n${alert.detail}\n\nSite: ${site.name} (${site.url})\nFirst seen: ${new Date(alert.opened_at).toUTCString()}\n\n${watchReminders.footer(watchReminders.thenEveryHours)}${evidence}\n`,
+    };
+  }
   // An update's title and detail are the news alone (the caller hands them in place of the alert's own).
   if (event === 'updated')
     return {
@@ -94,6 +103,17 @@ function messageOf(
 
 /** How long an alert was open, in words. */
 const lastedText = (openedAt: number, now: number) => watchAlertText.lasted(Math.max(1, Math.round((now - openedAt) / 60_000)));
+
+/** A reminder's first line: how long it has lasted (a site down says it is down). */
+const reminderLead = (alert: { problem?: string }, site: WatchedSite, lasted: string) =>
+  watchReminders.lead(alert.problem === 'down', new URL(site.url).host, lasted);
+
+/** When an open alert's next reminder is due: an hour (watchReminders) after it opened, then every day after the last. */
+export function reminderDueAt(alert: { opened_at: number; reminded_at: number | null }): number {
+  return alert.reminded_at === null
+    ? Number(alert.opened_at) + watchReminders.firstAfterMinutes * 60_000
+    : Number(alert.reminded_at) + watchReminders.thenEveryHours * 3_600_000;
+}
 
 /**
  * Takes back the messages of an alert that quiet hours still hold (not yet tried, due later). True when its opening
@@ -132,9 +152,11 @@ async function notify(
   now: number,
   heldThrough = false,
 ) {
+  // Muted by the owner: nothing about it until it closes (its closing is still said).
+  if (alert.handled === 'muted' && event !== 'closed') return;
   const urgent = Number(alert.urgent) === 1;
-  // Urgent problems go at once; anything else (and its recovery) waits for the end of quiet hours.
-  const notBefore = urgent && !heldThrough ? now : heldUntil(now, quietHours);
+  // Urgent problems go at once; anything else (and its recovery), and every reminder, waits for the end of quiet hours.
+  const notBefore = urgent && !heldThrough && event !== 'reminder' ? now : heldUntil(now, quietHours);
   const recipients = [
     { address: delivery.ownerEmail, link: delivery.alertsLink },
     ...(site.copyClient && site.clientEmail && !site.own ? [{ address: site.clientEmail, link: null }] : []),
@@ -163,11 +185,13 @@ async function notify(
         siteUrl: site.url,
         title: alert.title,
         detail:
-          event !== 'closed'
-            ? alert.detail
-            : heldThrough
-              ? `${watchAlertText.heldThrough(lasted)}\n${alert.detail}`
-              : watchAlertText.recovered(new Date(alert.opened_at).toUTCString(), lasted),
+          event === 'reminder'
+            ? `${reminderLead(alert, site, lasted)}\n${alert.detail}`
+            : event !== 'closed'
+              ? alert.detail
+              : heldThrough
+                ? `${watchAlertText.heldThrough(lasted)}\n${alert.detail}`
+                : watchAlertText.recovered(new Date(alert.opened_at).toUTCString(), lasted),
         urgent,
         alertId: alert.id,
         link: delivery.alertsLink,
@@ -222,6 +246,20 @@ export async function reconcileAlerts(
         );
         changes.push({ event: 'updated', site: site.name, kind, title: problem.news.title, detail: problem.news.detail, urgent: problem.urgent });
       }
+      // Still open, and the owner has neither acknowledged nor muted it: a reminder when one is due. The update is
+      // conditional on the last reminder time read, so two instances recording at once remind once.
+      if ((watchReminders.kinds as readonly WatchKind[]).includes(kind) && existing.handled === null && now >= reminderDueAt(existing)) {
+        const reminded = await trx
+          .updateTable('watch_alerts')
+          .set({ reminded_at: now })
+          .where('id', '=', existing.id)
+          .where((eb) => (existing.reminded_at === null ? eb('reminded_at', 'is', null) : eb('reminded_at', '=', existing.reminded_at)))
+          .executeTakeFirst();
+        if (Number(reminded.numUpdatedRows) > 0) {
+          await notify(trx, delivery, quietHours, site, { ...existing, title: problem.title, detail: problem.detail, evidence }, 'reminder', now);
+          changes.push({ event: 'reminder', site: site.name, kind, title: problem.title, detail: problem.detail, urgent: false });
+        }
+      }
       continue;
     }
     const row = {
@@ -237,6 +275,11 @@ export async function reconcileAlerts(
       opened_at: now,
       last_seen_at: now,
       closed_at: null,
+      handled: null,
+      handled_at: null,
+      handled_by: null,
+      handled_note: null,
+      reminded_at: null,
     };
     const inserted = await trx
       .insertInto('watch_alerts')
@@ -273,10 +316,49 @@ export async function closeAlert(trx: Trx | import('../../db').Db, id: string, n
 
 /** How a change reads on the command line; `withDetail`, with what its message lists below (not for a closing). */
 export const changeLine = (change: AlertChange, { withDetail = false } = {}) => {
-  const line = `${{ opened: 'ALERT  ', escalated: 'URGENT ', updated: 'MORE   ', closed: 'CLOSED ' }[change.event]} ${change.site} · ${watchKindLabels[change.kind]} · ${change.title}`;
+  const line = `${{ opened: 'ALERT  ', escalated: 'URGENT ', updated: 'MORE   ', reminder: 'STILL  ', closed: 'CLOSED ' }[change.event]} ${change.site} · ${watchKindLabels[change.kind]} · ${change.title}`;
   if (!withDetail || change.event === 'closed' || change.detail.trim() === '') return line;
   return `${line}\n${change.detail
     .split('\n')
     .map((text) => `         ${text}`)
     .join('\n')}`;
 };
+
+/**
+ * The owner acknowledges (seen: it stays open, no reminders) or mutes (no messages until it closes) one open alert,
+ * with a note, or sets it back (`none`). Muting also takes back its messages not yet sent (quiet hours' included).
+ * Refused, in words, for an alert that is not there or closed already.
+ */
+export async function handleAlert(
+  db: import('../../db').Db,
+  id: string,
+  change: { state: WatchAlertState | 'none'; note: string | null; by: string },
+  now: number,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const alert = await trx.selectFrom('watch_alerts').select(['id', 'open_key']).where('id', '=', id).executeTakeFirst();
+    if (!alert) throw new HttpError(404, watchAlertHandling.notFound);
+    const handled =
+      change.state === 'none'
+        ? { handled: null, handled_at: null, handled_by: null, handled_note: null }
+        : { handled: change.state, handled_at: now, handled_by: change.by, handled_note: change.note };
+    const updated = await trx.updateTable('watch_alerts').set(handled).where('id', '=', id).where('open_key', 'is not', null).executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) throw new HttpError(409, watchAlertHandling.closed);
+    if (change.state !== 'muted') return;
+    // Not yet tried and not being sent now: taken back (a message being sent goes; it cannot be called back).
+    await trx
+      .deleteFrom('mail_outbox')
+      .where('id', 'in', trx.selectFrom('watch_alert_mails').select('mail_id').where('alert_id', '=', id))
+      .where('status', '=', 'pending')
+      .where('attempts', '=', 0)
+      .where('locked_until', '<=', now)
+      .execute();
+    await trx
+      .deleteFrom('watch_webhooks')
+      .where('alert_id', '=', id)
+      .where('status', '=', 'pending')
+      .where('attempts', '=', 0)
+      .where('locked_until', '<=', now)
+      .execute();
+  });
+}

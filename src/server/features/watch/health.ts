@@ -3,8 +3,8 @@
  * availability checks, the certificate's expiry, the crawls' score trend, the latest check of each kind and its open
  * problems; and the alerts, open first, with their evidence.
  */
-import type { WatchKind } from '~/config/watch';
-import type { WatchAlertView, WatchSiteHealth, WatchSiteView } from '~/lib/watch-types';
+import { watchHistoryPeriods, type WatchHistoryPeriod, type WatchKind } from '~/config/watch';
+import type { WatchAlertState, WatchAlertView, WatchHistory, WatchSiteHealth, WatchSiteView } from '~/lib/watch-types';
 import type { Db } from '../../db';
 import type { CrawlDiff } from './crawl';
 import { kindsOf, listSites } from './sites';
@@ -170,7 +170,13 @@ export async function siteWithHealth(db: Db, site: WatchedSite, now = Date.now()
 /** The alerts, open ones first (newest first within each), at most `limit`. */
 export async function listAlerts(
   db: Db,
-  { status = 'all', site, limit = 200, now = Date.now() }: { status?: 'open' | 'closed' | 'all'; site?: string; limit?: number; now?: number } = {},
+  {
+    status = 'all',
+    site,
+    id,
+    limit = 200,
+    now = Date.now(),
+  }: { status?: 'open' | 'closed' | 'all'; site?: string; id?: string; limit?: number; now?: number } = {},
 ): Promise<WatchAlertView[]> {
   let query = db
     .selectFrom('watch_alerts as a')
@@ -188,6 +194,11 @@ export async function listAlerts(
       'a.last_seen_at',
       'a.closed_at',
       'a.evidence',
+      'a.handled',
+      'a.handled_at',
+      'a.handled_by',
+      'a.handled_note',
+      'a.reminded_at',
     ])
     .orderBy('a.closed_at', (o) => o.desc().nullsFirst())
     .orderBy('a.opened_at', 'desc')
@@ -195,6 +206,7 @@ export async function listAlerts(
   if (status === 'open') query = query.where('a.open_key', 'is not', null);
   if (status === 'closed') query = query.where('a.open_key', 'is', null);
   if (site) query = query.where('a.site_id', '=', site);
+  if (id) query = query.where('a.id', '=', id);
   const rows = await query.execute();
   const held = await heldUntilOf(
     db,
@@ -215,6 +227,11 @@ export async function listAlerts(
     closedAt: row.closed_at === null ? null : Number(row.closed_at),
     evidence: JSON.parse(row.evidence) as unknown,
     heldUntil: held.get(row.id) ?? null,
+    handled:
+      row.handled === 'acknowledged' || row.handled === 'muted'
+        ? { state: row.handled as WatchAlertState, at: Number(row.handled_at), by: row.handled_by ?? '', note: row.handled_note }
+        : null,
+    remindedAt: row.reminded_at === null ? null : Number(row.reminded_at),
   }));
 }
 
@@ -250,4 +267,60 @@ async function heldUntilOf(db: Db, ids: string[], now: number): Promise<Map<stri
     held.set(row.id, Math.min(held.get(row.id) ?? at, at));
   }
   return held;
+}
+
+/** One alert as Alerts shows it; null when it is not there. */
+export async function alertView(db: Db, id: string, now = Date.now()): Promise<WatchAlertView | null> {
+  return (await listAlerts(db, { id, limit: 1, now }))[0] ?? null;
+}
+
+/**
+ * A site's availability checks over the last 24 hours or 7 days (`watchHistoryPeriods`): per slot the checks, those
+ * that found it down and the median response time (nearest rank); the incidents, each a run of checks that found it
+ * down, ended by the first that found it answering; and the period's figures.
+ */
+export async function availabilityHistory(db: Db, siteId: string, period: WatchHistoryPeriod, now = Date.now()): Promise<WatchHistory> {
+  const { spanMs, slotMs } = watchHistoryPeriods[period];
+  const from = now - spanMs;
+  const rows = (
+    await db
+      .selectFrom('watch_results')
+      .select(['at', 'ok', 'response_ms'])
+      .where('site_id', '=', siteId)
+      .where('kind', '=', 'availability')
+      .where('at', '>', from)
+      .where('at', '<=', now)
+      .orderBy('at')
+      .execute()
+  ).map((row) => ({ at: Number(row.at), up: Number(row.ok) === 1, ms: row.response_ms === null ? null : Number(row.response_ms) }));
+  const median = (list: typeof rows) =>
+    percentile(
+      list.flatMap((row) => (row.ms === null ? [] : [row.ms])).sort((a, b) => a - b),
+      0.5,
+    );
+  const slots = Array.from({ length: Math.round(spanMs / slotMs) }, (_, i) => {
+    const start = from + i * slotMs;
+    const inSlot = rows.filter((row) => row.at > start && row.at <= start + slotMs);
+    return { from: start, checks: inSlot.length, down: inSlot.filter((row) => !row.up).length, medianMs: median(inSlot) };
+  });
+  const incidents: WatchHistory['incidents'] = [];
+  for (const row of rows) {
+    const last = incidents.at(-1);
+    if (!row.up) {
+      if (last && last.to === null) last.checks += 1;
+      else incidents.push({ from: row.at, to: null, checks: 1 });
+    } else if (last && last.to === null) last.to = row.at;
+  }
+  const times = rows.flatMap((row) => (row.ms === null ? [] : [row.ms]));
+  return {
+    period,
+    from,
+    to: now,
+    slots,
+    incidents,
+    checks: rows.length,
+    down: rows.filter((row) => !row.up).length,
+    medianMs: median(rows),
+    slowestMs: times.length === 0 ? null : Math.max(...times),
+  };
 }

@@ -9,10 +9,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
-import { watchDefaults, type WatchKind } from '~/config/watch';
+import { watchCheckNow, watchDefaults, type WatchKind } from '~/config/watch';
+import { HttpError } from '../../api/http-error';
 import type { Db } from '../../db';
 import type { WatchResultTable } from '../../db/schema';
 import { lease } from '../../platform/lease.mjs';
+import { giveBack, limit, type LimitWindow, minutesOf } from '../../platform/limit';
 import { errorField, log } from '../../platform/log.mjs';
 import { type AlertChange, type AlertDelivery, openAlerts, reconcileAlerts } from './alerts';
 import { checkAvailability } from './availability';
@@ -32,7 +34,11 @@ export interface WatchDeps {
   kickOutbox?: () => void;
   /** Stops a crawl in progress (shutdown). */
   signal?: AbortSignal;
+  /** The time checks are recorded at (tests: a clock they move); unset, the real one. */
+  clock?: () => number;
 }
+
+const timeOf = (deps: WatchDeps) => deps.clock?.() ?? Date.now();
 
 export interface CheckRun {
   site: WatchedSite;
@@ -93,7 +99,7 @@ async function record(
   startedAt: number,
   nextDueAt: number,
 ): Promise<AlertChange[]> {
-  const now = Date.now();
+  const now = timeOf(deps);
   return deps.db.transaction().execute(async (trx) => {
     await trx
       .insertInto('watch_results')
@@ -125,7 +131,7 @@ async function record(
  */
 export async function runDueChecks(
   deps: WatchDeps,
-  { lane = 'all', force = false, now = Date.now() }: { lane?: Lane; force?: boolean; now?: number } = {},
+  { lane = 'all', force = false, now = timeOf(deps) }: { lane?: Lane; force?: boolean; now?: number } = {},
 ): Promise<CheckRun[]> {
   const { db } = deps;
   await ensureOwnSite(db, deps.siteUrl, deps.siteName, now);
@@ -162,8 +168,8 @@ async function runOne(deps: WatchDeps, site: WatchedSite, kind: WatchKind, holde
     // Read again under the lease: another instance may have run it since the list was read.
     const row = await db.selectFrom('watch_schedule').select(['next_due_at']).where('site_id', '=', site.id).where('kind', '=', kind).executeTakeFirst();
     const scheduledAt = row ? Number(row.next_due_at) : now;
-    if (!force && scheduledAt > Date.now()) return null;
-    const startedAt = Date.now();
+    if (!force && scheduledAt > timeOf(deps)) return null;
+    const startedAt = timeOf(deps);
     let outcome: CheckOutcome;
     try {
       outcome = await runCheck(deps, site, kind, startedAt);
@@ -184,13 +190,51 @@ async function runOne(deps: WatchDeps, site: WatchedSite, kind: WatchKind, holde
     const every = everyMs(site, kind);
     // The next turn after the one just run; turns missed while no process ran are run once, not made up for.
     const onTime = scheduledAt + every;
-    const nextDueAt = force || onTime <= Date.now() ? Date.now() + every : onTime;
+    const nextDueAt = force || onTime <= timeOf(deps) ? timeOf(deps) + every : onTime;
     const changes = await record(deps, site, kind, outcome, startedAt, nextDueAt);
     if (changes.length > 0) deps.kickOutbox?.();
     return { site, kind, outcome, changes };
   } finally {
     clearInterval(renewal);
     await checkLease.release(holder).catch(() => {});
+  }
+}
+
+/** The one limiter's window for "Check now": once a minute per site (watchCheckNow). */
+export const checkNowWindow = { scope: 'watch:check-now', windowMs: watchCheckNow.everyMinutes * 60_000 } satisfies LimitWindow;
+
+/**
+ * "Check now" (the Sites tab): the site's availability and certificate checked at once, each through `runOne`, the
+ * scheduler's own path (its lease, its record, its alerts and messages; the next turn counted from now). Refused in
+ * words while a check of the site runs (this one asked before, or the scheduler's), and more often than once a minute.
+ */
+export async function checkNow(deps: WatchDeps, site: WatchedSite, now = timeOf(deps)): Promise<CheckRun[]> {
+  const { db } = deps;
+  const kinds = kindsOf(site).filter((kind) => (watchCheckNow.kinds as readonly WatchKind[]).includes(kind));
+  if (site.removedAt !== null) throw new HttpError(404, 'That site is not watched (it may have been removed).');
+  if (kinds.length === 0) throw new HttpError(409, watchCheckNow.nothing(site.name));
+  const holder = randomUUID();
+  const gate = lease(db, `watch-now:${site.id}`, watchDefaults.leaseMs);
+  if (!(await gate.acquire(holder))) throw new HttpError(409, watchCheckNow.running(site.name));
+  const renewal = setInterval(() => void gate.renew(holder).catch(() => {}), watchDefaults.leaseMs / 3);
+  try {
+    // The scheduler running one of them now: the owner's result comes with its own.
+    const busy = await Promise.all(kinds.map((kind) => lease(db, `watch:${site.id}:${kind}`, watchDefaults.leaseMs).held()));
+    if (busy.some(Boolean)) throw new HttpError(409, watchCheckNow.running(site.name));
+    const place = await limit(db, { ...checkNowWindow, key: site.id, max: 1, now });
+    if (!place.allowed)
+      throw new HttpError(429, watchCheckNow.tooSoon(site.name, minutesOf(place.retryAfterSeconds)), { retryAfterSeconds: place.retryAfterSeconds });
+    const runs = await Promise.all(kinds.map((kind) => runOne(deps, site, kind, holder, true, now)));
+    const done = runs.filter((run): run is CheckRun => run !== null);
+    if (done.length === 0) {
+      // The scheduler took them between the look and the run: nothing of the owner's ran, so the place is given back.
+      await giveBack(db, place.hit);
+      throw new HttpError(409, watchCheckNow.running(site.name));
+    }
+    return done;
+  } finally {
+    clearInterval(renewal);
+    await gate.release(holder).catch(() => {});
   }
 }
 

@@ -54,7 +54,7 @@ function escapedMessage(text: string, link: string, escape: (char: string) => st
  * The owner's link to the alerts is the site's own and stays a link.
  */
 export function webhookBody(facts: {
-  event: 'opened' | 'escalated' | 'updated' | 'closed';
+  event: 'opened' | 'escalated' | 'updated' | 'reminder' | 'closed';
   site: string;
   siteUrl: string;
   title: string;
@@ -63,7 +63,7 @@ export function webhookBody(facts: {
   alertId: string;
   link: string;
 }) {
-  const prefix = facts.event === 'closed' ? 'Resolved: ' : facts.urgent ? 'URGENT: ' : '';
+  const prefix = facts.event === 'closed' ? 'Resolved: ' : facts.event === 'reminder' ? 'Still open: ' : facts.urgent ? 'URGENT: ' : '';
   const site = plain(facts.site);
   const title = plain(facts.title);
   const detail = plain(facts.detail);
