@@ -20,6 +20,7 @@ import { Field } from '../ui/field';
 import { TimeAgo } from '../ui/time-ago';
 import { QuietHoursCard } from './QuietHoursCard';
 import { SearchPropertyField } from '../search/SearchPropertyField';
+import { useReportSearchNotes } from '../reports/report-ui';
 
 const ukDay = new Intl.DateTimeFormat('en-GB', {
   timeZone: analyticsRules.timeZone,
@@ -159,6 +160,8 @@ function SiteCard({ site, now, onAlerts }: { site: WatchSiteView; now: number; o
   const [editing, setEditing] = useState(false);
   const queryClient = useQueryClient();
   const { health } = site;
+  // A search source this site's reports leave out (e.g. its Google property not shared), as its reports say.
+  const searchNote = useReportSearchNotes()[site.id];
 
   async function act(url: string, method: WriteMethod, question: string, done: string) {
     if (!window.confirm(question)) return;
@@ -189,6 +192,7 @@ function SiteCard({ site, now, onAlerts }: { site: WatchSiteView; now: number; o
         {site.url}
         {site.clientEmail && <> · client: {site.clientEmail}</>}
       </p>
+      {searchNote && <p className="mb-2 text-sm wrap-anywhere text-muted">{searchNote}</p>}
       {editing ? (
         <SiteForm site={site} onDone={() => setEditing(false)} />
       ) : (

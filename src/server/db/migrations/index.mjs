@@ -22,6 +22,7 @@ import * as m0018 from './0018_watch.mjs';
 import * as m0019 from './0019_reports.mjs';
 import * as m0020 from './0020_search_staging_key.mjs';
 import * as m0021 from './0021_watch_alert_mails.mjs';
+import * as m0022 from './0022_report_more_client.mjs';
 
 /** @type {Record<string, import('kysely').Migration>} */
 export const migrations = {
@@ -46,4 +47,5 @@ export const migrations = {
   '0019_reports': m0019,
   '0020_search_staging_key': m0020,
   '0021_watch_alert_mails': m0021,
+  '0022_report_more_client': m0022,
 };
