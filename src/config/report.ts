@@ -150,6 +150,7 @@ export const reportText = {
   clicksTrend: 'Clicks from search, month by month',
   visitsTrend: 'Visits, month by month',
   trendUnit: 'per month',
+  trendTable: (caption: string) => `${caption}, in figures`,
   clicksMeasure: 'Clicks',
   visitsMeasure: 'Visits',
   trendMonth: 'Month',

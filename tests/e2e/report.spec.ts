@@ -185,7 +185,7 @@ for (const c of settingsCases) {
       await page.goto(link);
       const chart = page.getByRole('img', { name: new RegExp(reportText.visitsTrend) });
       await expect(chart).toBeVisible();
-      const table = page.getByRole('table', { name: `${reportText.visitsTrend}, in figures` });
+      const table = page.getByRole('table', { name: reportText.trendTable(reportText.visitsTrend) });
       await expect(table.getByRole('row')).toHaveCount(13);
       await expect(table.getByRole('row', { name: new RegExp(`^${label.replace(/^(\w{3})\w* /, '$1 ')} `) })).toContainText(formatCount(c.visitors + 14));
       await expect(page.getByRole('heading', { name: 'Enquiries' })).toHaveCount(0);

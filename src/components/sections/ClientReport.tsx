@@ -151,18 +151,32 @@ function Trend({ block, id }: { block: Extract<Block, { type: 'trend' }>; id: st
           <span key={p.month}>{p.label.split(' ')[0]}</span>
         ))}
       </div>
-      <div className="mt-3">
-        <Table
-          block={{
-            type: 'table',
-            caption: `${block.caption}, in figures`,
-            columns: [reportText.trendMonth, block.measure],
-            rows: block.points.map((p) => [p.label, p.text]),
-            numeric: [false, true],
-          }}
-          id={`${id}-table`}
-        />
-      </div>
+      {/* Two narrow columns: fits a phone without the wide tables' scrolling region. */}
+      <table className="mt-3 w-full text-left text-sm">
+        <caption id={`${id}-table`} className="pb-1 text-left text-sm text-muted">
+          {reportText.trendTable(block.caption)}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col" className="py-1 pr-4 font-semibold text-ink">
+              {reportText.trendMonth}
+            </th>
+            <th scope="col" className="py-1 text-right font-semibold text-ink">
+              {block.measure}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {block.points.map((p) => (
+            <tr key={p.month} className="border-t border-slate-100">
+              <th scope="row" className="py-1 pr-4 font-normal text-ink">
+                {p.label}
+              </th>
+              <td className={`py-1 text-right tabular-nums ${p.value === null ? 'text-muted italic' : 'text-ink'}`}>{p.text}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </figure>
   );
 }
