@@ -88,6 +88,8 @@ export const adminApi = {
     action: (id: string, action: ReportAction) => `/api/admin/reports/${encodeURIComponent(id)}/${action}`,
     link: (id: string, token: string) => `/api/admin/reports/${encodeURIComponent(id)}/links/${encodeURIComponent(token)}`,
     autoSend: '/api/admin/reports/auto-send',
+    /** A site's contact, recipients and the parts of the report its client gets. */
+    siteSettings: '/api/admin/reports/site-settings',
     /** Prepares last month's drafts now, rather than at the schedule's next pass. */
     prepare: '/api/admin/reports/prepare',
   },

@@ -38,6 +38,12 @@ export const reportLimits = {
   maxPeriodDays: 366,
   /** Position that counts as "on the first page". */
   topPosition: 10,
+  /** Addresses a site's report goes to, at most. */
+  recipientsMax: 5,
+  /** The client contact's name, in characters. */
+  contactNameMax: 80,
+  /** Months of the clicks and visits trend charts, the report's own month the last. */
+  trendMonths: 12,
 } as const;
 
 export const reportPaths = {
@@ -67,6 +73,22 @@ export const reportSectionTitles = {
 } as const;
 export type ReportSectionKey = keyof typeof reportSectionTitles;
 
+/**
+ * The parts of a report the owner chooses per client (Reports → Sites), each the sections it brings. The e-mail, the
+ * PDF, the link page and the AI summary's prompt all leave out a part not chosen — and never call it missing.
+ */
+export const reportContents = [
+  { id: 'summary', label: 'Summary', sections: ['summary'] },
+  { id: 'health', label: 'Site health (crawl, problems, alerts)', sections: ['crawl', 'problems', 'alerts'] },
+  { id: 'uptime', label: 'Uptime and security certificate', sections: ['uptime', 'certificate'] },
+  { id: 'search', label: 'Search (clicks, top searches and pages)', sections: ['search', 'topQueries', 'topPages', 'movers'] },
+  { id: 'visits', label: 'Visits', sections: ['visits'] },
+  { id: 'enquiries', label: 'Enquiries', sections: ['enquiries'] },
+  { id: 'vitals', label: 'Real visitors’ page speed', sections: ['vitals'] },
+] as const satisfies readonly { id: string; label: string; sections: readonly ReportSectionKey[] }[];
+export type ReportContentId = (typeof reportContents)[number]['id'];
+export const reportContentIds = reportContents.map((c) => c.id) as [ReportContentId, ...ReportContentId[]];
+
 /** Why a part of the report has no figures, in words a client reads. */
 export const noData = {
   generic: 'No data for this part of the report in this period.',
@@ -88,6 +110,21 @@ export const noData = {
       unread: `${source} is not included: it has not been read for this site yet.`,
       empty: `${source} is not included: it has no data for this site on these days.`,
     })[why],
+  /** The Sites tab's line on a site whose reports leave a search source out (as the report names it, in short). */
+  searchSourcesNote: (included: string[], missing: { source: string; why: 'unshared' | 'off' | 'error' | 'unread' }[]) =>
+    `Search: ${included.length === 0 ? 'no source' : `${included.join(' and ')} only`} — ${missing
+      .map(({ source, why }) =>
+        why === 'unshared'
+          ? source === 'Bing'
+            ? 'site not in the Bing account'
+            : `${source} property not shared`
+          : why === 'off'
+            ? `${source} not set up`
+            : why === 'error'
+              ? `reading ${source} failing`
+              : `${source} not read yet`,
+      )
+      .join('; ')}`,
   thisSiteOnly: 'Counted for this website only.',
   visits: 'No visits were counted in this period.',
   vitals: 'Too few real-visitor measurements in this period to give a figure.',
@@ -109,6 +146,16 @@ export const reportText = {
   againstLastYear: 'Same month last year',
   thisPeriod: 'This period',
   chartCaption: (what: string) => `${what}, in figures: `,
+  /** The trend charts over the last months (a month without data is a gap, never a zero). */
+  clicksTrend: 'Clicks from search, month by month',
+  visitsTrend: 'Visits, month by month',
+  trendUnit: 'per month',
+  trendTable: (caption: string) => `${caption}, in figures`,
+  clicksMeasure: 'Clicks',
+  visitsMeasure: 'Visits',
+  trendMonth: 'Month',
+  noDataMonth: 'no data',
+  trendGapNote: 'A month without data is left as a gap.',
   scoreOutOf: (score: number) => `${score} / 100`,
   noneInPeriod: 'None in this period.',
   andMore: (count: number) => `and ${count} more`,
@@ -127,6 +174,12 @@ export const reportMessages = {
   summaryNotText: 'The summary is text.',
   alreadySent: 'This report was sent already; it is kept as it was sent.',
   noRecipient: 'This site has no client e-mail address: add one in Sites before sending.',
+  settingsSaved: (siteName: string) => `Report settings saved for ${siteName}.`,
+  badRecipient: (address: string) => `“${address}” is not an e-mail address.`,
+  tooManyRecipients: `At most ${reportLimits.recipientsMax} addresses.`,
+  repeatedRecipient: (address: string) => `${address} is listed twice.`,
+  contactNameTooLong: `The contact’s name is at most ${reportLimits.contactNameMax} characters.`,
+  noContents: 'Choose at least one part of the report.',
   approvedQueued: (recipient: string) => `Approved: queued for ${recipient}.`,
   summaryFigures: (figures: string[]) =>
     `The summary states ${plural(figures.length, 'figure', 'figures')} the report does not hold: ${figures.join(', ')}. Change ${figures.length === 1 ? 'it' : 'them'} or take ${figures.length === 1 ? 'it' : 'them'} out.`,
@@ -144,6 +197,9 @@ export const reportMessages = {
     on ? 'This site’s report will be sent each month without waiting for approval.' : 'This site’s report will wait for your approval.',
 } as const;
 
+/** Greets the client's contact by name ("Dear Sarah,"); without a name, a neutral "Hello,". */
+export const reportGreeting = (contactName: string | null) => (contactName ? `Dear ${contactName},` : 'Hello,');
+
 /** The e-mails the schedule sends. */
 export const reportMails = {
   draftReady: (siteName: string, periodLabel: string, adminUrl: string) => ({
@@ -158,10 +214,18 @@ export const reportMails = {
     subject: `Report sent: ${siteName}, ${periodLabel}`,
     body: `The report of ${siteName} for ${periodLabel} was sent to ${recipient} automatically, as chosen for this site.`,
   }),
-  toClient: (args: { clientName: string; siteName: string; periodLabel: string; link: string; linkDays: number; ownerName: string; businessName: string }) => ({
+  toClient: (args: {
+    contactName: string | null;
+    siteName: string;
+    periodLabel: string;
+    link: string;
+    linkDays: number;
+    ownerName: string;
+    businessName: string;
+  }) => ({
     subject: `${args.siteName}: your report for ${args.periodLabel}`,
     body: [
-      `Dear ${args.clientName},`,
+      reportGreeting(args.contactName),
       '',
       `Your report for ${args.siteName} for ${args.periodLabel} is attached as a PDF.`,
       `You can also read it online (the link works for ${plural(args.linkDays, 'day')}): ${args.link}`,

@@ -1,6 +1,6 @@
 /** The Reports view's forms: one zod schema each, read by the admin's form and by the endpoint behind it. */
 import { z } from 'zod';
-import { reportLimits, reportMessages } from '~/config/report';
+import { reportContentIds, reportLimits, reportMessages } from '~/config/report';
 
 const day = z.string({ error: 'Give a day.' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Give a day.');
 
@@ -35,3 +35,39 @@ export const autoSendForm = z.object({
   site: z.string().min(1).max(200),
   on: z.enum(['true', 'false']),
 });
+
+/**
+ * A site's report settings (Reports → Sites): the contact's name, the addresses the report goes to (one a line or
+ * separated by commas; none: the site's client e-mail), and the parts the client gets (at least one).
+ */
+export const siteSettingsForm = z.object({
+  site: z.string().min(1).max(200),
+  contactName: z
+    .string()
+    .trim()
+    .max(reportLimits.contactNameMax, reportMessages.contactNameTooLong)
+    .transform((name) => name || null),
+  recipients: z
+    .string()
+    .max(2000, reportMessages.tooManyRecipients)
+    .transform((text) =>
+      text
+        .split(/[\s,;]+/)
+        .map((address) => address.trim())
+        .filter(Boolean),
+    )
+    .superRefine((addresses, context) => {
+      const bad = addresses.find((address) => !z.email().safeParse(address).success);
+      if (bad) context.addIssue({ code: 'custom', message: reportMessages.badRecipient(bad) });
+      else if (addresses.length > reportLimits.recipientsMax) context.addIssue({ code: 'custom', message: reportMessages.tooManyRecipients });
+      else {
+        const seen = new Set<string>();
+        for (const address of addresses) {
+          if (seen.has(address.toLowerCase())) return context.addIssue({ code: 'custom', message: reportMessages.repeatedRecipient(address) });
+          seen.add(address.toLowerCase());
+        }
+      }
+    }),
+  contents: z.array(z.enum(reportContentIds)).min(1, reportMessages.noContents),
+});
+export type SiteSettingsForm = z.infer<typeof siteSettingsForm>;

@@ -5,11 +5,11 @@
  * client can read.
  */
 import { vitalMetrics, formFactors } from '~/config/analytics';
-import { noData, reportLimits, reportSectionTitles, reportText } from '~/config/report';
+import { noData, reportContents, reportLimits, reportSectionTitles, reportText } from '~/config/report';
 import { formatVital, ratingLabels } from './analytics-figures';
 import { plural } from './plural.mjs';
 import { summaryClaimProblems } from './report-claims';
-import type { ReportData, SearchTotals, Section } from './report-types';
+import type { ReportData, SearchTotals, Section, TrendPoint } from './report-types';
 
 export interface Figure {
   label: string;
@@ -22,6 +22,8 @@ export type Block =
   | { type: 'figures'; items: Figure[] }
   | { type: 'table'; caption: string; columns: string[]; rows: string[][]; numeric: boolean[] }
   | { type: 'chart'; caption: string; unit: string; points: { label: string; value: number; text: string }[] }
+  /** A figure per month, oldest first; a month without data (value null) is a gap, never a zero. */
+  | { type: 'trend'; caption: string; measure: string; unit: string; points: { month: string; label: string; value: number | null; text: string }[] }
   | { type: 'list'; title: string; items: string[] }
   | { type: 'paragraph'; text: string }
   | { type: 'none'; text: string };
@@ -136,12 +138,47 @@ function searchFigures(
 
 const problemLine = (p: { message: string; url: string | null }) => (p.url ? `${p.url}: ${p.message}` : p.message);
 
-/** The report's sections in reading order, every figure written out. */
+/** The sections the report's client gets (the parts chosen for the site): the one place that decides it. */
+export function chosenSections(data: ReportData): Set<keyof typeof reportSectionTitles> {
+  return new Set(reportContents.filter((part) => data.site.contents.includes(part.id)).flatMap((part) => part.sections));
+}
+
+/** Whether the client gets the summary paragraph. */
+export const showsSummary = (data: ReportData) => chosenSections(data).has('summary');
+
+const trendMonth = new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** A trend's block; none when no month has data (the section says why already). */
+function trendBlock(caption: string, measure: string, points: TrendPoint[]): Block[] {
+  if (!points.some((point) => point.value !== null)) return [];
+  return [
+    {
+      type: 'trend',
+      caption,
+      measure,
+      unit: reportText.trendUnit,
+      points: points.map((point) => ({
+        month: point.month,
+        label: trendMonth.format(new Date(`${point.month}-15T12:00:00Z`)),
+        value: point.value,
+        text: point.value === null ? reportText.noDataMonth : formatCount(point.value),
+      })),
+    },
+  ];
+}
+
+/** The report's sections in reading order, every figure written out; only the parts chosen for its client. */
 export function layOutReport(data: ReportData): LaidOutSection[] {
   const { sections } = data;
   const monthly = data.period.month !== null;
   const out: LaidOutSection[] = [];
-  const add = (id: keyof typeof reportSectionTitles, blocks: Block[]) => out.push({ id, title: reportSectionTitles[id], blocks });
+  const chosen = chosenSections(data);
+  // A part left out is not there at all: not a heading, not a "no data" line.
+  const add = (id: keyof typeof reportSectionTitles, blocks: Block[]) => {
+    if (chosen.has(id)) out.push({ id, title: reportSectionTitles[id], blocks });
+  };
+  const clicksTrend = trendBlock(reportText.clicksTrend, reportText.clicksMeasure, data.trends?.clicks ?? []);
+  const visitsTrend = trendBlock(reportText.visitsTrend, reportText.visitsMeasure, data.trends?.visits ?? []);
 
   // Site health: the crawl score and its trend, then the problems fixed and found.
   const crawl = sections.crawl;
@@ -251,6 +288,7 @@ export function layOutReport(data: ReportData): LaidOutSection[] {
     add('search', [
       { type: 'paragraph', text: about.join(' ') },
       { type: 'figures', items: searchFigures(s.current, s.previous, s.lastYear, monthly, s.covered, s.partial) },
+      ...clicksTrend,
     ]);
     add(
       'topQueries',
@@ -278,7 +316,7 @@ export function layOutReport(data: ReportData): LaidOutSection[] {
         items: s.outOfTop10.length ? s.outOfTop10.map(moved) : [reportText.noneInPeriod],
       },
     ]);
-  } else add('search', noneBlock(search));
+  } else add('search', [...noneBlock(search), ...clicksTrend]);
 
   const visits = sections.visits;
   if (visits.available) {
@@ -299,8 +337,9 @@ export function layOutReport(data: ReportData): LaidOutSection[] {
           figure('Visitors who sent an enquiry', (t) => t.conversions),
         ],
       },
+      ...visitsTrend,
     ]);
-  } else add('visits', noneBlock(visits));
+  } else add('visits', [...noneBlock(visits), ...visitsTrend]);
 
   const enquiries = sections.enquiries;
   add(
@@ -360,6 +399,7 @@ export function reportTexts(data: ReportData): string[] {
       if (block.type === 'figures') for (const f of block.items) texts.push(f.label, f.value, ...f.notes);
       else if (block.type === 'table') texts.push(block.caption, ...block.columns, ...block.rows.flat());
       else if (block.type === 'chart') texts.push(block.caption, block.unit, ...block.points.flatMap((p) => [p.label, p.text]));
+      else if (block.type === 'trend') texts.push(block.caption, block.measure, block.unit, ...block.points.flatMap((p) => [p.label, p.text]));
       else if (block.type === 'list') texts.push(block.title, ...block.items);
       else texts.push(block.text);
     }

@@ -4,6 +4,7 @@
  * part without data reads "no data" rather than zeros.
  */
 import { z } from 'zod';
+import { reportContentIds } from '~/config/report';
 
 /** A section with figures, or none and the reason (worded in src/config/report.ts: noData). */
 export const section = <T extends z.ZodType>(data: T) =>
@@ -32,6 +33,12 @@ export const reportSiteSchema = z.object({
   thisSite: z.boolean(),
   /** When a watched client's site was added (ms); its months before that have no report. Null for this website. */
   watchedSince: z.number().nullable().default(null),
+  /** The client's contact, greeted by name in the e-mail (null: a neutral greeting). */
+  contactName: z.string().nullable().default(null),
+  /** Every address the report goes to (clientEmail is the first); none: it cannot be sent. */
+  recipients: z.array(z.string()).default([]),
+  /** The parts of the report this client gets (src/config/report.ts reportContents); a report made before: all. */
+  contents: z.array(z.enum(reportContentIds)).default([...reportContentIds]),
 });
 export type ReportSite = z.infer<typeof reportSiteSchema>;
 
@@ -115,12 +122,21 @@ export const reportSectionsSchema = z.object({
 });
 export type ReportSections = z.infer<typeof reportSectionsSchema>;
 
+/** One month of a trend: its figure, or null when there is no data for it (drawn as a gap, never a zero). */
+export const trendPointSchema = z.object({ month: z.string().regex(/^\d{4}-\d{2}$/), value: z.number().nullable() });
+export type TrendPoint = z.infer<typeof trendPointSchema>;
+/** Clicks from search and visits per month over the last months, the report's month the last. */
+export const trendsSchema = z.object({ clicks: z.array(trendPointSchema), visits: z.array(trendPointSchema) });
+export type ReportTrends = z.infer<typeof trendsSchema>;
+
 export const reportDataSchema = z.object({
   version: z.literal(1),
   site: reportSiteSchema,
   period: reportPeriodSchema,
   generatedAt: z.number(),
   sections: reportSectionsSchema,
+  /** Null in a report made before trends were read. */
+  trends: trendsSchema.nullable().default(null),
 });
 export type ReportData = z.infer<typeof reportDataSchema>;
 
@@ -166,6 +182,8 @@ export interface ReportsAnswer {
   ok: true;
   reports: ReportListItem[];
   sites: (ReportSite & { autoSend: boolean })[];
+  /** Per watched site (its id): the search source its reports leave out and why, in short, for the Sites tab. */
+  searchNotes: Record<string, string>;
 }
 export interface ReportAnswer {
   ok: true;

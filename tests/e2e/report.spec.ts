@@ -7,7 +7,7 @@
  */
 import { expect } from '@playwright/test';
 import { business } from '../../src/config/business';
-import { reportText } from '../../src/config/report';
+import { reportContents, reportText } from '../../src/config/report';
 import { formatCount } from '../../src/lib/report-layout';
 import { openDatabase } from '../../src/server/db';
 import { monthBefore, monthOf, monthPeriod } from '../../src/server/features/report/period';
@@ -20,6 +20,11 @@ const cases = [
   { width: 390, height: 844, month: '2025-01', visitors: 140 },
   { width: 1280, height: 900, month: '2025-02', visitors: 84 },
 ] as const;
+/** Issue 40's months (a contact, two recipients, parts chosen, the trend charts), one per width. */
+const settingsCases = [
+  { width: 390, height: 844, month: '2025-03', visitors: 70 },
+  { width: 1280, height: 900, month: '2025-04', visitors: 56 },
+] as const;
 /** The month before this one, as the schedule prepares it (UK time). */
 const previousMonth = () => monthBefore(monthOf(Date.now()));
 const smtpMessages = `http://127.0.0.1:${process.env.E2E_SMTP_HTTP_PORT}/messages`;
@@ -27,7 +32,7 @@ const smtpMessages = `http://127.0.0.1:${process.env.E2E_SMTP_HTTP_PORT}/message
 test.beforeAll(async () => {
   const { db } = await openDatabase(process.env.E2E_DATABASE_URL);
   try {
-    for (const c of cases) {
+    for (const c of [...cases, ...settingsCases]) {
       const { from } = monthPeriod(c.month);
       // Seven days of visits (20 or 12 visitors a day); the same rows again on a re-run are left as they are.
       await db
@@ -128,5 +133,68 @@ for (const c of cases) {
     await expect(page.locator('footer')).toBeVisible();
     await expectNoAxeViolations(page);
     await page.screenshot({ path: info.outputPath(`link-gone-${c.width}.png`), fullPage: true });
+  });
+}
+
+/** Opens this site's report settings in the Reports tab (this site is listed first) and fills them in. */
+async function setThisSite(page: import('@playwright/test').Page, values: { name: string; recipients: string; leaveOut: string[] }) {
+  await openTab(page, 'reports');
+  await page.locator('summary', { hasText: 'Contact, recipients and contents' }).first().click();
+  const form = page.getByRole('form', { name: /^Report settings of / }).first();
+  await form.getByLabel('Contact’s name (greeted in the e-mail)').fill(values.name);
+  await form.getByLabel('Send to').fill(values.recipients);
+  for (const part of reportContents) await form.getByRole('checkbox', { name: part.label, exact: true }).setChecked(!values.leaveOut.includes(part.label));
+  await form.getByRole('button', { name: 'Save report settings' }).click();
+  await expect(toast(page)).toContainText('Report settings saved');
+  return form;
+}
+
+for (const c of settingsCases) {
+  test(`a contact greeted by name, each recipient sent the report once, parts left out, and the trend charts, at ${c.width} px`, async ({
+    page,
+    request,
+  }, info) => {
+    await page.setViewportSize({ width: c.width, height: c.height });
+    const { label } = monthPeriod(c.month);
+    const recipients = ['sarah@bright-bakery.example', 'tom@bright-bakery.example'];
+    const left = reportContents.find((part) => part.id === 'enquiries')!.label;
+    const form = await setThisSite(page, { name: 'Sarah', recipients: recipients.join('\n'), leaveOut: [left] });
+    await noOverflow(page);
+    await expectNoAxeViolations(page);
+    await form.screenshot({ path: info.outputPath(`report-settings-${c.width}.png`) });
+    try {
+      await page.getByLabel('Month', { exact: true }).fill(c.month);
+      await page.getByRole('button', { name: 'Make report' }).click();
+      const detail = page.locator('section', { has: page.getByRole('heading', { level: 2, name: new RegExp(`, ${label}$`) }) });
+      await expect(detail).toBeVisible();
+      await detail.getByRole('button', { name: 'Approve and send' }).click();
+      await detail.getByRole('button', { name: `Send to ${recipients.join(', ')}` }).click();
+      await expect(toast(page)).toContainText('Report sent');
+      const subject = `: your report for ${label}`;
+      let mails: { to: string[]; raw: string }[] = [];
+      await expect
+        .poll(async () => {
+          mails = ((await (await request.get(smtpMessages)).json()) as { to: string[]; raw: string }[]).filter((m) => m.raw.includes(subject));
+          return mails.map((m) => m.to.join(',')).sort();
+        })
+        .toEqual([...recipients].sort());
+      for (const mail of mails) expect(mail.raw.replace(/=\r?\n/g, '')).toContain('Dear Sarah,');
+      const link = new URL(/https?:\/\/\S+\/reports\/([A-Za-z0-9_-]{43})/.exec(mails[0]!.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '='))![0]).pathname;
+
+      // The client's page: the visits chart (named, with its figures as a table), no Enquiries part at all.
+      await page.goto(link);
+      const chart = page.getByRole('img', { name: new RegExp(reportText.visitsTrend) });
+      await expect(chart).toBeVisible();
+      const table = page.getByRole('table', { name: reportText.trendTable(reportText.visitsTrend) });
+      await expect(table.getByRole('row')).toHaveCount(13);
+      await expect(table.getByRole('row', { name: new RegExp(`^${label.replace(/^(\w{3})\w* /, '$1 ')} `) })).toContainText(formatCount(c.visitors + 14));
+      await expect(page.getByRole('heading', { name: 'Enquiries' })).toHaveCount(0);
+      await expectNoAxeViolations(page);
+      await noOverflow(page);
+      await page.screenshot({ path: info.outputPath(`client-link-trend-${c.width}.png`), fullPage: true });
+    } finally {
+      // Back as the other tests expect this site: the owner's address, every part.
+      await setThisSite(page, { name: '', recipients: '', leaveOut: [] });
+    }
   });
 }

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi } from '../../src/config/admin';
 import { errorPages } from '../../src/config/pages';
-import { reportMessages, reportPaths, reportText } from '../../src/config/report';
+import { reportContentIds, reportLimits, reportMessages, reportPaths, reportText } from '../../src/config/report';
 import { writeAnalyticsQuery } from '../../src/lib/analytics-query';
 import { formatCount } from '../../src/lib/report-layout';
 import type { ReportAnswer, ReportsAnswer } from '../../src/lib/report-types';
@@ -234,6 +234,34 @@ describe.each(databaseNames())('client report served by two instances on %s', (n
       expect(unknown.headers.get('x-robots-tag'), address).toBe('noindex, nofollow');
       expect(unknown.headers.get('cache-control'), address).toBe('private, no-store');
       expect(await unknown.text(), address).toContain(errorPages.notFound.title);
+    }
+  });
+
+  it('sends a report to each of the site’s recipients once, greeting its contact by name (issue 40)', async () => {
+    const recipients = ['sarah@bright-bakery.example', 'accounts@bright-bakery.example', 'tom@bright-bakery.example'];
+    const settings = { site: 'this', contactName: 'Sarah', recipients: recipients.join('\n'), contents: [...reportContentIds] };
+    // Refused over HTTP as in the form: one address too many, named on its field.
+    const tooMany = Array.from({ length: reportLimits.recipientsMax + 1 }, (_, i) => `p${i}@bright-bakery.example`).join('\n');
+    expect(await clients[0]!.json(adminApi.reports.siteSettings, { ...settings, recipients: tooMany })).toEqual({
+      status: 400,
+      body: { ok: false, errors: { recipients: reportMessages.tooManyRecipients } },
+    });
+    expect(await clients[0]!.json(adminApi.reports.siteSettings, settings)).toMatchObject({ status: 200, body: { ok: true } });
+    const made = await clients[1]!.json(adminApi.reports.list, { site: 'this', from: period.from, to: addDays(period.from, 6) });
+    expect(made.status).toBe(201);
+    const id = String(made.body.id);
+    const before = sink.received.length;
+    const answers = await Promise.all(clients.map((client) => client.json(adminApi.reports.action(id, 'approve'))));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    await sink.waitFor(before + recipients.length, 30_000);
+    // Long enough for a second copy to arrive, if there were one.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const sent = sink.received.slice(before);
+    expect(sent.map((mail) => mail.to).sort()).toEqual([...recipients].sort().map((address) => [address]));
+    for (const mail of sent) {
+      const raw = decoded(mail.text);
+      expect(raw).toContain('Dear Sarah,');
+      expect(raw).toContain('application/pdf');
     }
   });
 

@@ -4,7 +4,7 @@
  * figures are written here and every expected value is worked out from them.
  */
 import { describe, expect, it } from 'vitest';
-import { noData } from '../../src/config/report';
+import { noData, reportContentIds } from '../../src/config/report';
 import { layOutReport, ungroundedFigures } from '../../src/lib/report-layout';
 import type { ReportData } from '../../src/lib/report-types';
 
@@ -23,9 +23,13 @@ const data: ReportData = {
     clientEmail: null,
     thisSite: false,
     watchedSince: null,
+    contactName: null,
+    recipients: [],
+    contents: [...reportContentIds],
   },
   period: { month: '2026-11', from: '2026-11-01', to: '2026-11-30', label: 'November 2026' },
   generatedAt: 0,
+  trends: null,
   sections: {
     crawl: none(noData.crawl),
     uptime: { available: true, data: { checks: 8640, uptime: 0.9987, responseP50Ms: 182, responseP95Ms: 640 } },

@@ -1,6 +1,6 @@
 /** The report's written figures and the check of a summary against them: numbers read as written, compared by value. */
 import { describe, expect, it } from 'vitest';
-import { noData } from '../../src/config/report';
+import { noData, reportContentIds } from '../../src/config/report';
 import { changeOf, layOutReport, numbersIn, ungroundedFigures } from '../../src/lib/report-layout';
 import type { ReportData } from '../../src/lib/report-types';
 
@@ -15,9 +15,13 @@ const data: ReportData = {
     clientEmail: null,
     thisSite: true,
     watchedSince: null,
+    contactName: null,
+    recipients: [],
+    contents: [...reportContentIds],
   },
   period: { month: '2026-10', from: '2026-10-01', to: '2026-10-31', label: 'October 2026' },
   generatedAt: 0,
+  trends: null,
   sections: {
     crawl: none(noData.crawl),
     uptime: { available: true, data: { checks: 8640, uptime: 0.9987, responseP50Ms: 182, responseP95Ms: 640.4 } },

@@ -6,7 +6,7 @@
 import { brandColours, logoMarkSvg } from '~/config/brand';
 import { business } from '~/config/business';
 import { reportSectionTitles, reportText } from '~/config/report';
-import { type Block, layOutReport } from '~/lib/report-layout';
+import { type Block, layOutReport, showsSummary } from '~/lib/report-layout';
 import type { ReportData } from '~/lib/report-types';
 
 function Figures({ block }: { block: Extract<Block, { type: 'figures' }> }) {
@@ -91,6 +91,96 @@ function Chart({ block }: { block: Extract<Block, { type: 'chart' }> }) {
   );
 }
 
+/**
+ * A month-by-month trend: an SVG of bars (a month without data a dashed gap at the baseline, never a zero bar), named
+ * by its caption and described by every month's figure; the same figures as a table beneath for anyone who reads them.
+ */
+function Trend({ block, id }: { block: Extract<Block, { type: 'trend' }>; id: string }) {
+  const max = Math.max(1, ...block.points.map((p) => p.value ?? 0));
+  const width = block.points.length * 10;
+  return (
+    <figure className="rounded-xl border border-slate-200 bg-white p-4" data-trend={block.measure}>
+      <figcaption id={`${id}-caption`} className="text-sm text-muted">
+        {block.caption} ({block.unit}). {reportText.trendGapNote}
+      </figcaption>
+      <svg
+        role="img"
+        aria-labelledby={`${id}-caption`}
+        aria-describedby={`${id}-desc`}
+        viewBox={`0 0 ${width} 100`}
+        preserveAspectRatio="none"
+        className="mt-3 h-40 w-full"
+      >
+        <desc id={`${id}-desc`}>{block.points.map((p) => `${p.label}: ${p.text}`).join('; ')}</desc>
+        <line x1="0" y1="100" x2={width} y2="100" stroke="#94a3b8" strokeWidth="1" vectorEffect="non-scaling-stroke" />
+        {block.points.map((p, i) =>
+          p.value === null ? (
+            <rect
+              key={p.month}
+              data-month={p.month}
+              data-gap=""
+              x={i * 10 + 1.5}
+              y="94"
+              width="7"
+              height="6"
+              fill="none"
+              stroke="#64748b"
+              strokeDasharray="3 2"
+              vectorEffect="non-scaling-stroke"
+            />
+          ) : (
+            <rect
+              key={p.month}
+              data-month={p.month}
+              data-value={p.value}
+              x={i * 10 + 1.5}
+              y={100 - (96 * p.value) / max}
+              width="7"
+              height={(96 * p.value) / max}
+              className="fill-brand-600"
+            />
+          ),
+        )}
+      </svg>
+      <div
+        aria-hidden="true"
+        className="mt-1 grid text-center text-[10px] text-muted sm:text-xs"
+        style={{ gridTemplateColumns: `repeat(${block.points.length}, minmax(0, 1fr))` }}
+      >
+        {block.points.map((p) => (
+          <span key={p.month}>{p.label.split(' ')[0]}</span>
+        ))}
+      </div>
+      {/* Two narrow columns: fits a phone without the wide tables' scrolling region. */}
+      <table className="mt-3 w-full text-left text-sm">
+        <caption id={`${id}-table`} className="pb-1 text-left text-sm text-muted">
+          {reportText.trendTable(block.caption)}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col" className="py-1 pr-4 font-semibold text-ink">
+              {reportText.trendMonth}
+            </th>
+            <th scope="col" className="py-1 text-right font-semibold text-ink">
+              {block.measure}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {block.points.map((p) => (
+            <tr key={p.month} className="border-t border-slate-100">
+              <th scope="row" className="py-1 pr-4 font-normal text-ink">
+                {p.label}
+              </th>
+              <td className={`py-1 text-right tabular-nums ${p.value === null ? 'text-muted italic' : 'text-ink'}`}>{p.text}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}
+
 function BlockView({ block, id, SubHeading }: { block: Block; id: string; SubHeading: 'h3' | 'h4' | 'h5' }) {
   switch (block.type) {
     case 'figures':
@@ -99,6 +189,8 @@ function BlockView({ block, id, SubHeading }: { block: Block; id: string; SubHea
       return <Table block={block} id={id} />;
     case 'chart':
       return <Chart block={block} />;
+    case 'trend':
+      return <Trend block={block} id={id} />;
     case 'list':
       return (
         <div>
@@ -146,12 +238,14 @@ export function ClientReport({ data, summary, pdfHref, titleLevel = 1 }: ClientR
         </p>
         <p className="text-brand-100">{reportText.preparedBy(business.owner.name, business.name)}</p>
       </header>
-      <section aria-labelledby="report-summary" className="grid gap-3">
-        <Heading id="report-summary" className="text-xl font-bold text-ink">
-          {reportSectionTitles.summary}
-        </Heading>
-        {summary.trim() ? <p className="whitespace-pre-line text-ink">{summary}</p> : <p className="text-muted italic">{reportText.summaryMissing}</p>}
-      </section>
+      {showsSummary(data) && (
+        <section aria-labelledby="report-summary" className="grid gap-3">
+          <Heading id="report-summary" className="text-xl font-bold text-ink">
+            {reportSectionTitles.summary}
+          </Heading>
+          {summary.trim() ? <p className="whitespace-pre-line text-ink">{summary}</p> : <p className="text-muted italic">{reportText.summaryMissing}</p>}
+        </section>
+      )}
       {sections.map((section) => (
         <section key={section.id} aria-labelledby={`report-${section.id}`} className="grid gap-3">
           <Heading id={`report-${section.id}`} className="text-xl font-bold text-ink">

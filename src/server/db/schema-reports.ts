@@ -42,4 +42,10 @@ export interface ReportSiteSettingTable {
   site_key: string;
   auto_send: Generated<number>;
   updated_at: number;
+  /** The client contact the e-mail greets by name (0022); null: a neutral greeting. */
+  contact_name: string | null;
+  /** JSON array of the report's recipients (0022); null: the watched site's client e-mail. */
+  recipients: string | null;
+  /** JSON array of the parts of the report the client gets (0022, reportContents ids); null: all. */
+  contents: string | null;
 }

@@ -184,7 +184,9 @@ export function ReportDetail({ id, now, aiMissing }: { id: string; now: number; 
             </>
           ) : (
             <>
-              Figures read <TimeAgo at={report.data.generatedAt} now={now} />. It goes to {report.data.site.clientEmail ?? 'nobody yet (no client e-mail)'}.
+              Figures read <TimeAgo at={report.data.generatedAt} now={now} />. It goes to{' '}
+              <span className="break-all">{report.data.site.recipients.length ? report.data.site.recipients.join(', ') : 'nobody yet (no client e-mail)'}</span>
+              .
             </>
           )}
         </p>
@@ -199,14 +201,14 @@ export function ReportDetail({ id, now, aiMissing }: { id: string; now: number; 
             </Button>
           )}
           {!sent && !confirming && (
-            <Button disabled={busy || !report.data.site.clientEmail} onClick={() => setConfirming(true)}>
+            <Button disabled={busy || report.data.site.recipients.length === 0} onClick={() => setConfirming(true)}>
               Approve and send
             </Button>
           )}
           {!sent && confirming && (
             <>
               <Button disabled={busy} onClick={() => void act('approve')}>
-                {busy ? 'Sending…' : `Send to ${report.data.site.clientEmail}`}
+                {busy ? 'Sending…' : `Send to ${report.data.site.recipients.join(', ')}`}
               </Button>
               <Button variant="secondary" onClick={() => setConfirming(false)}>
                 Cancel

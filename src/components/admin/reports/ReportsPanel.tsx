@@ -4,17 +4,87 @@
  * checked against the report), then approved and sent once; the client's links made and withdrawn; and, per site,
  * whether its report goes without waiting for approval.
  */
-import { useState } from 'react';
+import { type SubmitEvent, useState } from 'react';
 import { adminApi } from '~/config/admin';
-import type { ReportListItem, ReportsAnswer } from '~/lib/report-types';
+import { reportContents, reportLimits } from '~/config/report';
+import { toast } from '~/lib/toast';
+import type { ReportDoneAnswer, ReportListItem, ReportsAnswer } from '~/lib/report-types';
 import { post } from '../data/post';
 import { adminKeys, useQueryClient, useReports } from '../data/queries';
 import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
 import { Card } from '../ui/card';
+import { Field } from '../ui/field';
+import { TextAreaField } from '../ui/text-area-field';
 import { TimeAgo } from '../ui/time-ago';
 import { failed, statusLabel } from './report-ui';
 import { MakeReport } from './MakeReport';
 import { ReportDetail } from './ReportDetail';
+
+type SiteItem = ReportsAnswer['sites'][number];
+
+/** Whom a site's report greets and goes to, and which parts its client gets (the e-mail, PDF and link page alike). */
+function SiteSettings({ site }: { site: SiteItem }) {
+  const queryClient = useQueryClient();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    const { body } = await post<ReportDoneAnswer>(adminApi.reports.siteSettings, {
+      site: site.key,
+      contactName: String(form.get('contactName') ?? ''),
+      recipients: String(form.get('recipients') ?? ''),
+      contents: form.getAll('contents').map(String),
+    });
+    setBusy(false);
+    if (!body.ok && body.errors) return setErrors(body.errors);
+    if (!body.ok) return failed('Not saved', body);
+    setErrors({});
+    toast({ title: 'Report settings saved', description: body.message, variant: 'success' });
+    await queryClient.invalidateQueries({ queryKey: adminKeys.reports });
+  }
+  return (
+    <details className="w-full">
+      <summary className="flex min-h-11 cursor-pointer items-center text-sm font-medium text-brand-700">
+        Contact, recipients and contents<span className="sr-only"> ({site.name})</span>
+      </summary>
+      <form noValidate onSubmit={(e) => void submit(e)} className="mt-2 grid gap-3" aria-label={`Report settings of ${site.name}`}>
+        <Field
+          label="Contact’s name (greeted in the e-mail)"
+          name="contactName"
+          defaultValue={site.contactName ?? ''}
+          error={errors.contactName}
+          autoComplete="off"
+        />
+        <TextAreaField
+          label="Send to"
+          name="recipients"
+          rows={3}
+          defaultValue={site.recipients.join('\n')}
+          error={errors.recipients}
+          hint={`One address a line, at most ${reportLimits.recipientsMax}.${site.thisSite ? '' : ' None: the client e-mail set in Sites.'}`}
+        />
+        <fieldset className="grid gap-1">
+          <legend className="font-medium text-ink">The client gets</legend>
+          {reportContents.map((part) => (
+            <label key={part.id} className="flex min-h-11 items-center gap-2 text-sm text-ink">
+              <input type="checkbox" name="contents" value={part.id} defaultChecked={site.contents.includes(part.id)} className="size-5" />
+              {part.label}
+            </label>
+          ))}
+          {errors.contents && <p className="text-sm font-medium text-red-800">{errors.contents}</p>}
+        </fieldset>
+        <div>
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Saving…' : 'Save report settings'}
+          </Button>
+        </div>
+      </form>
+    </details>
+  );
+}
 
 function Sites({ sites }: { sites: ReportsAnswer['sites'] }) {
   const queryClient = useQueryClient();
@@ -31,7 +101,8 @@ function Sites({ sites }: { sites: ReportsAnswer['sites'] }) {
             <div>
               <p className="font-semibold text-ink">{site.name}</p>
               <p className="text-sm text-muted">
-                {site.clientName} · {site.clientEmail ?? 'no client e-mail'}
+                {site.contactName ?? site.clientName} ·{' '}
+                <span className="break-all">{site.recipients.length ? site.recipients.join(', ') : 'no client e-mail'}</span>
               </p>
             </div>
             <label className="flex min-h-11 items-center gap-2 text-sm text-ink">
@@ -44,6 +115,7 @@ function Sites({ sites }: { sites: ReportsAnswer['sites'] }) {
               />
               Send each month without waiting for approval<span className="sr-only"> ({site.name})</span>
             </label>
+            <SiteSettings site={site} />
           </li>
         ))}
       </ul>

@@ -21,6 +21,7 @@ import { TimeAgo } from '../ui/time-ago';
 import { QuietHoursCard } from './QuietHoursCard';
 import { ResponseHistory } from './ResponseHistory';
 import { SearchPropertyField } from '../search/SearchPropertyField';
+import { useReportSearchNotes } from '../reports/report-ui';
 
 const ukDay = new Intl.DateTimeFormat('en-GB', {
   timeZone: analyticsRules.timeZone,
@@ -186,6 +187,8 @@ function SiteCard({ site, now, onAlerts }: { site: WatchSiteView; now: number; o
   const { health } = site;
   const checkNow = useCheckNow(site);
   const checkable = site.removedAt === null && site.kinds.some((kind) => (watchCheckNow.kinds as readonly WatchKind[]).includes(kind));
+  // A search source this site's reports leave out (e.g. its Google property not shared), as its reports say.
+  const searchNote = useReportSearchNotes()[site.id];
 
   async function act(url: string, method: WriteMethod, question: string, done: string) {
     if (!window.confirm(question)) return;
@@ -216,6 +219,7 @@ function SiteCard({ site, now, onAlerts }: { site: WatchSiteView; now: number; o
         {site.url}
         {site.clientEmail && <> · client: {site.clientEmail}</>}
       </p>
+      {searchNote && <p className="mb-2 text-sm wrap-anywhere text-muted">{searchNote}</p>}
       {editing ? (
         <SiteForm site={site} onDone={() => setEditing(false)} />
       ) : (

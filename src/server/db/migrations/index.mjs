@@ -23,7 +23,8 @@ import * as m0018 from './0018_watch.mjs';
 import * as m0019 from './0019_reports.mjs';
 import * as m0020 from './0020_search_staging_key.mjs';
 import * as m0021 from './0021_watch_alert_mails.mjs';
-import * as m0022 from './0022_alert_handling_watch_more.mjs';
+import * as m0022 from './0022_watch_alert_handling.mjs';
+import * as m0023 from './0023_report_site_contacts.mjs';
 
 /** @type {Record<string, import('kysely').Migration>} */
 export const migrations = {
@@ -48,5 +49,6 @@ export const migrations = {
   '0019_reports': m0019,
   '0020_search_staging_key': m0020,
   '0021_watch_alert_mails': m0021,
-  '0022_alert_handling_watch_more': m0022,
+  '0022_watch_alert_handling': m0022,
+  '0023_report_site_contacts': m0023,
 };

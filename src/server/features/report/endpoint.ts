@@ -10,7 +10,8 @@ import type { AiSettings } from '../ai';
 import { dayOf } from '../analytics';
 import { monthPeriod, readDays, readMonth } from './period';
 import { makeReport, type ReportDeps, sendReport, siteOrGone } from './service';
-import { createLink, readReport, revokeLink, setAutoSend, writeSummary } from './store';
+import { createLink, readReport, revokeLink, setAutoSend, updateDraftSites, writeSiteReportSettings, writeSummary } from './store';
+import type { SiteSettingsForm } from '~/lib/report-forms';
 import { draftSummary, summaryProblems } from './summary';
 
 /** A report the owner may open: it exists and its site has not been erased. */
@@ -80,4 +81,13 @@ export async function withdrawReportLink(deps: ReportDeps, id: string, linkId: s
 export async function chooseAutoSend(deps: ReportDeps, site: string, on: boolean): Promise<void> {
   if (!(await deps.sources.site(site))) throw invalidFields({ site: reportMessages.unknownSite });
   await setAutoSend(deps.db, site, on);
+}
+
+/** A site's contact, recipients and parts: stored, and laid over its drafts at once. */
+export async function saveSiteSettings(deps: ReportDeps, form: SiteSettingsForm): Promise<string> {
+  const before = await deps.sources.site(form.site);
+  if (!before) throw invalidFields({ site: reportMessages.unknownSite });
+  await writeSiteReportSettings(deps.db, form.site, { contactName: form.contactName, recipients: form.recipients, contents: form.contents });
+  await updateDraftSites(deps.db, (await deps.sources.site(form.site))!);
+  return reportMessages.settingsSaved(before.name);
 }

@@ -7,7 +7,7 @@
 import { brandColours } from '~/config/brand';
 import { business } from '~/config/business';
 import { reportSectionTitles, reportText } from '~/config/report';
-import { type Block, layOutReport } from '~/lib/report-layout';
+import { type Block, layOutReport, showsSummary } from '~/lib/report-layout';
 import type { ReportData } from '~/lib/report-types';
 import { pdfStyle, plain, taggedPdf } from '~/seo/tagged-pdf';
 import { file } from '../../api/answers';
@@ -63,8 +63,10 @@ export function reportPdf(data: ReportData, summary: string, link: string | null
         .text(plain(text), margin, doc.y + 2, { width, lineGap: 1.5 }),
     );
 
-  heading(reportSectionTitles.summary);
-  paragraph(summary.trim() || reportText.summaryMissing, summary.trim() ? 'body' : 'none');
+  if (showsSummary(data)) {
+    heading(reportSectionTitles.summary);
+    paragraph(summary.trim() || reportText.summaryMissing, summary.trim() ? 'body' : 'none');
+  }
 
   const drawBlock = (block: Block) => {
     switch (block.type) {
@@ -135,6 +137,51 @@ export function reportPdf(data: ReportData, summary: string, link: string | null
           doc.y = y + 14;
         }
         l.end();
+        return;
+      }
+      case 'trend': {
+        // Bars drawn as decoration (a month without data a dashed gap on the baseline, never a zero bar), then the
+        // same figures as a tagged table: what a screen reader and pdftotext read.
+        const chartHeight = 90;
+        room(chartHeight + 60);
+        paragraph(`${block.caption} (${block.unit}). ${reportText.trendGapNote}`, 'muted');
+        const top = doc.y + 6;
+        const base = top + chartHeight;
+        const slot = width / block.points.length;
+        const max = Math.max(1, ...block.points.map((p) => p.value ?? 0));
+        artefact(() => {
+          doc
+            .moveTo(margin, base)
+            .lineTo(margin + width, base)
+            .lineWidth(0.75)
+            .stroke(muted);
+          block.points.forEach((point, i) => {
+            const x = margin + i * slot + slot * 0.15;
+            if (point.value === null) {
+              doc
+                .rect(x, base - 6, slot * 0.7, 6)
+                .dash(2, { space: 2 })
+                .lineWidth(0.75)
+                .stroke(muted);
+              doc.undash();
+            } else {
+              const height = Math.max(0.5, (chartHeight * point.value) / max);
+              doc.rect(x, base - height, slot * 0.7, height).fill(brandColours.brand600);
+            }
+            doc
+              .font(font.regular)
+              .fontSize(7)
+              .fillColor(muted)
+              .text(point.label.split(' ')[0]!, margin + i * slot, base + 3, { width: slot, align: 'center', lineBreak: false });
+          });
+        });
+        doc.x = margin;
+        doc.y = base + 16;
+        pdf.table(
+          [reportText.trendMonth, block.measure].map(plain),
+          block.points.map((p) => [plain(p.label), plain(p.text)]),
+          [false, true],
+        );
         return;
       }
       case 'table': {

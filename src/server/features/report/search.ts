@@ -93,3 +93,24 @@ export async function searchSection(db: Db, site: string, period: ReportPeriod, 
     },
   };
 }
+
+/**
+ * What the Sites tab says of a site whose reports leave a search source out ("Search: Bing only — Google property not
+ * shared"), from the states the search sync recorded; null when every source is read, or none was ever tried.
+ */
+export async function searchSourcesNote(db: Db, site: string): Promise<string | null> {
+  const states = await searchSourceStates(db, site);
+  // A site the search sync has never read says nothing here: the Search tab says what is not set up.
+  if (states.length === 0) return null;
+  const stateOf = (id: string) => states.find((s) => s.source === id)?.state;
+  // Google's figures may come from an imported export instead.
+  const read = (engine: (typeof engines)[number]) => engine.stored.some((stored) => stateOf(stored) === 'ok');
+  const included = engines.filter(read).map((engine) => label(engine.id));
+  const missing = engines
+    .filter((engine) => !read(engine))
+    .map((engine) => {
+      const state = stateOf(engine.id);
+      return { source: label(engine.id), why: state === 'unshared' || state === 'off' || state === 'error' ? state : ('unread' as const) };
+    });
+  return missing.length === 0 ? null : noData.searchSourcesNote(included, missing);
+}

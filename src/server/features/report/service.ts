@@ -36,7 +36,8 @@ export interface ReportDeps {
 
 /** A report's figures, read now from every source. */
 export async function buildReport(sources: ReportSources, site: ReportSite, period: ReportPeriod, now = Date.now()): Promise<ReportData> {
-  return { version: 1, site, period, generatedAt: now, sections: await readSections(sources, site, period, now) };
+  const [sections, trends] = await Promise.all([readSections(sources, site, period, now), sources.trends(site, period, now)]);
+  return { version: 1, site, period, generatedAt: now, sections, trends };
 }
 
 export async function siteOrGone(sources: ReportSources, key: string): Promise<ReportSite> {
@@ -72,22 +73,23 @@ export async function refreshReport(deps: ReportDeps, id: string, now = Date.now
 export type SendTrigger = 'approval' | 'auto';
 
 /**
- * Sends a report to its client once: the PDF attached and a new read-only link. The claim (a `report_sends` row keyed
- * by the report), the link, the e-mail in the outbox and the report marked sent are one transaction: a second
- * process or a second click finds the claim and sends nothing. Returns the recipient, or null when it was sent already.
+ * Sends a report to its client once: the PDF attached and a new read-only link, one e-mail to each of the site's
+ * recipients, greeting its contact by name. The claim (a `report_sends` row keyed by the report), the link, the e-mails
+ * in the outbox and the report marked sent are one transaction: a second process or a second click finds the claim and
+ * sends nothing. Returns the recipients (comma-separated), or null when it was sent already.
  */
 export async function sendReport(deps: ReportDeps, id: string, trigger: SendTrigger, now = Date.now()): Promise<string | null> {
   const report = await readReport(deps.db, id);
   if (!report) throw new HttpError(404, reportMessages.notFound);
   if (report.status === 'sent') return null;
   const site = await siteOrGone(deps.sources, report.data.site.key);
-  const recipient = site.clientEmail;
-  if (!recipient) throw new HttpError(409, reportMessages.noRecipient);
+  if (site.recipients.length === 0) throw new HttpError(409, reportMessages.noRecipient);
+  const recipient = site.recipients.join(', ');
   const token = randomBytes(32).toString('base64url');
   const link = new URL(reportPaths.shared(token), deps.siteUrl).href;
   const pdf = await reportPdf(report.data, report.summary, link);
   const mail = reportMails.toClient({
-    clientName: site.clientName,
+    contactName: site.contactName,
     siteName: site.name,
     periodLabel: report.data.period.label,
     link,
@@ -107,16 +109,22 @@ export async function sendReport(deps: ReportDeps, id: string, trigger: SendTrig
       .insertInto('report_links')
       .values({ token_hash: tokenHash(token), report_id: id, created_at: now, expires_at: now + reportLimits.linkDays * 86_400_000, revoked_at: null })
       .execute();
-    const mailId = await enqueueMail(trx, {
-      kind: 'client_report',
-      recipient,
-      replyTo: deps.ownerEmail,
-      subject: mail.subject,
-      body: mail.body,
-      attachments: [{ filename: reportFileName(report.data), contentType: 'application/pdf', content: pdf }],
-      now,
-    });
-    await trx.updateTable('report_sends').set({ mail_id: mailId }).where('report_id', '=', id).execute();
+    // One message per address: each recipient gets it once, and one address refused does not hold back the others.
+    const mailIds: string[] = [];
+    for (const address of site.recipients) {
+      mailIds.push(
+        await enqueueMail(trx, {
+          kind: 'client_report',
+          recipient: address,
+          replyTo: deps.ownerEmail,
+          subject: mail.subject,
+          body: mail.body,
+          attachments: [{ filename: reportFileName(report.data), contentType: 'application/pdf', content: pdf }],
+          now,
+        }),
+      );
+    }
+    await trx.updateTable('report_sends').set({ mail_id: mailIds[0]! }).where('report_id', '=', id).execute();
     await trx.updateTable('reports').set({ status: 'sent', sent_at: now, approved_at: now, recipient, updated_at: now }).where('id', '=', id).execute();
     if (trigger === 'auto') {
       const notice = reportMails.autoSent(site.name, report.data.period.label, recipient);
@@ -169,7 +177,7 @@ export async function runReportSchedule(deps: ReportDeps, now = Date.now()): Pro
         }
         if (!id) {
           const data = await buildReport(deps.sources, site, monthPeriod(month), now);
-          const auto = automatic.has(site.key) && site.clientEmail !== null;
+          const auto = automatic.has(site.key) && site.recipients.length > 0;
           id = await deps.db.transaction().execute(async (trx) => {
             const made = await insertReport(trx, data, now);
             if (made && !auto) {
@@ -182,7 +190,7 @@ export async function runReportSchedule(deps: ReportDeps, now = Date.now()): Pro
           else id = await monthlyReportId(deps.db, site.key, month);
           deps.kickOutbox();
         }
-        if (id && automatic.has(site.key) && site.clientEmail) {
+        if (id && automatic.has(site.key) && site.recipients.length > 0) {
           if (await sendReport(deps, id, 'auto', now)) outcome.sent.push(site.key);
         }
         await runLease.renew(holder);

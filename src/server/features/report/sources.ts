@@ -5,17 +5,18 @@
  * and alerts from the watch feature, and search from the search feature, once they are joined in (`withSources`).
  */
 import { business } from '~/config/business';
-import { noData } from '~/config/report';
+import { noData, reportContentIds, reportLimits } from '~/config/report';
 import type { VitalMetric } from '~/config/analytics';
 import { ratingOfValue } from '~/lib/analytics-figures';
-import type { ReportPeriod, ReportSections, ReportSite, Section, VisitTotals } from '~/lib/report-types';
+import type { ReportPeriod, ReportSections, ReportSite, ReportTrends, Section, TrendPoint, VisitTotals } from '~/lib/report-types';
 import type { Db } from '../../db';
 import { measuredOn, performanceBetween, totals } from '../analytics';
 import { enquiriesOnDays } from '../contact';
-import { lastSearchDay } from '../search';
+import { lastSearchDay, searchTotals } from '../search';
 import { ownSiteId } from '../watch';
-import { comparisons, coveredDays, lastDayOfData } from './period';
+import { comparisons, coveredDays, lastDayOfData, monthBefore, monthPeriod } from './period';
 import { searchSection } from './search';
+import { type SiteReportSettings, siteReportSettings } from './store';
 import { watchedClientSite, watchedClientSites, watchSources } from './watched';
 
 type SectionOf<K extends keyof ReportSections> = ReportSections[K];
@@ -30,6 +31,8 @@ export interface ReportSources extends ReportSectionSources {
   site(key: string): Promise<ReportSite | null>;
   /** The last day the site's search sources have data on, up to `upTo`; null when it has none. */
   searchDataTo(site: ReportSite, upTo: string): Promise<string | null>;
+  /** Clicks and visits per month over the last `reportLimits.trendMonths` months up to the period's (null: no data). */
+  trends(site: ReportSite, period: ReportPeriod, now: number): Promise<ReportTrends>;
 }
 
 export const thisSiteKey = 'this';
@@ -47,8 +50,50 @@ export function thisSite(siteUrl: string, ownerEmail: string): ReportSite {
     clientEmail: ownerEmail,
     thisSite: true,
     watchedSince: null,
+    contactName: null,
+    recipients: [ownerEmail],
+    contents: [...reportContentIds],
   };
 }
+
+/**
+ * A site with the owner's report settings: its contact, its recipients (none chosen: the client e-mail it has), the
+ * parts its client gets. `clientEmail` stays the first recipient, as the admin names it.
+ */
+export function withSettings(site: ReportSite, settings: SiteReportSettings | undefined): ReportSite {
+  const fallback = site.clientEmail ? [site.clientEmail] : [];
+  if (!settings) return { ...site, recipients: fallback };
+  const recipients = settings.recipients.length > 0 ? settings.recipients : fallback;
+  return { ...site, contactName: settings.contactName, recipients, clientEmail: recipients[0] ?? null, contents: settings.contents };
+}
+
+/** The months a report's trends cover: the last `reportLimits.trendMonths`, up to its own (its last day's month). */
+export function trendMonths(period: ReportPeriod): string[] {
+  const last = period.to.slice(0, 7);
+  return Array.from({ length: reportLimits.trendMonths }, (_, i) => monthBefore(last, reportLimits.trendMonths - 1 - i));
+}
+
+/** A figure per month, null for a month without data; a month still going runs to the last day with data. */
+async function perMonth(period: ReportPeriod, now: number, read: (from: string, to: string) => Promise<number | null>): Promise<TrendPoint[]> {
+  const lastDay = lastDayOfData(period, now);
+  return Promise.all(
+    trendMonths(period).map(async (month) => {
+      const { from, to } = monthPeriod(month);
+      const end = to < lastDay ? to : lastDay;
+      return { month, value: from > end ? null : await read(from, end) };
+    }),
+  );
+}
+
+/** This site's visits per month (the Overview's totals); a month the analytics counted nothing on has none. */
+const visitsPerMonth = (db: Db, period: ReportPeriod, now: number) =>
+  perMonth(period, now, async (from, to) => ((await measured(db, from, to)) ? (await totals(db, from, to)).visits : null));
+
+/** A site's clicks from search per month (Google and Bing together, as the section's totals); no rows: none. */
+const clicksPerMonth = (db: Db, searchSite: string, period: ReportPeriod, now: number) =>
+  perMonth(period, now, async (from, to) => (await searchTotals(db, searchSite, 'all', from, to))?.clicks ?? null);
+
+const noTrend = (period: ReportPeriod): TrendPoint[] => trendMonths(period).map((month) => ({ month, value: null }));
 
 /** Whether the analytics counted anything on those days (before the site was measured, a comparison has no data). */
 const measured = measuredOn;
@@ -114,7 +159,7 @@ export function ownDataSources(db: Db): ReportSectionSources {
 }
 
 /** The sources with some sections replaced (the watch and search features', joined in by the composition root). */
-export function withSources(base: ReportSources, replaced: Partial<ReportSectionSources>): ReportSources {
+export function withSources(base: ReportSources, replaced: Partial<ReportSectionSources & Pick<ReportSources, 'trends'>>): ReportSources {
   return { ...base, ...replaced };
 }
 
@@ -125,24 +170,37 @@ export function withSources(base: ReportSources, replaced: Partial<ReportSection
  */
 export function reportSources(db: Db, options: { siteUrl: string; ownerEmail: string }): ReportSources {
   const own = ownSources(db, options.siteUrl, options.ownerEmail);
+  const searchSite = (site: ReportSite) => (site.thisSite ? ownSiteId : site.key);
   return {
     ...own,
     ...watchSources(db),
-    search: async (site, period, now) => searchSection(db, site.thisSite ? ownSiteId : site.key, period, lastDayOfData(period, now)),
-    sites: async () => [...(await own.sites()), ...(await watchedClientSites(db))],
-    searchDataTo: (site, upTo) => lastSearchDay(db, site.thisSite ? ownSiteId : site.key, 'all', upTo),
-    site: async (key) => (await own.site(key)) ?? (await watchedClientSite(db, key)),
+    search: async (site, period, now) => searchSection(db, searchSite(site), period, lastDayOfData(period, now)),
+    sites: async () => {
+      const [settings, watched] = await Promise.all([siteReportSettings(db), watchedClientSites(db)]);
+      return [...(await own.sites()), ...watched.map((site) => withSettings(site, settings.get(site.key)))];
+    },
+    searchDataTo: (site, upTo) => lastSearchDay(db, searchSite(site), 'all', upTo),
+    site: async (key) => {
+      const found = (await own.site(key)) ?? (await watchedClientSite(db, key));
+      return found && (found.thisSite ? found : withSettings(found, (await siteReportSettings(db)).get(key)));
+    },
+    trends: async (site, period, now) => ({
+      clicks: await clicksPerMonth(db, searchSite(site), period, now),
+      visits: site.thisSite ? await visitsPerMonth(db, period, now) : noTrend(period),
+    }),
   };
 }
 
 /** The sources for this site alone (until watched sites are joined in), from its own data. */
 export function ownSources(db: Db, siteUrl: string, ownerEmail: string): ReportSources {
-  const site = thisSite(siteUrl, ownerEmail);
+  const site = async () => withSettings(thisSite(siteUrl, ownerEmail), (await siteReportSettings(db)).get(thisSiteKey));
   return {
     ...ownDataSources(db),
-    sites: async () => [site],
-    site: async (key) => (key === thisSiteKey ? site : null),
+    sites: async () => [await site()],
+    site: async (key) => (key === thisSiteKey ? site() : null),
     searchDataTo: async () => null,
+    // Visits are this site's alone; its search figures are the search feature's, joined in by `reportSources`.
+    trends: async (report, period, now) => ({ clicks: noTrend(period), visits: report.thisSite ? await visitsPerMonth(db, period, now) : noTrend(period) }),
   };
 }
 

@@ -4,7 +4,7 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
-import { reportLimits } from '~/config/report';
+import { type ReportContentId, reportContentIds, reportLimits } from '~/config/report';
 import { type ReportData, reportDataSchema, type ReportLinkView, type ReportListItem, type ReportStatus, type ReportView } from '~/lib/report-types';
 import { ungroundedFigures } from '~/lib/report-layout';
 import type { Db } from '../../db';
@@ -169,4 +169,54 @@ export async function setAutoSend(db: Db, siteKey: string, on: boolean, now = Da
     .values({ site_key: siteKey, auto_send: on ? 1 : 0, updated_at: now })
     .onConflict((conflict) => conflict.column('site_key').doUpdateSet({ auto_send: on ? 1 : 0, updated_at: now }))
     .execute();
+}
+
+/** A site's report settings as the owner chose them (Reports → Sites); a site never set: nothing chosen. */
+export interface SiteReportSettings {
+  contactName: string | null;
+  /** Empty: the watched site's client e-mail (this site's: the owner's address). */
+  recipients: string[];
+  contents: ReportContentId[];
+}
+
+const jsonList = (text: string | null): string[] | null => {
+  if (text === null) return null;
+  const value: unknown = JSON.parse(text);
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : null;
+};
+
+export async function siteReportSettings(db: Db): Promise<Map<string, SiteReportSettings>> {
+  const rows = await db.selectFrom('report_site_settings').select(['site_key', 'contact_name', 'recipients', 'contents']).execute();
+  return new Map(
+    rows.map((row) => [
+      row.site_key,
+      {
+        contactName: row.contact_name,
+        recipients: jsonList(row.recipients) ?? [],
+        // A part no longer offered is dropped; never chosen: all of them.
+        contents: (jsonList(row.contents) ?? [...reportContentIds]).filter((id): id is ReportContentId => (reportContentIds as string[]).includes(id)),
+      },
+    ]),
+  );
+}
+
+/** Writes a site's contact, recipients and parts, its automatic sending left as it was. */
+export async function writeSiteReportSettings(db: Db, siteKey: string, settings: SiteReportSettings, now = Date.now()): Promise<void> {
+  const values = {
+    contact_name: settings.contactName,
+    recipients: JSON.stringify(settings.recipients),
+    contents: JSON.stringify(settings.contents),
+    updated_at: now,
+  };
+  await db
+    .insertInto('report_site_settings')
+    .values({ site_key: siteKey, auto_send: 0, ...values })
+    .onConflict((conflict) => conflict.column('site_key').doUpdateSet(values))
+    .execute();
+}
+
+/** Lays a site's settings (as the site now is) over its drafts, so a draft shows and sends what was chosen. */
+export async function updateDraftSites(db: Db, site: ReportData['site'], now = Date.now()): Promise<void> {
+  const drafts = await db.selectFrom('reports').select(['id', 'data']).where('site_key', '=', site.key).where('status', '!=', 'sent').execute();
+  for (const row of drafts) await replaceDraftData(db, row.id, { ...parse(row), site }, now);
 }

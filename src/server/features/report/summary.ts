@@ -29,6 +29,7 @@ export function reportAsPrompt(data: ReportData): string {
       if (block.type === 'figures') for (const f of block.items) lines.push(`${f.label}: ${f.value}${f.notes.length ? ` (${f.notes.join('; ')})` : ''}`);
       else if (block.type === 'table') lines.push(`${block.caption} — ${block.columns.join(' | ')}`, ...block.rows.map((r) => r.join(' | ')));
       else if (block.type === 'chart') lines.push(`${block.caption} (${block.unit}): ${block.points.map((p) => `${p.label} ${p.text}`).join('; ')}`);
+      else if (block.type === 'trend') lines.push(`${block.caption} (${block.unit}): ${block.points.map((p) => `${p.label} ${p.text}`).join('; ')}`);
       else if (block.type === 'list') lines.push(`${block.title}:`, ...block.items.map((i) => `- ${i}`));
       else lines.push(block.text);
     }

@@ -4,7 +4,7 @@
  * latest certificate check, and the alerts (the watch's own list). The admin shows these over the last 30 and 90 days;
  * a report reads the same rows for its month, UK days.
  */
-import { noData, reportLimits } from '~/config/report';
+import { noData, reportContentIds, reportLimits } from '~/config/report';
 import type { ReportPeriod, ReportSite, Section } from '~/lib/report-types';
 import type { Db } from '../../db';
 import { addDays, dayOf } from '../analytics';
@@ -38,6 +38,10 @@ export const reportSiteOf = (site: WatchedSite): ReportSite => ({
   clientEmail: site.clientEmail,
   thisSite: false,
   watchedSince: site.createdAt,
+  // The owner's report settings (contact, recipients, parts) are laid over these by the report's sources.
+  contactName: null,
+  recipients: site.clientEmail ? [site.clientEmail] : [],
+  contents: [...reportContentIds],
 });
 
 /** The clients' sites now watched (this site is listed by the report's own sources). */

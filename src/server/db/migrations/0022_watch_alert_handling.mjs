@@ -1,3 +1,4 @@
+// @ts-check
 // Released: never edit it; add another migration. Migrations only go forward (no down step): a release is
 // undone by restoring the backup taken before it.
 
