@@ -106,10 +106,7 @@ export async function dashboardTab(
       return { tab, now, siteOrigin, siteChecks: await listRuns(db) };
     case 'search': {
       const query = readSearchQuery(params);
-      const [overview, searchState] = await Promise.all([
-        searchOverview(db, query, now),
-        searchStatus({ db, search: runtime.search }, settings()),
-      ]);
+      const [overview, searchState] = await Promise.all([searchOverview(db, query, now), searchStatus({ db, search: runtime.search }, settings())]);
       return { tab, now, siteOrigin, query, overview, status: searchState };
     }
     case 'reports':
