@@ -75,6 +75,7 @@ describe('the key of a client in every limit', () => {
         'src/server/features/contact/endpoint.ts', // per client (hashClient), then per sender
         'src/server/features/contact/leads.ts', // the keys the contact form and the audit report hand it
         'src/server/features/limits.ts', // the registry of windows the clean-up reads; counts no one
+        'src/server/features/watch/scheduler.ts', // "Check now" per watched site (its id), not per address
         'src/server/platform/limit.ts',
       ].sort(),
     );
