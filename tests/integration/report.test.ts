@@ -4,6 +4,7 @@
  * the schedule prepares and sends once per site and month with two processes, a link expires and can be withdrawn,
  * and a summary's figures are checked against the report.
  */
+import { business } from '../../src/config/business';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -199,10 +200,10 @@ describe.each(databaseNames())('client report on %s', (name) => {
     const text = pdfText(pdf);
     const flat = text.replace(/\s+/g, ' ');
     // Tagged: the title and section headings, tables with header cells, lists, in reading order.
-    expect(pdfInfo(pdf)).toMatchObject({ Tagged: 'yes', Title: 'www.hale-digital.example: report for October 2026', 'PDF version': '1.7' });
+    expect(pdfInfo(pdf)).toMatchObject({ Tagged: 'yes', Title: `${business.name}: report for October 2026`, 'PDF version': '1.7' });
     const tree = pdfStructure(pdf);
     const of = (type: string) => tree.filter((element) => element.type === type).map((element) => element.text);
-    expect(of('H1')).toEqual(['www.hale-digital.example: report for October 2026']);
+    expect(of('H1')).toEqual([`${business.name}: report for October 2026`]);
     expect(of('H2')).toEqual([reportSectionTitles.summary, ...layOutReport(data).map((section) => section.title)]);
     expect(of('TH')).toContain('Impressions');
     expect(of('TD')).toContain('4,000');
@@ -293,7 +294,7 @@ describe.each(databaseNames())('client report on %s', (name) => {
       expect(reports).toHaveLength(1);
       const drafts = await db.selectFrom('mail_outbox').selectAll().where('kind', '=', 'report_draft').where('subject', 'like', '%October 2026').execute();
       expect(drafts).toHaveLength(1);
-      expect(drafts[0]).toMatchObject({ recipient: owner, subject: 'Report ready to review: www.hale-digital.example, October 2026' });
+      expect(drafts[0]).toMatchObject({ recipient: owner, subject: `Report ready to review: ${business.name}, October 2026` });
 
       const id = reports[0]!.id;
       expect(await writeSummary(db, id, 'A quiet month.')).toBe(true);
@@ -303,7 +304,7 @@ describe.each(databaseNames())('client report on %s', (name) => {
       const mails = await db.selectFrom('mail_outbox').selectAll().where('kind', '=', 'client_report').execute();
       expect(mails).toHaveLength(1);
       const attachment = (JSON.parse(mails[0]!.attachments!) as { filename: string; base64: string }[])[0]!;
-      expect(attachment.filename).toBe('report-www.hale-digital.example-2026-10.pdf');
+      expect(attachment.filename).toBe(`report-${business.name.toLowerCase().replace(/[^a-z0-9.-]+/g, '-')}-2026-10.pdf`);
       expect(pdfText(Buffer.from(attachment.base64, 'base64'))).toContain('A quiet month.');
       const link = /https:\/\/www\.hale-digital\.example\/reports\/([A-Za-z0-9_-]{43})/.exec(mails[0]!.body)![1]!;
       expect(await linkState(db, link, scheduleNow)).toEqual({ state: 'open', reportId: id });
@@ -331,7 +332,7 @@ describe.each(databaseNames())('client report on %s', (name) => {
       expect(report.status).toBe('sent');
       const mails = await db.selectFrom('mail_outbox').select(['kind', 'subject']).where('created_at', '=', now).execute();
       expect(mails.map((m) => m.kind).sort()).toEqual(['client_report', 'report_draft']);
-      expect(mails.find((m) => m.kind === 'report_draft')!.subject).toBe('Report sent: www.hale-digital.example, November 2026');
+      expect(mails.find((m) => m.kind === 'report_draft')!.subject).toBe(`Report sent: ${business.name}, November 2026`);
     } finally {
       await setAutoSend(db, thisSiteKey, false);
       await otherDb?.destroy();
@@ -680,7 +681,7 @@ describe.each(databaseNames())('client report on %s', (name) => {
       const done = run(['--site', 'this', '--month', month, '--out', out]);
       expect(done.stderr).toBe('');
       expect(done.status).toBe(0);
-      expect(done.stdout).toContain('www.hale-digital.example, October 2026');
+      expect(done.stdout).toContain(`${business.name}, October 2026`);
       // October's report was sent above: it is written as it was sent, with its summary.
       expect(done.stdout).toContain('Written as it was sent.');
       expect(pdfText(readFileSync(out))).toContain('A quiet month.');

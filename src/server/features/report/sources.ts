@@ -44,7 +44,8 @@ const some = <T>(data: T): Section<T> => ({ available: true, data });
 export function thisSite(siteUrl: string, ownerEmail: string): ReportSite {
   return {
     key: thisSiteKey,
-    name: new URL(siteUrl).host,
+    // The name the Sites tab lists it by (the business's), not its host: one site, one name.
+    name: business.name,
     url: new URL(siteUrl).origin,
     clientName: business.name,
     clientEmail: ownerEmail,
