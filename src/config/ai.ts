@@ -41,6 +41,9 @@ export const aiMessages = {
   /** Under a generated blog post: what the owner can do with it here (they have no repository to put a file in). */
   blogResultHint: (canDownload: boolean) =>
     `Use as draft opens it in the post editor, where you check it and save it as a draft (nothing is saved until you do). Copy puts the text on your clipboard${canDownload ? '; Download .md keeps it as a file' : ''}.`,
+  /** Under a meta-tags result for one of the built pages (an admin post's is applied with a button instead). */
+  builtPageApply: (page: string) =>
+    `${page} is built with the site: its title and description live in the site's source (src/config/pages.ts for the main pages, the post's file in src/content/posts for a built post). Copy the result there; it goes live with the next build, and IndexNow tells the search engines.`,
   /** The prompt's keyboard shortcut, offered where there is a keyboard (not on touch screens). */
   shortcut: 'Ctrl + Enter generates.',
 } as const;

@@ -144,6 +144,16 @@ export const opportunityKinds = [
 ] as const;
 export type OpportunityKind = (typeof opportunityKinds)[number]['id'];
 
+/** Why the AI is asked for a new title and description, per kind of opportunity (figures already formatted). */
+export const opportunityPromptReasons: Record<OpportunityKind, (f: { query: string; position: string; ctr: string; usual: string; impressions: string }) => string> = {
+  striking: (f) =>
+    `It appears for "${f.query}" at position ${f.position} on average, close to page one: make the title and description answer that search plainly, as the page does.`,
+  lowCtr: (f) =>
+    `People see it at position ${f.position} but click it less than that position usually gets (CTR ${f.ctr}, usually about ${f.usual}): answer those searches plainly, keep what is true of the page, and make the result the one to choose.`,
+  noClicks: (f) =>
+    `People saw it ${f.impressions} times in the period and never clicked: answer those searches plainly, keep what is true of the page, and make the result the one to choose.`,
+};
+
 export const searchText = {
   tabIntro: 'What people searched for on Google and Bing, where they landed, and whether they enquired.',
   noData: 'No search data yet. Connect Google Search Console or Bing Webmaster Tools (see Settings), or import a Search Console export.',

@@ -153,6 +153,8 @@ test('an export imported from Settings; an opportunity opens the AI meta-tags fo
   const siteOrigin = new URL(loadSettings(process.env.SITE_URL ? { SITE_URL: process.env.SITE_URL } : {}).siteUrl).origin;
   await expect(prompt).toHaveValue(new RegExp(`${siteOrigin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/e2e-audit`));
   await expect(prompt).toHaveValue(/e2e seo audit/);
+  // Why it was picked is this kind's reason (seen, never clicked), not another kind's.
+  await expect(prompt).toHaveValue(/never clicked/);
   await page.screenshot({ path: 'test-results/search-ai-prefilled.png' });
 
   // The import removed from Settings, once confirmed: exactly its 11 rows go, and its line with them.

@@ -4,11 +4,13 @@
  * before; Google and Bing apart and together; lists with paging and search; a page joined to its visits from search,
  * their enquiries and its p75 LCP; a query's pages; and the three opportunity lists.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectedCtr } from '../../src/config/search';
 import type { Db } from '../../src/server/db';
 import { migrateToLatest } from '../../src/server/migrate.mjs';
 import { bucketOf, bucketValue } from '../../src/server/features/analytics/histogram';
+import { pagePrompt } from '../../src/server/features/search/endpoint';
 import { searchOpportunities } from '../../src/server/features/search/opportunities';
 import { searchDetail, searchOverview, topPages, topQueries } from '../../src/server/features/search/view';
 import { stageRows, replaceDays } from '../../src/server/features/search/store.mjs';
@@ -155,6 +157,19 @@ describe.each(databaseNames())('search view on %s', (name) => {
     expect(detail.series.at(-1)).toMatchObject({ day: '2026-03-08', clicks: 10, impressions: 200 });
     expect(detail.series.at(-1)!.position).toBeCloseTo((120 * 3.5 + 80 * 5.25) / 200, 12);
     expect(detail.related.map((r) => r.key)).toEqual(['/services/local-seo']);
+  });
+
+  it("an opportunity's AI prompt starts from a built page's own title and description", async () => {
+    expect(existsSync('dist/client/index.html'), 'run "npm run build" first').toBe(true);
+    // The truth: the service's own Markdown front matter, which the build puts in the page's head.
+    const front = readFileSync('src/content/services/seo.md', 'utf8');
+    const description = /^description: '(.*)'$/m.exec(front)![1]!.replace(/''/g, "'");
+    const title = /^title: '?(.*?)'?$/m.exec(front)![1]!;
+    const prompt = await pagePrompt(db, 'dist/client', '/services/seo', { period: '28d', source: 'all' });
+    expect(prompt.description).toBe(description);
+    expect(prompt.title).toContain(title);
+    expect(prompt.postId).toBeNull();
+    expect((await pagePrompt(db, 'dist/client', '/no-such-page', { period: '28d', source: 'all' })).description).toBeNull();
   });
 
   it('opportunities: striking distance, CTR well below the position, seen but never clicked', async () => {

@@ -96,7 +96,7 @@ export function AiPanel({
   }, [generating, result?.content]);
 
   // Opened from a Search opportunity: the meta-tags form comes prefilled with the page and its searches.
-  const [target, setTarget] = useState<{ postId: string; page: string } | null>(null);
+  const [target, setTarget] = useState<{ postId: string | null; page: string } | null>(null);
   useEffect(() => {
     // After hydration (the server rendered the empty form): what the Search tab left in this tab's sessionStorage.
     const fromHandoff = () => {
@@ -104,7 +104,7 @@ export function AiPanel({
       if (!prefill) return;
       setType(prefill.type);
       setPrompt(prefill.prompt);
-      if (prefill.postId) setTarget({ postId: prefill.postId, page: prefill.page });
+      setTarget({ postId: prefill.postId, page: prefill.page });
     };
     fromHandoff();
   }, []);
@@ -347,7 +347,8 @@ export function AiPanel({
             </div>
           )}
           {result?.meta && !generating && <MetaView meta={result.meta} siteOrigin={siteOrigin} />}
-          {result?.meta && !generating && target && <ApplyToPost postId={target.postId} page={target.page} meta={result.meta} />}
+          {result?.meta && !generating && target?.postId && <ApplyToPost postId={target.postId} page={target.page} meta={result.meta} />}
+          {result?.meta && !generating && target && !target.postId && <Notice tone="info">{aiMessages.builtPageApply(target.page)}</Notice>}
           <div
             ref={resultRef}
             // In the tab order: a long result scrolls inside its box, and a keyboard user must be able to scroll it

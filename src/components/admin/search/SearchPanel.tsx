@@ -12,6 +12,7 @@ import { adminApi, adminPaths } from '~/config/admin';
 import {
   customSearchRange,
   opportunityKinds,
+  opportunityPromptReasons,
   type SearchCompare,
   searchCompares,
   searchDownloads,
@@ -415,14 +416,21 @@ function Detail({ kind, row, rowKey, query }: { kind: 'queries' | 'pages'; row: 
   );
 }
 
-/** The meta-tags prompt for a page, grounded in its title, description and the searches it appears in. */
-function metaPrompt(siteOrigin: string, page: string, title: string | null, description: string | null, queries: string[]) {
+/** The meta-tags prompt for a page, grounded in its title, description, the searches it appears in and why it was picked. */
+function metaPrompt(siteOrigin: string, opportunity: Opportunity, title: string | null, description: string | null, queries: string[]) {
+  const reason = opportunityPromptReasons[opportunity.kind]({
+    query: opportunity.key,
+    position: formatPosition(opportunity.position),
+    ctr: formatCtr(opportunity.ctr),
+    usual: opportunity.expectedCtr === undefined ? '' : formatCtr(opportunity.expectedCtr),
+    impressions: formatCount(opportunity.impressions),
+  });
   return [
-    `Write a new title and meta description for ${siteOrigin}${page}.`,
-    `Current title: ${title ?? '(unknown)'}`,
-    `Current description: ${description ?? '(unknown)'}`,
+    `Write a new title and meta description for ${siteOrigin}${opportunity.page}.`,
+    `Current title: ${title ?? '(none)'}`,
+    `Current description: ${description ?? '(none)'}`,
     `It appears in Google and Bing for these searches (most impressions first): ${queries.length > 0 ? queries.join('; ') : '(none recorded)'}.`,
-    'People see it but rarely click: answer those searches plainly, keep what is true of the page, and make the result the one to choose.',
+    reason,
   ].join('\n');
 }
 
@@ -438,7 +446,7 @@ function Opportunities({ query, siteOrigin }: { query: SearchQuery; siteOrigin: 
       const prompt = await readSearchTopQueries(query, opportunity.page);
       leaveAiPrefill({
         type: 'meta',
-        prompt: metaPrompt(siteOrigin, opportunity.page, prompt.title, prompt.description, prompt.queries),
+        prompt: metaPrompt(siteOrigin, opportunity, prompt.title, prompt.description, prompt.queries),
         postId: prompt.postId,
         page: opportunity.page,
       });

@@ -13,5 +13,5 @@ export {
   visitorsStartedBetween,
   vitalsByPath,
 } from './report';
-export { builtPageTitles, pageTitles } from './site-pages';
+export { builtPageHeads, builtPageTitles, pageTitles } from './site-pages';
 export { analyticsViewOf } from './view';

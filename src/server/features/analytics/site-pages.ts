@@ -10,16 +10,17 @@ import type { Db } from '../../db';
 import { builtPaths } from '../../platform/http/page-path.mjs';
 import { postTitlesBySlug } from '../posts';
 
-const titleCache = new Map<string, Map<string, string>>();
+const headCache = new Map<string, Map<string, { title: string; description: string | null }>>();
 
 /**
- * Each built page's title, as its <title> says (without the business name after a bar), so the dashboard shows a
- * page as its path and its title. Read once per build directory.
+ * Each built page's title, as its <title> says (without the business name after a bar), and its meta description,
+ * so the dashboard shows a page as its path and its title, and the AI's prompt starts from what the page says now.
+ * Read once per build directory.
  */
-export function builtPageTitles(clientDir: string): Map<string, string> {
-  const cached = titleCache.get(clientDir);
+export function builtPageHeads(clientDir: string): Map<string, { title: string; description: string | null }> {
+  const cached = headCache.get(clientDir);
   if (cached) return cached;
-  const titles = new Map<string, string>();
+  const heads = new Map<string, { title: string; description: string | null }>();
   if (existsSync(clientDir)) {
     for (const file of builtPaths(clientDir)) {
       if (!file.page) continue;
@@ -28,11 +29,17 @@ export function builtPageTitles(clientDir: string): Map<string, string> {
       if (!found) continue;
       const html = readFileSync(found, 'utf8').slice(0, 20_000);
       const title = /<title>([^<]*)<\/title>/.exec(html)?.[1];
-      if (title) titles.set(file.path, decodeEntities(title).split(' | ')[0]!.trim());
+      const description = /<meta name="description" content="([^"]*)"/.exec(html)?.[1];
+      if (title) heads.set(file.path, { title: decodeEntities(title).split(' | ')[0]!.trim(), description: description ? decodeEntities(description) : null });
     }
   }
-  titleCache.set(clientDir, titles);
-  return titles;
+  headCache.set(clientDir, heads);
+  return heads;
+}
+
+/** Each built page's title (builtPageHeads). */
+export function builtPageTitles(clientDir: string): Map<string, string> {
+  return new Map([...builtPageHeads(clientDir)].map(([page, head]) => [page, head.title]));
 }
 
 /**

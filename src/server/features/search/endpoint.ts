@@ -11,7 +11,7 @@ import type {
   SearchTopPrompt,
 } from '~/lib/search-types';
 import { postPath } from '~/config/post-path.mjs';
-import { builtPageTitles } from '../analytics';
+import { builtPageHeads } from '../analytics';
 import { postBySlug } from '../posts';
 import { pageTopQueries } from './opportunities';
 import type { SearchImportBody, SearchQuery } from '~/lib/search-query';
@@ -140,8 +140,9 @@ export async function removeUpload(db: Db): Promise<SearchImportRemovedAnswer> {
  */
 export async function pagePrompt(db: Db, clientDir: string, page: string, query: SearchQuery): Promise<SearchTopPrompt> {
   const queries = await pageTopQueries(db, page, query);
-  let title = builtPageTitles(clientDir).get(page) ?? null;
-  let description: string | null = null;
+  const built = builtPageHeads(clientDir).get(page);
+  let title = built?.title ?? null;
+  let description = built?.description ?? null;
   let postId: string | null = null;
   if (page.startsWith(postPath(''))) {
     const post = await postBySlug(db, page.slice(postPath('').length));
