@@ -18,7 +18,7 @@ const dayMs = 86_400_000;
 /** One seeded site per worker (each worker seeds its own in beforeAll), named apart. */
 const siteId = `e2e-layout-${randomUUID()}`;
 const siteName = `Hatfield Artisan Sourdough and Patisserie Collective ${siteId.slice(-4)}`;
-const host = 'www.hatfield-artisan-sourdough-patisserie.co.uk';
+const host = 'www.hatfield-artisan-sourdough.co.uk';
 const longPage = '/blog/how-to-keep-a-sourdough-starter-alive-through-a-cold-hertfordshire-winter';
 const longQuery = 'sourdough bread delivery hatfield and welwyn garden city';
 /** The figures as the report writes them, worked out here from the seeded numbers. */
@@ -245,9 +245,17 @@ async function expectFits(page: Page, width: number, view: string) {
 const figure = (page: Page, scope: Page | Locator, label: string) =>
   scope.locator('dl > div', { has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).first();
 
+/** Runs in the page: each host name's label under `root` that is cut short (one too wide for its line is). */
+function cutShortLabels(root: string): string[] {
+  return [...document.querySelectorAll(`${root} [data-host-label]`)]
+    .filter((label) => label.getClientRects().length > 0 && label.scrollWidth > label.clientWidth + 0.5)
+    .map((label) => label.textContent ?? '');
+}
+
 async function expectWordsWhole(page: Page, root: string, view: string) {
   await expect(page.locator(root).first()).toBeVisible();
   expect(await page.evaluate(splitWords, root), `${view}: words broken across lines`).toEqual([]);
+  expect(await page.evaluate(cutShortLabels, root), `${view}: host names cut short`).toEqual([]);
 }
 
 for (const width of widths) {

@@ -23,7 +23,7 @@ function Figures({ block }: { block: Extract<Block, { type: 'figures' }> }) {
         <div key={item.label} className="min-w-0 rounded-xl border border-slate-200 bg-white p-4" data-report-figure="">
           <dt className="text-sm font-medium text-muted">{item.label}</dt>
           {item.value.length > shortValue ? (
-            <dd className="mt-1 text-lg font-bold text-ink">
+            <dd className="mt-1 text-base font-bold text-ink">
               <AddressText text={item.value} />
             </dd>
           ) : (

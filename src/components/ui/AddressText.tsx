@@ -10,9 +10,9 @@ import { Fragment, type ReactNode } from 'react';
 const addressPattern = /(?:https?:\/\/)?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}(?![a-z0-9-])(?:[/?#][^\s,;)]*)?/gi;
 
 /**
- * Breaks after each dot of the host; the scheme stays with the first label. Each label is one block on the line, moved
- * whole to the next line when it does not fit (a hyphen in it is no place to wrap), and broken only when it is
- * wider than a whole line.
+ * Breaks after each dot of the host; the scheme stays with the first label. Each label is one unbreakable block,
+ * moved whole to the next line when it does not fit (a hyphen in it is no place to wrap); one wider than a whole line
+ * is cut short with an ellipsis, the full name in the address's title and its text.
  */
 function Host({ host }: { host: string }) {
   const labels = host.split(/(?<=\.)/);
@@ -21,7 +21,9 @@ function Host({ host }: { host: string }) {
       {labels.map((label, i) => (
         <Fragment key={i}>
           {i > 0 && <wbr />}
-          <span className="inline-block max-w-full [overflow-wrap:anywhere]">{label}</span>
+          <span className="inline-block max-w-full truncate align-bottom" data-host-label="">
+            {label}
+          </span>
         </Fragment>
       ))}
     </>
@@ -48,7 +50,7 @@ export function Address({ value }: { value: string }) {
   const host = split?.[1] ?? value;
   const path = split?.[2] ?? '';
   return (
-    <span data-address="">
+    <span data-address="" title={value}>
       <Host host={host} />
       {path && (
         <>
