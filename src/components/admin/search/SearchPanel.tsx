@@ -403,7 +403,7 @@ function Opportunities({ query, siteOrigin }: { query: SearchQuery; siteOrigin: 
               <ul className="grid gap-2">
                 {items.map((item) => (
                   <li key={item.key} className="rounded-lg border border-slate-200 p-2 text-sm">
-                    <p className="font-medium break-all text-ink">{item.key}</p>
+                    <p className={`font-medium text-ink ${item.key.startsWith('/') ? '[overflow-wrap:anywhere]' : 'wrap-break-word'}`}>{item.key}</p>
                     <p className="text-muted">
                       {formatCount(item.impressions)} impressions · {formatCount(item.clicks)} clicks · CTR {formatCtr(item.ctr)}
                       {item.expectedCtr !== undefined && ` (usual ${formatCtr(item.expectedCtr)})`} · position {formatPosition(item.position)}
