@@ -18,7 +18,7 @@ const dayMs = 86_400_000;
 /** One seeded site per worker (each worker seeds its own in beforeAll), named apart. */
 const siteId = `e2e-layout-${randomUUID()}`;
 const siteName = `Hatfield Artisan Sourdough and Patisserie Collective ${siteId.slice(-4)}`;
-const host = 'www.hatfield-artisan-sourdough.co.uk';
+const host = 'shop.hatfield-artisan-sourdough.bakery.hertfordshire.co.uk';
 const longPage = '/blog/how-to-keep-a-sourdough-starter-alive-through-a-cold-hertfordshire-winter';
 const longQuery = 'sourdough bread delivery hatfield and welwyn garden city';
 /** The figures as the report writes them, worked out here from the seeded numbers. */
@@ -54,7 +54,7 @@ function reportData() {
         },
       },
       uptime: { available: true, data: { checks: 8_928, uptime: 0.9987, responseP50Ms: 1_234, responseP95Ms: 12_345 } },
-      certificate: { available: true, data: { expiresAt: Date.UTC(2025, 5, 1), daysLeft: 62, hosts: [host, host.replace(/^www\./, '')] } },
+      certificate: { available: true, data: { expiresAt: Date.UTC(2025, 5, 1), daysLeft: 62, hosts: [host, host.replace(/^shop\./, '')] } },
       alerts: {
         available: true,
         data: { opened: [{ title: `${host} is down`, openedAt: Date.UTC(2025, 2, 9), closedAt: Date.UTC(2025, 2, 9, 2) }], closed: [] },
@@ -125,7 +125,7 @@ test.beforeAll(async () => {
         result('crawl', now - 2 * 3_600_000, { score: 88, summary: '1,234 pages, score 88.' }),
         result('certificate', now - 3_600_000, {
           summary: `Certificate for ${host}, 62 days left.`,
-          evidence: { validTo: now + 62 * dayMs, daysLeft: 62, names: [host, host.replace(/^www\./, '')] },
+          evidence: { validTo: now + 62 * dayMs, daysLeft: 62, names: [host, host.replace(/^shop\./, '')] },
         }),
       ])
       .execute();
