@@ -99,19 +99,20 @@ export function MakeReport({ sites, now, onMade }: { sites: ReportsAnswer['sites
         Last month’s report of every site is drafted on day {reportSchedule.dayOfMonth} of each month and you are e-mailed. Make one here for any month (a
         month’s draft is read again) or any other days.
       </p>
-      <form onSubmit={submit} noValidate className="grid gap-3">
+      <form onSubmit={submit} noValidate className="grid grid-cols-[minmax(0,1fr)] gap-3">
         <div className="w-fit">
           <SegmentedControl legend="Period" name="span" options={spans} value={span} onChange={setSpan} />
         </div>
         <div className="flex flex-wrap items-end gap-3">
-          <div className="grid gap-1">
+          {/* A select is as wide as its longest site name: it may shrink to the line (min-w-0), the name cut short. */}
+          <div className="flex max-w-full min-w-0 flex-col gap-1">
             <label htmlFor={`${ids}-site`} className="font-medium text-ink">
               Site
             </label>
             <select
               id={`${ids}-site`}
               name="site"
-              className="min-h-11 rounded-lg border border-slate-400 bg-white px-3 text-ink"
+              className="min-h-11 max-w-full min-w-0 rounded-lg border border-slate-400 bg-white px-3 text-ink"
               aria-invalid={errors.site ? true : undefined}
               aria-describedby={errors.site ? `${ids}-site-error` : undefined}
             >

@@ -5,6 +5,7 @@ import { formatExact } from '~/lib/format';
 import type { ReportLinkAnswer, ReportSummaryDraftAnswer, ReportView } from '~/lib/report-types';
 import { toast } from '~/lib/toast';
 import { ClientReport } from '~/components/sections/ClientReport';
+import { AddressText } from '~/components/ui/AddressText';
 import { post } from '../data/post';
 import { adminKeys, useQueryClient, useReport } from '../data/queries';
 import { Badge } from '../ui/badge';
@@ -176,17 +177,16 @@ export function ReportDetail({ id, now, aiMissing }: { id: string; now: number; 
       title={`${report.data.site.name}, ${report.data.period.label}`}
       actions={<Badge variant={statusLabel[report.status].variant}>{statusLabel[report.status].label}</Badge>}
     >
-      <div className="grid gap-6">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
         <p className="text-sm text-muted">
           {sent ? (
             <>
-              Sent to {report.recipient} <TimeAgo at={report.sentAt!} now={now} />. Kept as it was sent.
+              Sent to <AddressText text={report.recipient ?? ''} /> <TimeAgo at={report.sentAt!} now={now} />. Kept as it was sent.
             </>
           ) : (
             <>
               Figures read <TimeAgo at={report.data.generatedAt} now={now} />. It goes to{' '}
-              <span className="break-all">{report.data.site.recipients.length ? report.data.site.recipients.join(', ') : 'nobody yet (no client e-mail)'}</span>
-              .
+              {report.data.site.recipients.length ? <AddressText text={report.data.site.recipients.join(', ')} /> : 'nobody yet (no client e-mail)'}.
             </>
           )}
         </p>
@@ -208,7 +208,7 @@ export function ReportDetail({ id, now, aiMissing }: { id: string; now: number; 
           {!sent && confirming && (
             <>
               <Button disabled={busy} onClick={() => void act('approve')}>
-                {busy ? 'Sending…' : `Send to ${report.data.site.recipients.join(', ')}`}
+                {busy ? 'Sending…' : <AddressText text={`Send to ${report.data.site.recipients.join(', ')}`} />}
               </Button>
               <Button variant="secondary" onClick={() => setConfirming(false)}>
                 Cancel

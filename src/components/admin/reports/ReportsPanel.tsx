@@ -20,6 +20,7 @@ import { TimeAgo } from '../ui/time-ago';
 import { failed, statusLabel } from './report-ui';
 import { MakeReport } from './MakeReport';
 import { ReportDetail } from './ReportDetail';
+import { AddressText } from '~/components/ui/AddressText';
 
 type SiteItem = ReportsAnswer['sites'][number];
 
@@ -98,11 +99,10 @@ function Sites({ sites }: { sites: ReportsAnswer['sites'] }) {
       <ul className="grid gap-3">
         {sites.map((site) => (
           <li key={site.key} className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 pb-3 last:border-0">
-            <div>
+            <div className="min-w-0">
               <p className="font-semibold text-ink">{site.name}</p>
               <p className="text-sm text-muted">
-                {site.contactName ?? site.clientName} ·{' '}
-                <span className="break-all">{site.recipients.length ? site.recipients.join(', ') : 'no client e-mail'}</span>
+                {site.contactName ?? site.clientName} · {site.recipients.length ? <AddressText text={site.recipients.join(', ')} /> : 'no client e-mail'}
               </p>
             </div>
             <label className="flex min-h-11 items-center gap-2 text-sm text-ink">
@@ -147,7 +147,7 @@ function ReportList({ reports, now, selected, onSelect }: { reports: ReportListI
                 {report.recipient && report.sentAt !== null && (
                   <>
                     {' '}
-                    · sent to <span className="break-all">{report.recipient}</span> <TimeAgo at={report.sentAt} now={now} />
+                    · sent to <AddressText text={report.recipient} /> <TimeAgo at={report.sentAt} now={now} />
                   </>
                 )}
               </span>
@@ -164,7 +164,8 @@ export function ReportsPanel({ initial, now, aiMissing }: { initial: ReportsAnsw
   const { data } = useReports(initial);
   const [selected, setSelected] = useState<string | null>(initial.reports[0]?.id ?? null);
   return (
-    <div className="grid gap-6">
+    // One column as wide as the tab, whatever a card holds (an auto column grows to its widest unbreakable content).
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <h2 className="sr-only">Reports</h2>
       <MakeReport
         sites={data.sites}

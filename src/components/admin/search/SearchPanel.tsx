@@ -145,14 +145,15 @@ export function SearchPanel({ data }: { data: SearchTabData }) {
           </select>
         </label>
         {clientSites.length > 0 && (
-          <label htmlFor={siteId} className="grid gap-1 text-sm font-medium text-ink max-sm:w-full">
+          // A select is as wide as its longest option (a client's long name): it may shrink to the line, the name cut short.
+          <label htmlFor={siteId} className="grid max-w-full min-w-0 grid-cols-[minmax(0,1fr)] gap-1 text-sm font-medium text-ink max-sm:w-full">
             {searchText.siteLabel}
             <select
               id={siteId}
               value={query.site ?? ''}
               disabled={!hydrated}
               onChange={(event) => setQuery({ ...query, site: event.target.value || undefined })}
-              className="min-h-11 rounded-lg border border-slate-400 bg-white px-3 font-normal"
+              className="min-h-11 max-w-full min-w-0 rounded-lg border border-slate-400 bg-white px-3 font-normal"
               data-search-site-choice
             >
               <option value="">{searchText.thisSite}</option>
@@ -263,37 +264,48 @@ function TopList({ kind, query }: { kind: 'queries' | 'pages'; query: SearchQuer
         </Button>
       </form>
       {list.error && <Notice tone="error">{list.error.message}</Notice>}
-      <ScrollArea label={title}>
-        <Table data-search-list={kind}>
-          <TableCaption>
-            {title}, {plural(total, kind === 'queries' ? 'query' : 'page', kind === 'queries' ? 'queries' : 'pages')}
-          </TableCaption>
-          <TableHeader>
-            <TableRow className="whitespace-nowrap">
-              <TableHead className="pr-2">{kind === 'queries' ? 'Query' : 'Page'}</TableHead>
-              <TableHead numeric className="pr-2">
-                Clicks
-              </TableHead>
-              <TableHead numeric className="pr-2">
-                Impressions
-              </TableHead>
-              <TableHead numeric className="pr-2">
-                CTR
-              </TableHead>
-              <TableHead numeric>Position</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.map((row) => {
-              const key = 'query' in row ? row.query : row.page;
-              const expanded = open === key;
-              return (
-                <RowWithDetail key={key} kind={kind} row={row} rowKey={key} expanded={expanded} onToggle={() => setOpen(expanded ? null : key)} query={query} />
-              );
-            })}
-          </TableBody>
-        </Table>
-      </ScrollArea>
+      {/* A container: an opened row's detail is as wide as the list's visible part, not the wider table (below). */}
+      <div className="@container/list">
+        <ScrollArea label={title}>
+          <Table data-search-list={kind}>
+            <TableCaption>
+              {title}, {plural(total, kind === 'queries' ? 'query' : 'page', kind === 'queries' ? 'queries' : 'pages')}
+            </TableCaption>
+            <TableHeader>
+              <TableRow className="whitespace-nowrap">
+                <TableHead className="pr-2">{kind === 'queries' ? 'Query' : 'Page'}</TableHead>
+                <TableHead numeric className="pr-2">
+                  Clicks
+                </TableHead>
+                <TableHead numeric className="pr-2">
+                  Impressions
+                </TableHead>
+                <TableHead numeric className="pr-2">
+                  CTR
+                </TableHead>
+                <TableHead numeric>Position</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {rows.map((row) => {
+                const key = 'query' in row ? row.query : row.page;
+                const expanded = open === key;
+                return (
+                  <RowWithDetail
+                    key={key}
+                    kind={kind}
+                    row={row}
+                    rowKey={key}
+                    expanded={expanded}
+                    onToggle={() => setOpen(expanded ? null : key)}
+                    query={query}
+                  />
+                );
+              })}
+            </TableBody>
+          </Table>
+        </ScrollArea>
+      </div>
       {list.data && rows.length === 0 && <p className="mt-2 text-muted">{search ? `Nothing matches “${search}”.` : 'No search data for this period.'}</p>}
       <div className="mt-3 flex flex-wrap items-center gap-3">
         {total > searchLists.shortList && (
@@ -349,7 +361,11 @@ function RowWithDetail({
   return (
     <>
       <TableRow className="align-top">
-        <TableHead scope="row" className="min-w-40 py-1 pr-2 text-left font-normal break-all">
+        <TableHead
+          scope="row"
+          // A page's address may break anywhere; a search's words only where words can.
+          className={`min-w-40 py-1 pr-2 text-left font-normal ${kind === 'pages' ? '[overflow-wrap:anywhere]' : 'wrap-break-word'}`}
+        >
           <button
             type="button"
             className="text-left text-brand-700 underline underline-offset-2"
@@ -376,7 +392,9 @@ function RowWithDetail({
       {/* The row's detail, under it; no rule between a row and its own detail. */}
       <TableRow id={detailId} hidden={!expanded} className="border-t-0">
         <TableCell colSpan={5} className="pt-0 pb-3">
-          {expanded && <Detail kind={kind} row={row} rowKey={rowKey} query={query} />}
+          {/* On a phone the table is wider than the screen and scrolls: the detail keeps to the list's visible width
+              and stays in view however far the table is scrolled, so none of it is cut off. */}
+          <div className="sticky left-0 w-[100cqw]">{expanded && <Detail kind={kind} row={row} rowKey={rowKey} query={query} />}</div>
         </TableCell>
       </TableRow>
     </>
@@ -405,8 +423,8 @@ function Detail({ kind, row, rowKey, query }: { kind: 'queries' | 'pages'; row: 
         <ul className="mt-1 grid gap-1 text-sm">
           {data.related.map((r) => (
             <li key={r.key}>
-              <span className="break-all">{r.key}</span> — {formatCount(r.clicks)} clicks, {formatCount(r.impressions)} impressions, position{' '}
-              {formatPosition(r.position)}
+              <span className={kind === 'queries' ? '[overflow-wrap:anywhere]' : undefined}>{r.key}</span> — {formatCount(r.clicks)} clicks,{' '}
+              {formatCount(r.impressions)} impressions, position {formatPosition(r.position)}
             </li>
           ))}
           {data.related.length === 0 && <li className="text-muted">None in this period.</li>}
@@ -470,7 +488,7 @@ function Opportunities({ query, siteOrigin }: { query: SearchQuery; siteOrigin: 
               <ul className="grid gap-2">
                 {items.map((item) => (
                   <li key={item.key} className="rounded-lg border border-slate-200 p-2 text-sm">
-                    <p className="font-medium break-all text-ink">{item.key}</p>
+                    <p className={`font-medium text-ink ${item.key.startsWith('/') ? '[overflow-wrap:anywhere]' : 'wrap-break-word'}`}>{item.key}</p>
                     <p className="text-muted">
                       {formatCount(item.impressions)} impressions · {formatCount(item.clicks)} clicks · CTR {formatCtr(item.ctr)}
                       {item.expectedCtr !== undefined && ` (usual ${formatCtr(item.expectedCtr)})`} · position {formatPosition(item.position)}

@@ -12,6 +12,7 @@ import type { WatchAlertAnswer, WatchAlertsAnswer, WatchAlertState, WatchAlertVi
 import { post } from '../data/post';
 import { adminKeys, useQueryClient, useWatchAlerts } from '../data/queries';
 import { Evidence } from './Evidence';
+import { AddressText } from '~/components/ui/AddressText';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
@@ -107,7 +108,9 @@ function AlertItem({ alert, now }: { alert: WatchAlertView; now: number }) {
   return (
     <li className="grid gap-1 py-3">
       <p className="flex flex-wrap items-center gap-2">
-        <span className="font-semibold text-ink">{alert.title}</span>
+        <span className="min-w-0 font-semibold text-ink">
+          <AddressText text={alert.title} />
+        </span>
         {alert.open ? <Badge variant={alert.urgent ? 'bad' : 'warn'}>{alert.urgent ? 'Open, urgent' : 'Open'}</Badge> : <Badge variant="good">Resolved</Badge>}
         {alert.heldUntil !== null && <Badge variant="neutral">Held</Badge>}
         {alert.open && alert.handled && <Badge variant="info">{handling.states[alert.handled.state].badge}</Badge>}
@@ -127,7 +130,7 @@ function AlertItem({ alert, now }: { alert: WatchAlertView; now: number }) {
         </p>
       )}
       <p className="text-sm text-muted">
-        {alert.siteName} · {watchKindLabels[alert.kind]} · since <TimeAgo at={alert.openedAt} now={now} />
+        <AddressText text={alert.siteName} /> · {watchKindLabels[alert.kind]} · since <TimeAgo at={alert.openedAt} now={now} />
         {alert.closedAt !== null ? (
           <>
             {' '}
@@ -140,7 +143,9 @@ function AlertItem({ alert, now }: { alert: WatchAlertView; now: number }) {
           </>
         )}
       </p>
-      <p className="text-sm whitespace-pre-line text-ink">{alert.detail}</p>
+      <p className="text-sm whitespace-pre-line text-ink">
+        <AddressText text={alert.detail} />
+      </p>
       <details className="text-sm">
         <summary className="min-h-11 cursor-pointer content-center font-medium text-brand-700">The evidence</summary>
         <Evidence value={alert.evidence} />
@@ -155,7 +160,7 @@ export function AlertsPanel({ initial }: { initial: WatchAlertsAnswer }) {
   const [shown, setShown] = useState<(typeof filters)[number]['id']>(data.open > 0 ? 'open' : 'all');
   const alerts = data.alerts.filter((a) => shown === 'all' || (shown === 'open') === a.open);
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <h2 className="sr-only">Alerts</h2>
       <Card
         title={data.open > 0 ? plural(data.open, 'open alert') : 'No open alerts'}

@@ -3,6 +3,7 @@
  * lists as lists, nested parts indented, long lists cut short. Each check records its own shape; this reads any of them.
  */
 import { Fragment } from 'react';
+import { AddressText } from '~/components/ui/AddressText';
 
 /** Lists longer than this show their first items and a count of the rest. */
 const shownItems = 30;
@@ -21,7 +22,12 @@ const none = <span className="text-muted">none</span>;
 function Value({ value }: { value: unknown }) {
   if (value === null || value === undefined || value === '') return none;
   if (typeof value === 'boolean') return <>{value ? 'yes' : 'no'}</>;
-  if (typeof value !== 'object') return <span className="break-words whitespace-pre-wrap">{String(value)}</span>;
+  if (typeof value !== 'object')
+    return (
+      <span className="break-words whitespace-pre-wrap">
+        <AddressText text={String(value)} />
+      </span>
+    );
   if (Array.isArray(value)) {
     if (value.length === 0) return none;
     return (

@@ -22,6 +22,7 @@ import { QuietHoursCard } from './QuietHoursCard';
 import { ResponseHistory } from './ResponseHistory';
 import { SearchPropertyField } from '../search/SearchPropertyField';
 import { useReportSearchNotes } from '../reports/report-ui';
+import { Address, AddressText } from '~/components/ui/AddressText';
 
 const ukDay = new Intl.DateTimeFormat('en-GB', {
   timeZone: analyticsRules.timeZone,
@@ -204,7 +205,9 @@ function SiteCard({ site, now, onAlerts }: { site: WatchSiteView; now: number; o
       headingLevel={3}
       title={
         <span className="flex flex-wrap items-center gap-2">
-          <span className="break-all">{site.name}</span>
+          <span className="min-w-0">
+            <AddressText text={site.name} />
+          </span>
           {site.own && <Badge variant="info">This site</Badge>}
           {site.removedAt !== null && <Badge>Removed</Badge>}
           {health.openAlerts > 0 ? (
@@ -215,9 +218,14 @@ function SiteCard({ site, now, onAlerts }: { site: WatchSiteView; now: number; o
         </span>
       }
     >
-      <p className="mb-2 text-sm wrap-anywhere text-muted">
-        {site.url}
-        {site.clientEmail && <> · client: {site.clientEmail}</>}
+      <p className="mb-2 text-sm text-muted">
+        <Address value={site.url} />
+        {site.clientEmail && (
+          <>
+            {' '}
+            · client: <AddressText text={site.clientEmail} />
+          </>
+        )}
       </p>
       {searchNote && <p className="mb-2 text-sm wrap-anywhere text-muted">{searchNote}</p>}
       {editing ? (
@@ -239,7 +247,13 @@ function SiteCard({ site, now, onAlerts }: { site: WatchSiteView; now: number; o
               {cert ? (
                 <>
                   expires {new Date(cert.validTo).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' })} (
-                  {cert.daysLeft < 0 ? 'expired' : `${plural(cert.daysLeft, 'day')} left`}){cert.names.length > 0 && <> · for {cert.names.join(', ')}</>}
+                  {cert.daysLeft < 0 ? 'expired' : `${plural(cert.daysLeft, 'day')} left`})
+                  {cert.names.length > 0 && (
+                    <>
+                      {' '}
+                      · for <AddressText text={cert.names.join(', ')} />
+                    </>
+                  )}
                 </>
               ) : (
                 'not checked yet'
@@ -256,7 +270,8 @@ function SiteCard({ site, now, onAlerts }: { site: WatchSiteView; now: number; o
                   {health.lastChecks.map((check) => (
                     <li key={check.kind}>
                       <span className="font-medium text-ink">{watchKindLabels[check.kind]}</span>{' '}
-                      <Badge variant={check.ok ? 'good' : 'bad'}>{check.ok ? 'OK' : 'Problem'}</Badge> <TimeAgo at={check.at} now={now} />: {check.summary}
+                      <Badge variant={check.ok ? 'good' : 'bad'}>{check.ok ? 'OK' : 'Problem'}</Badge> <TimeAgo at={check.at} now={now} />:{' '}
+                      <AddressText text={check.summary} />
                     </li>
                   ))}
                 </ul>
@@ -322,7 +337,7 @@ export function SitesPanel({ initial, onAlerts }: { initial: WatchSitesAnswer; o
   const { data } = useWatchSites(initial);
   const [adding, setAdding] = useState(false);
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <h2 className="sr-only">Sites</h2>
       <Card
         title="Watched sites"
