@@ -145,7 +145,10 @@ export const opportunityKinds = [
 export type OpportunityKind = (typeof opportunityKinds)[number]['id'];
 
 /** Why the AI is asked for a new title and description, per kind of opportunity (figures already formatted). */
-export const opportunityPromptReasons: Record<OpportunityKind, (f: { query: string; position: string; ctr: string; usual: string; impressions: string }) => string> = {
+export const opportunityPromptReasons: Record<
+  OpportunityKind,
+  (f: { query: string; position: string; ctr: string; usual: string; impressions: string }) => string
+> = {
   striking: (f) =>
     `It appears for "${f.query}" at position ${f.position} on average, close to page one: make the title and description answer that search plainly, as the page does.`,
   lowCtr: (f) =>
