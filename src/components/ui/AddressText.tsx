@@ -9,10 +9,13 @@ import { Fragment, type ReactNode } from 'react';
 /** A host name (two labels or more, a top-level domain of letters), with its scheme and path when written. */
 const addressPattern = /(?:https?:\/\/)?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}(?![a-z0-9-])(?:[/?#][^\s,;)]*)?/gi;
 
+/** A label longer than this may break anywhere (it could not fit a phone's line whole); a shorter one is kept whole. */
+const wholeLabelMax = 30;
+
 /**
- * Breaks after each dot of the host; the scheme stays with the first label. Each label is one unbreakable block,
- * moved whole to the next line when it does not fit (a hyphen in it is no place to wrap); one wider than a whole line
- * is cut short with an ellipsis, the full name in the address's title and its text.
+ * Breaks after each dot of the host; the scheme stays with the first label. Each label is kept whole (a hyphen in it
+ * is no place to wrap), except one too long for a phone's line. Inline, not inline-block: inline-block labels would
+ * be read out as separate words ("bright-bakery. example"), in a button's name too.
  */
 function Host({ host }: { host: string }) {
   const labels = host.split(/(?<=\.)/);
@@ -21,7 +24,7 @@ function Host({ host }: { host: string }) {
       {labels.map((label, i) => (
         <Fragment key={i}>
           {i > 0 && <wbr />}
-          <span className="inline-block max-w-full truncate align-bottom" data-host-label="">
+          <span className={label.length > wholeLabelMax ? '[overflow-wrap:anywhere]' : 'whitespace-nowrap'} data-host-label="">
             {label}
           </span>
         </Fragment>
@@ -50,7 +53,7 @@ export function Address({ value }: { value: string }) {
   const host = split?.[1] ?? value;
   const path = split?.[2] ?? '';
   return (
-    <span data-address="" title={value}>
+    <span data-address="">
       <Host host={host} />
       {path && (
         <>
@@ -62,7 +65,10 @@ export function Address({ value }: { value: string }) {
   );
 }
 
-/** `text` with each host name or address in it written as `Address` does. */
+/**
+ * `text` with each host name or address in it written as `Address` does, in one span: in a flex container (a button)
+ * the pieces would otherwise each be an item, set apart by its gap and read out as separate words.
+ */
 export function AddressText({ text }: { text: string }) {
   const out: ReactNode[] = [];
   let last = 0;
@@ -72,6 +78,7 @@ export function AddressText({ text }: { text: string }) {
     out.push(<Address key={at} value={match[0]} />);
     last = at + match[0].length;
   }
+  if (last === 0) return text;
   if (last < text.length) out.push(text.slice(last));
-  return <>{out}</>;
+  return <span>{out}</span>;
 }
