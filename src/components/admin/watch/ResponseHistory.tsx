@@ -56,7 +56,8 @@ export function ResponseHistory({ siteId }: { siteId: string }) {
       <summary className="min-h-11 cursor-pointer content-center font-medium text-brand-700">{text.open}</summary>
       <div className="grid gap-3 pt-2" data-history={period}>
         <SegmentedControl legend="Period" name={`history-${siteId}`} options={periods} value={period} onChange={setPeriod} />
-        {error ? (
+        {/* Read when opened: a closed disclosure says nothing is loading. */}
+        {!open ? null : error ? (
           <p className="font-medium text-red-900">{error.message}</p>
         ) : !history ? (
           <p className="text-muted">Loading…</p>
