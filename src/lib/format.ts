@@ -58,3 +58,17 @@ const shortDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'shor
 export function formatShortDay(day: string): string {
   return shortDay.format(new Date(`${day}T12:00:00Z`));
 }
+
+const dayAndClock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: ownerTimeZone,
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** A moment as the owner's clock reads it, with its day: "3 Nov, 14:05" (UK time). */
+export function formatDayAndClock(ms: number): string {
+  return dayAndClock.format(ms);
+}

@@ -19,6 +19,7 @@ import { Card } from '../ui/card';
 import { TextAreaField } from '../ui/text-area-field';
 import { SegmentedControl } from '../ui/segmented-control';
 import { TimeAgo } from '../ui/time-ago';
+import { formatDayAndClock } from '~/lib/format';
 
 const filters = [
   { id: 'open', label: 'Open' },
@@ -27,15 +28,6 @@ const filters = [
 ] as const;
 
 const ukClock = new Intl.DateTimeFormat('en-GB', { timeZone: analyticsRules.timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-const ukDay = new Intl.DateTimeFormat('en-GB', {
-  timeZone: analyticsRules.timeZone,
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 /**
  * Acknowledge or mute an open alert, with a note, or set it back: the answer replaces the alert in the list, and what
  * was done is said in words beside the buttons.
@@ -118,7 +110,7 @@ function AlertItem({ alert, now }: { alert: WatchAlertView; now: number }) {
       {alert.open && alert.handled && (
         <div className="text-sm text-muted" data-alert-handled={alert.handled.state}>
           <p>
-            {handling.by(handling.states[alert.handled.state].badge, alert.handled.by, ukDay.format(alert.handled.at))}.{' '}
+            {handling.by(handling.states[alert.handled.state].badge, alert.handled.by, formatDayAndClock(alert.handled.at))}.{' '}
             {handling.states[alert.handled.state].explain}
           </p>
           {alert.handled.note && <p className="whitespace-pre-line text-ink">Note: {alert.handled.note}</p>}

@@ -4,20 +4,11 @@
  * the server only once the section is opened.
  */
 import { useState } from 'react';
-import { analyticsRules } from '~/config/analytics';
 import { watchHistoryPeriods, watchHistoryText as text, type WatchHistoryPeriod } from '~/config/watch';
 import type { WatchHistory } from '~/lib/watch-types';
 import { useWatchHistory } from '../data/queries';
 import { SegmentedControl } from '../ui/segmented-control';
-
-const ukTime = new Intl.DateTimeFormat('en-GB', {
-  timeZone: analyticsRules.timeZone,
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+import { formatDayAndClock } from '~/lib/format';
 
 const periods = (Object.keys(watchHistoryPeriods) as WatchHistoryPeriod[]).map((id) => ({ id, label: watchHistoryPeriods[id].label }));
 
@@ -75,7 +66,7 @@ export function ResponseHistory({ siteId }: { siteId: string }) {
               <ol className="grid list-decimal gap-1 pl-5 text-ink" data-history-incidents>
                 {history.incidents.map((incident) => (
                   <li key={incident.from}>
-                    {text.incident(ukTime.format(incident.from), incident.to === null ? null : ukTime.format(incident.to), incident.checks)}
+                    {text.incident(formatDayAndClock(incident.from), incident.to === null ? null : formatDayAndClock(incident.to), incident.checks)}
                   </li>
                 ))}
               </ol>

@@ -5,7 +5,6 @@
  */
 import { type SubmitEvent, useState } from 'react';
 import { adminApi } from '~/config/admin';
-import { analyticsRules } from '~/config/analytics';
 import { uptimeText, watchCheckNow, watchDefaults, watchKindLabels, type WatchKind } from '~/config/watch';
 import { plural } from '~/lib/plural.mjs';
 import { toast } from '~/lib/toast';
@@ -23,15 +22,8 @@ import { ResponseHistory } from './ResponseHistory';
 import { SearchPropertyField } from '../search/SearchPropertyField';
 import { useReportSearchNotes } from '../reports/report-ui';
 import { Address, AddressText } from '~/components/ui/AddressText';
+import { formatDayAndClock } from '~/lib/format';
 
-const ukDay = new Intl.DateTimeFormat('en-GB', {
-  timeZone: analyticsRules.timeZone,
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
 const ms = (value: number | null) => (value === null ? '—' : `${value.toLocaleString('en-GB')} ms`);
 
 /** The crawls' scores as a small line, with the figures in words for screen readers. */
@@ -233,7 +225,7 @@ function SiteCard({ site, now, onAlerts }: { site: WatchSiteView; now: number; o
       ) : (
         <>
           <dl className="divide-y divide-slate-200">
-            <DetailRow label="Uptime">{uptimeText(health, now, (at) => ukDay.format(at))}</DetailRow>
+            <DetailRow label="Uptime">{uptimeText(health, now, (at) => formatDayAndClock(at))}</DetailRow>
             <DetailRow label="Response time">
               {health.checks30 === 0 ? (
                 'no checks yet'
