@@ -149,5 +149,6 @@ for (;;) {
   }
   await new Promise((resolve) => setTimeout(resolve, 100));
 }
-console.log(origin);
+// The certificate's path first: a reader that waits for the address then finds it (the two streams arrive separately).
 console.error(`(Caddy's root certificate: ${rootCertificate})`);
+console.log(origin);

@@ -51,7 +51,9 @@ describe('serve:proxied', () => {
       if (child.exitCode !== null) throw new Error(`serve:proxied exited: ${errors}`);
       return /^https:\/\/127\.0\.0\.1:\d+$/m.exec(output)?.[0];
     }, 60_000);
-    ca = readFileSync(/Caddy's root certificate: (\S+)\)/.exec(errors)![1]!);
+    // Standard error is a separate pipe: its line can arrive after the address on standard output.
+    const certificate = await until(async () => /Caddy's root certificate: (\S+)\)/.exec(errors)?.[1], 10_000);
+    ca = readFileSync(certificate);
   }, 90_000);
 
   afterAll(async () => {
