@@ -4,10 +4,6 @@
  * the AI prompt alike without being called missing; clicks and visits month by month over 12 months, a month without
  * data a gap (the truth summed here from the rows this test seeds); and the Sites tab's note of a search source left out.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,7 +34,7 @@ import { reportAsPrompt } from '../../src/server/features/report/summary';
 import { recordState, replaceDays, stageRows } from '../../src/server/features/search/store.mjs';
 import { ownSiteId } from '../../src/server/features/watch/own-site.mjs';
 import { createTarget, databaseNames, type DatabaseTarget } from '../support/databases';
-import { pdfStructure } from '../support/pdf';
+import { pdfStructure, pdfText } from '../support/pdf';
 
 const siteUrl = 'https://www.hale-digital.example';
 const owner = 'owner@hale-digital.example';
@@ -78,16 +74,6 @@ function truthByMonth(rows: [string, number][]): (number | null)[] {
   const sums = new Map<string, number>();
   for (const [day, value] of rows) sums.set(day.slice(0, 7), (sums.get(day.slice(0, 7)) ?? 0) + value);
   return months.map((m) => sums.get(m) ?? null);
-}
-
-function pdfText(pdf: Uint8Array): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'report-more-'));
-  try {
-    writeFileSync(path.join(dir, 'r.pdf'), pdf);
-    return execFileSync('pdftotext', ['-layout', path.join(dir, 'r.pdf'), '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 const html = (data: ReportData, summary = '') => renderToStaticMarkup(createElement(ClientReport, { data, summary }));

@@ -5,10 +5,6 @@
  * ends early says up to which day and is compared over the same number of days; the monthly draft waits for the
  * month's data. On SQLite and (with TEST_DATABASE_URL) PostgreSQL.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noData, reportLimits, reportText } from '../../src/config/report';
 import { searchLagDays } from '../../src/config/search';
@@ -18,6 +14,7 @@ import { formatIsoDay, layOutReport } from '../../src/lib/report-layout';
 import type { ReportData } from '../../src/lib/report-types';
 import { dayPeriod, monthPeriod } from '../../src/server/features/report/period';
 import { reportPdf } from '../../src/server/features/report/pdf';
+import { pdfText } from '../support/pdf';
 import { buildReport, runReportSchedule } from '../../src/server/features/report/service';
 import { reportSources, thisSiteKey } from '../../src/server/features/report/sources';
 import { reportAsPrompt } from '../../src/server/features/report/summary';
@@ -83,16 +80,6 @@ function totalOf(rows: Row[], from: string, to: string) {
   const clicks = list.reduce((n, r) => n + r.clicks, 0);
   const impressions = list.reduce((n, r) => n + r.impressions, 0);
   return { clicks, impressions, ctr: clicks / impressions, position: list.reduce((n, r) => n + r.position * r.impressions, 0) / impressions };
-}
-
-function pdfText(pdf: Uint8Array): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'report-trust-'));
-  try {
-    writeFileSync(path.join(dir, 'r.pdf'), pdf);
-    return execFileSync('pdftotext', ['-layout', path.join(dir, 'r.pdf'), '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 const searchOf = (data: ReportData) => {

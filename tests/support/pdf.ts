@@ -49,3 +49,8 @@ export function pdfStructure(pdf: Uint8Array): StructElement[] {
   }
   return elements;
 }
+
+/** The PDF's text as poppler's pdftotext lays it out, every run of white space one space. */
+export function pdfText(pdf: Uint8Array): string {
+  return withFile(pdf, (file) => execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' })).replace(/\s+/g, ' ');
+}
