@@ -18,7 +18,8 @@ import { bingClient } from './bing.mjs';
 import { googleClient, gscRowLimit, NotShared, readKeyFile, SourceProblem, tokenSource } from './google.mjs';
 import { scrubbedError, scrubSecrets } from './scrub.mjs';
 import { dropStaged, lastStoredDay, recordState, replaceDays, stageRows } from './store.mjs';
-import { ownSiteId, watchedClientSitesInOrder } from '../watch/public.mjs';
+import { thisSiteId } from '../../../config/sites.mjs';
+import { watchedClientSitesInOrder } from '../watch/public.mjs';
 
 export const searchLeaseName = 'search-sync';
 const leaseMs = 2 * 60_000;
@@ -32,7 +33,7 @@ export const refetchDays = 5;
 /**
  * A site whose search data is synced: this website, or a watched client's site.
  * @typedef {object} SearchSite
- * @property {string} id the watched site's id (this website's: `ownSiteId`)
+ * @property {string} id the watched site's id (this website's: `thisSiteId`)
  * @property {string} name
  * @property {string} url its address, without a trailing slash (Bing's site URL, and what its pages' paths are read against)
  * @property {string} property its Search Console property
@@ -98,7 +99,7 @@ export const clientPropertySetting = 'the site’s Search Console property in th
 export async function searchSites(db, siteUrl, search, siteName = new URL(siteUrl).host) {
   const clients = await watchedClientSitesInOrder(db);
   return [
-    { id: ownSiteId, name: siteName, url: new URL(siteUrl).origin, property: gscPropertyOf(search, siteUrl), propertySetting: 'GSC_PROPERTY' },
+    { id: thisSiteId, name: siteName, url: new URL(siteUrl).origin, property: gscPropertyOf(search, siteUrl), propertySetting: 'GSC_PROPERTY' },
     ...clients.map((site) => ({
       id: site.id,
       name: site.name,
