@@ -43,6 +43,7 @@ const tableOwners = {
   report: ['reports', 'report_links', 'report_sends', 'report_site_settings'],
   search: ['search_rows', 'search_rows_staging', 'search_sources', 'search_daily', 'search_monthly_queries', 'search_monthly_pages'],
   security: ['security_events'],
+  sites: [],
   sitecheck: ['site_check_runs'],
   watch: ['watch_sites', 'watch_schedule', 'watch_results', 'watch_alerts', 'watch_webhooks', 'watch_alert_mails'],
 };

@@ -1,6 +1,10 @@
 /** The Reports view's forms: one zod schema each, read by the admin's form and by the endpoint behind it. */
 import { z } from 'zod';
 import { reportContentIds, reportLimits, reportMessages } from '~/config/report';
+import { siteIdFrom } from './site-types';
+
+/** A site's id; `this` (a page loaded before this site's id changed) is read as this site's. */
+const siteField = z.string().min(1).max(200).transform(siteIdFrom);
 
 const day = z.string({ error: 'Give a day.' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Give a day.');
 
@@ -10,7 +14,7 @@ const day = z.string({ error: 'Give a day.' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Giv
  */
 export const makeReportForm = z
   .object({
-    site: z.string({ error: 'Choose a site.' }).min(1, 'Choose a site.').max(200),
+    site: z.string({ error: 'Choose a site.' }).min(1, 'Choose a site.').max(200).transform(siteIdFrom),
     month: z
       .string({ error: reportMessages.badMonth })
       .regex(/^\d{4}-(0[1-9]|1[0-2])$/, reportMessages.badMonth)
@@ -32,7 +36,7 @@ export const summaryForm = z.object({
 });
 
 export const autoSendForm = z.object({
-  site: z.string().min(1).max(200),
+  site: siteField,
   on: z.enum(['true', 'false']),
 });
 
@@ -41,7 +45,7 @@ export const autoSendForm = z.object({
  * separated by commas; none: the site's client e-mail), and the parts the client gets (at least one).
  */
 export const siteSettingsForm = z.object({
-  site: z.string().min(1).max(200),
+  site: siteField,
   contactName: z
     .string()
     .trim()

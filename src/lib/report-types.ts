@@ -24,7 +24,7 @@ export const reportPeriodSchema = z.object({
 export type ReportPeriod = z.infer<typeof reportPeriodSchema>;
 
 export const reportSiteSchema = z.object({
-  /** 'this' for this website; a watched site's id otherwise. */
+  /** The site's one id (src/lib/site-types.ts `Site.id`): `thisSiteId` for this website, a watched site's otherwise. */
   key: z.string(),
   name: z.string(),
   url: z.string(),

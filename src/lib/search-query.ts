@@ -1,9 +1,11 @@
 /**
  * The Search view as the URL holds it (`?tab=search&speriod=3m&source=google&site=…`), so a reload or a shared link
- * shows the same view. One zod schema read by the admin and by the endpoints behind it. Without `site` it is this
- * website's search; with a watched client site's id, that site's.
+ * shows the same view. One zod schema read by the admin and by the endpoints behind it. A view always names its site
+ * by its one id; the address leaves this website's out (no `site`, as before) and reads `site=this` as this website.
  */
 import { z } from 'zod';
+import { thisSiteId } from '~/config/sites.mjs';
+import { siteIdFrom } from './site-types';
 import {
   customSearchRange,
   defaultSearchPeriod,
@@ -29,8 +31,8 @@ const day = z
 const viewShape = {
   period: z.enum(periodIds).default(defaultSearchPeriod),
   source: z.enum(sourceIds).default('all'),
-  /** A watched client site's id; absent for this website. */
-  site: z.string().trim().min(1).max(100).optional(),
+  /** The site's id (this website's when none is given). */
+  site: z.string().trim().min(1).max(100).transform(siteIdFrom).default(thisSiteId),
   from: day.optional(),
   to: day.optional(),
   compare: z.enum(compareIds).optional(),
@@ -101,18 +103,21 @@ export const searchDetailSchema = checked(
 );
 export type SearchDetailQuery = z.infer<typeof searchDetailSchema>;
 
-export const defaultSearchQuery: SearchQuery = { period: defaultSearchPeriod, source: 'all' };
+export const defaultSearchQuery: SearchQuery = { period: defaultSearchPeriod, source: 'all', site: thisSiteId };
 
 /** URL parameter names: `period`, `from` and `to` are the analytics Overview's, so the Search view has its own. */
 const names = { period: 'speriod', source: 'source', site: 'site', from: 'sfrom', to: 'sto', compare: 'scompare' } as const;
 
-/** The parameters a view is written as (plain names): the range only with the custom period, the comparison only when not the default. */
+/**
+ * The parameters a view is written as (plain names): the site only when not this website, the range only with the
+ * custom period, the comparison only when not the default.
+ */
 function viewEntries(query: SearchQuery): [keyof typeof names, string][] {
   const entries: [keyof typeof names, string][] = [
     ['period', query.period],
     ['source', query.source],
   ];
-  if (query.site) entries.push(['site', query.site]);
+  if (query.site !== thisSiteId) entries.push(['site', query.site]);
   if (query.period === customSearchRange.id && query.from && query.to) entries.push(['from', query.from], ['to', query.to]);
   if (query.compare && query.compare !== 'previous') entries.push(['compare', query.compare]);
   return entries;
@@ -138,8 +143,8 @@ export function readSearchQuery(params: URLSearchParams): SearchQuery {
 
 /** A view without what it does not use (a range beside a named period, the default comparison), so equal views compare equal. */
 function normalised(query: SearchQuery): SearchQuery {
-  const out: SearchQuery = { period: query.period, source: query.source };
-  for (const [key, value] of viewEntries(query)) if (key !== 'period' && key !== 'source') (out as Record<string, string>)[key] = value;
+  const out: SearchQuery = { period: query.period, source: query.source, site: query.site };
+  for (const [key, value] of viewEntries(query)) if (key !== 'period' && key !== 'source' && key !== 'site') (out as Record<string, string>)[key] = value;
   return out;
 }
 

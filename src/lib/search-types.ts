@@ -1,5 +1,6 @@
 /** The Search view's wire types: what its endpoints answer and its query hooks read. */
 import type { OpportunityKind, SearchCompare } from '~/config/search';
+import type { Site } from './site-types';
 
 export interface SearchFigures {
   clicks: number;
@@ -97,11 +98,8 @@ export interface SearchSourceStatus {
   dataToDay: string | null;
 }
 
-/** A watched client's site: its property and each source's state for it. */
-export interface SearchSiteStatus {
-  id: string;
-  name: string;
-  url: string;
+/** A watched client's site (a Site, src/lib/site-types.ts): its property and each source's state for it. */
+export interface SearchSiteStatus extends Site {
   /** The Search Console property read for it. */
   property: string;
   sources: SearchSourceStatus[];

@@ -1,5 +1,6 @@
 /** What the watching endpoints answer: the admin's Sites and Alerts views read these, the routes are built with them. */
 import type { WatchHistoryPeriod, WatchKind } from '~/config/watch';
+import type { Site } from './site-types';
 
 export interface WatchSiteHealth {
   /** Share of availability checks the home page answered 2xx, over 30 and 90 days; null without checks. */
@@ -21,17 +22,13 @@ export interface WatchSiteHealth {
 
 /**
  * A watched site as it is stored: the one definition the server's checks are handed (WatchedSite in
- * server/features/watch/types.ts is this) and the admin's view extends.
+ * server/features/watch/types.ts is this) and the admin's view extends. A Site (src/lib/site-types.ts) with its checks.
  */
-export interface WatchSite {
-  id: string;
-  url: string;
-  name: string;
+export interface WatchSite extends Site {
   clientEmail: string | null;
   copyClient: boolean;
   /** Its Search Console property when not `sc-domain:` + its host; null for that default. */
   searchProperty: string | null;
-  own: boolean;
   crawlEveryHours: number;
   availabilityEveryMinutes: number;
   kindsOff: WatchKind[];

@@ -28,13 +28,13 @@ import { reportsOverview } from '../../src/server/features/report/overview';
 import { monthPeriod } from '../../src/server/features/report/period';
 import { reportPdf } from '../../src/server/features/report/pdf';
 import { type ReportDeps, buildReport, makeReport, sendReport } from '../../src/server/features/report/service';
-import { reportSources, thisSiteKey } from '../../src/server/features/report/sources';
+import { reportSources } from '../../src/server/features/report/sources';
 import { readReport } from '../../src/server/features/report/store';
 import { reportAsPrompt } from '../../src/server/features/report/summary';
 import { recordState, replaceDays, stageRows } from '../../src/server/features/search/store.mjs';
-import { ownSiteId } from '../../src/server/features/watch/own-site.mjs';
 import { createTarget, databaseNames, type DatabaseTarget } from '../support/databases';
 import { pdfStructure, pdfText } from '../support/pdf';
+import { thisSiteId } from '../../src/config/sites.mjs';
 
 const siteUrl = 'https://www.hale-digital.example';
 const owner = 'owner@hale-digital.example';
@@ -191,9 +191,9 @@ describe.each(databaseNames())('report contacts, contents and trends on %s', (na
     const own = ['hannah@hale-digital.example', 'team@hale-digital.example'];
     await saveSiteSettings(
       deps,
-      siteSettingsForm.parse({ site: thisSiteKey, contactName: 'Hannah', recipients: own.join(','), contents: [...reportContentIds] }),
+      siteSettingsForm.parse({ site: thisSiteId, contactName: 'Hannah', recipients: own.join(','), contents: [...reportContentIds] }),
     );
-    const report = await makeReport(deps, thisSiteKey, monthPeriod(month), scheduleNow);
+    const report = await makeReport(deps, thisSiteId, monthPeriod(month), scheduleNow);
     expect(await sendReport(deps, report, 'approval', scheduleNow)).toBe(own.join(', '));
     const mails = await clientMails(own);
     expect(mails.map((m) => [m.recipient, m.body.split('\n')[0]])).toEqual([
@@ -201,8 +201,8 @@ describe.each(databaseNames())('report contacts, contents and trends on %s', (na
       ['team@hale-digital.example', 'Dear Hannah,'],
     ]);
     // Recipients cleared: back to the owner's address, greeted neutrally.
-    await saveSiteSettings(deps, siteSettingsForm.parse({ site: thisSiteKey, contactName: '', recipients: '', contents: [...reportContentIds] }));
-    expect(await deps.sources.site(thisSiteKey)).toMatchObject({ contactName: null, recipients: [owner], clientEmail: owner });
+    await saveSiteSettings(deps, siteSettingsForm.parse({ site: thisSiteId, contactName: '', recipients: '', contents: [...reportContentIds] }));
+    expect(await deps.sources.site(thisSiteId)).toMatchObject({ contactName: null, recipients: [owner], clientEmail: owner });
   });
 
   it('leaves the parts not chosen out of the PDF, the link page and the AI prompt, never calling them missing', async () => {
@@ -250,7 +250,7 @@ describe.each(databaseNames())('report contacts, contents and trends on %s', (na
 
   it('draws clicks and visits month by month over 12 months, a month without data a gap rather than a zero', async () => {
     // This website's visits, summed here from the seeded days.
-    const own = await buildReport(deps.sources, (await deps.sources.site(thisSiteKey))!, monthPeriod(month), scheduleNow);
+    const own = await buildReport(deps.sources, (await deps.sources.site(thisSiteId))!, monthPeriod(month), scheduleNow);
     const visitsTruth = truthByMonth(visitDays);
     expect(visitsTruth.filter((v) => v === null).length).toBeGreaterThan(3);
     expect(own.trends!.visits).toEqual(months.map((m, i) => ({ month: m, value: visitsTruth[i] })));
@@ -292,7 +292,7 @@ describe.each(databaseNames())('report contacts, contents and trends on %s', (na
   });
 
   it('reads a report stored before these settings as it was: every part, no contact, no trends', async () => {
-    const built = await buildReport(deps.sources, (await deps.sources.site(thisSiteKey))!, monthPeriod(month), scheduleNow);
+    const built = await buildReport(deps.sources, (await deps.sources.site(thisSiteId))!, monthPeriod(month), scheduleNow);
     const { trends: _trends, site, ...rest } = built;
     const { contactName: _name, recipients: _recipients, contents: _contents, ...oldSite } = site;
     const old = reportDataSchema.parse(JSON.parse(JSON.stringify({ ...rest, site: oldSite })));
@@ -316,7 +316,7 @@ describe.each(databaseNames())('report contacts, contents and trends on %s', (na
     expect(searchNotes).toEqual({ cafe: 'Search: Bing only — Google property not shared' });
     expect(searchNotes.cafe).toBe(noData.searchSourcesNote(['Bing'], [{ source: 'Google', why: 'unshared' }]));
     // This website's, keyed as the Sites tab knows it.
-    await recordState(db, 'google', { state: 'error', message: 'Timed out', at }, ownSiteId);
-    expect((await reportsOverview(deps)).searchNotes[ownSiteId]).toBe('Search: no source — reading Google failing; Bing not read yet');
+    await recordState(db, 'google', { state: 'error', message: 'Timed out', at }, thisSiteId);
+    expect((await reportsOverview(deps)).searchNotes[thisSiteId]).toBe('Search: no source — reading Google failing; Bing not read yet');
   });
 });

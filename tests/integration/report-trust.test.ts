@@ -16,11 +16,12 @@ import { dayPeriod, monthPeriod } from '../../src/server/features/report/period'
 import { reportPdf } from '../../src/server/features/report/pdf';
 import { pdfText } from '../support/pdf';
 import { buildReport, runReportSchedule } from '../../src/server/features/report/service';
-import { reportSources, thisSiteKey } from '../../src/server/features/report/sources';
+import { reportSources } from '../../src/server/features/report/sources';
 import { reportAsPrompt } from '../../src/server/features/report/summary';
 import { recordState, replaceDays, stageRows } from '../../src/server/features/search/store.mjs';
 import { topQueries } from '../../src/server/features/search/view';
 import { createTarget, databaseNames, type DatabaseTarget } from '../support/databases';
+import { thisSiteId } from '../../src/config/sites.mjs';
 
 const siteUrl = 'https://www.hale-digital.example';
 const owner = 'owner@hale-digital.example';
@@ -117,7 +118,7 @@ describe.each(databaseNames())('a client report’s search figures on %s', (name
   it('lists, for any days, exactly those days’ searches and pages: what the Search view lists for them', async () => {
     // Made on 27 November: the Search view's "Last 28 days" ends on 25 November, its last day with data.
     const now = Date.UTC(2026, 10, 27, 10);
-    const site = (await sources().site(thisSiteKey))!;
+    const site = (await sources().site(thisSiteId))!;
     const data = await buildReport(sources(), site, dayPeriod('2026-10-29', '2026-11-25'), now);
     const search = searchOf(data);
     const expected = truth(googleRows, '2026-10-29', '2026-11-25', 'query').slice(0, reportLimits.topRows);
@@ -127,7 +128,11 @@ describe.each(databaseNames())('a client report’s search figures on %s', (name
     search.topQueries.forEach((q, i) => expect(q.position).toBeCloseTo(expected[i]!.position!, 9));
     const pages = truth(googleRows, '2026-10-29', '2026-11-25', 'page').slice(0, reportLimits.topRows);
     expect(search.topPages.map((p) => [p.key, p.clicks, p.impressions])).toEqual(pages.map((p) => [p.key, p.clicks, p.impressions]));
-    const view = await topQueries(db, { period: '28d', source: 'all', list: 'queries', search: '', offset: 0, limit: reportLimits.topRows }, now);
+    const view = await topQueries(
+      db,
+      { site: thisSiteId, period: '28d', source: 'all', list: 'queries', search: '', offset: 0, limit: reportLimits.topRows },
+      now,
+    );
     expect(search.topQueries).toEqual(view.rows.map(({ query, ...figures }) => ({ key: query, ...figures })));
     const current = totalOf(googleRows, '2026-10-29', '2026-11-25');
     expect([search.current.clicks, search.current.impressions]).toEqual([current.clicks, current.impressions]);
@@ -151,7 +156,7 @@ describe.each(databaseNames())('a client report’s search figures on %s', (name
 
   it('says up to which day a month’s data runs, and compares the same number of days', async () => {
     const now = Date.UTC(2026, 10, 27, 10);
-    const site = (await sources().site(thisSiteKey))!;
+    const site = (await sources().site(thisSiteId))!;
     const data = await buildReport(sources(), site, monthPeriod('2026-11'), now);
     const search = searchOf(data);
     expect(search.covered).toEqual({
@@ -185,7 +190,7 @@ describe.each(databaseNames())('a client report’s search figures on %s', (name
   });
 
   it('says when a comparison begins before the data does (so it covers only part of its days)', async () => {
-    const site = (await sources().site(thisSiteKey))!;
+    const site = (await sources().site(thisSiteId))!;
     const data = await buildReport(sources(), site, dayPeriod('2026-10-01', '2026-11-25'), Date.UTC(2026, 10, 27, 10));
     const search = searchOf(data);
     // The 56 days before 1 October begin on 6 August; the rows on 1 September.
@@ -246,12 +251,12 @@ describe.each(databaseNames())('a client report’s search figures on %s', (name
     // 1 December: Google's figures reach 25 November only, so this site's November draft waits.
     const first = await runReportSchedule({ db, sources: sources(), siteUrl, ownerEmail: owner, kickOutbox: () => {} }, Date.UTC(2026, 11, 1, 9));
     expect(first.month).toBe('2026-11');
-    expect(first.prepared).not.toContain(thisSiteKey);
+    expect(first.prepared).not.toContain(thisSiteId);
     // The rest of November arrives; the next pass makes it, whole.
     await storeGoogle('2026-11-30');
     const second = await runReportSchedule({ db, sources: sources(), siteUrl, ownerEmail: owner, kickOutbox: () => {} }, Date.UTC(2026, 11, 2, 9));
-    expect(second.prepared).toContain(thisSiteKey);
-    const stored = await db.selectFrom('reports').select('data').where('site_key', '=', thisSiteKey).where('month', '=', '2026-11').executeTakeFirstOrThrow();
+    expect(second.prepared).toContain(thisSiteId);
+    const stored = await db.selectFrom('reports').select('data').where('site_key', '=', thisSiteId).where('month', '=', '2026-11').executeTakeFirstOrThrow();
     const search = searchOf(JSON.parse(stored.data) as ReportData);
     expect(search.covered).toBeNull();
     expect(search.current.clicks).toBe(totalOf(googleRows, '2026-11-01', '2026-11-30').clicks);

@@ -23,7 +23,7 @@ import { formatCount, layOutReport, reportTexts, ungroundedFigures } from '../..
 import { monthPeriod } from '../../src/server/features/report/period';
 import { reportPdf } from '../../src/server/features/report/pdf';
 import { type ReportDeps, buildReport, makeReport, runReportSchedule, sendReport } from '../../src/server/features/report/service';
-import { ownSources, thisSiteKey, withSources } from '../../src/server/features/report/sources';
+import { ownSources, withSources } from '../../src/server/features/report/sources';
 import { createLink, linkState, readReport, revokeLink, setAutoSend, writeSummary } from '../../src/server/features/report/store';
 import { draftSummary } from '../../src/server/features/report/summary';
 import { makeReportFromForm } from '../../src/server/features/report/endpoint';
@@ -35,6 +35,7 @@ import { searchOverview, topPages, topQueries } from '../../src/server/features/
 import { listAlerts, siteWithHealth } from '../../src/server/features/watch/health';
 import { eraseSite, getSite, removeSite } from '../../src/server/features/watch/sites';
 import { reportSources } from '../../src/server/features/report/sources';
+import { thisSiteId } from '../../src/config/sites.mjs';
 
 const siteUrl = 'https://www.hale-digital.example';
 const owner = 'owner@hale-digital.example';
@@ -126,7 +127,7 @@ describe.each(databaseNames())('client report on %s', (name) => {
   });
 
   it('holds the same figures as the admin, read by the same functions', async () => {
-    const site = (await deps.sources.site(thisSiteKey))!;
+    const site = (await deps.sources.site(thisSiteId))!;
     const data = await buildReport(deps.sources, site, monthPeriod(month), scheduleNow);
     expect(data.period).toMatchObject({ from: '2026-10-01', to: '2026-10-31', label: 'October 2026' });
     // The analytics Overview for a custom range of the same days.
@@ -157,7 +158,7 @@ describe.each(databaseNames())('client report on %s', (name) => {
   });
 
   it('says "no data" for a month before the site was measured', async () => {
-    const site = (await deps.sources.site(thisSiteKey))!;
+    const site = (await deps.sources.site(thisSiteId))!;
     const data = await buildReport(deps.sources, site, monthPeriod('2024-03'), scheduleNow);
     expect(data.sections.visits).toEqual({ available: false, reason: noData.visits });
     expect(data.sections.vitals).toEqual({ available: false, reason: noData.vitals });
@@ -183,7 +184,7 @@ describe.each(databaseNames())('client report on %s', (name) => {
         },
       }),
     });
-    const site = (await sources.site(thisSiteKey))!;
+    const site = (await sources.site(thisSiteId))!;
     const data = await buildReport(sources, site, monthPeriod(month), scheduleNow);
     const pdf = await reportPdf(data, 'Visits rose this month.', `${siteUrl}/reports/x`);
     if (process.env.REPORT_PDF_OUT) writeFileSync(process.env.REPORT_PDF_OUT, pdf);
@@ -215,7 +216,7 @@ describe.each(databaseNames())('client report on %s', (name) => {
   });
 
   it('checks a summary’s figures against the report', async () => {
-    const site = (await deps.sources.site(thisSiteKey))!;
+    const site = (await deps.sources.site(thisSiteId))!;
     const data = await buildReport(deps.sources, site, monthPeriod(month), scheduleNow);
     const visitors = data.sections.visits.available ? data.sections.visits.data.current.visitors : 0;
     expect(ungroundedFigures(`In October 2026 the site had ${formatCount(visitors)} unique visitors and 4 enquiries.`, data)).toEqual([]);
@@ -228,7 +229,7 @@ describe.each(databaseNames())('client report on %s', (name) => {
   });
 
   it('drafts a summary with the AI model, sending back a draft with a figure the report lacks', async () => {
-    const site = (await deps.sources.site(thisSiteKey))!;
+    const site = (await deps.sources.site(thisSiteId))!;
     const data = await buildReport(deps.sources, site, monthPeriod(month), scheduleNow);
     const visitors = data.sections.visits.available ? data.sections.visits.data.current.visitors : 0;
     const answers = [`October brought 5,000 visitors and 4 enquiries.`, `October brought ${formatCount(visitors)} unique visitors and 4 enquiries.`];
@@ -274,9 +275,9 @@ describe.each(databaseNames())('client report on %s', (name) => {
     try {
       const second: ReportDeps = { ...deps, db: other.db, sources: ownSources(other.db, siteUrl, owner) };
       // Any day from the set day on prepares last month's report if it is missing (a server down on the day catches up).
-      expect(await runReportSchedule(deps, Date.UTC(2026, 9, 31, 12))).toMatchObject({ month: '2026-09', prepared: [thisSiteKey] });
+      expect(await runReportSchedule(deps, Date.UTC(2026, 9, 31, 12))).toMatchObject({ month: '2026-09', prepared: [thisSiteId] });
       const [a, b] = await Promise.all([runReportSchedule(deps, scheduleNow), runReportSchedule(second, scheduleNow)]);
-      expect([...a.prepared, ...b.prepared]).toEqual([thisSiteKey]);
+      expect([...a.prepared, ...b.prepared]).toEqual([thisSiteId]);
       // Again later (a restart): nothing more.
       expect((await runReportSchedule(second, scheduleNow + 3_600_000)).prepared).toEqual([]);
       const reports = await db.selectFrom('reports').selectAll().where('month', '=', month).execute();
@@ -309,27 +310,27 @@ describe.each(databaseNames())('client report on %s', (name) => {
   it('sends automatically, once, for a site the owner chose so', async () => {
     const next = '2026-11';
     const now = Date.UTC(2026, 11, 1, 9, 0);
-    await setAutoSend(db, thisSiteKey, true);
+    await setAutoSend(db, thisSiteId, true);
     const otherDb = await secondConnection();
     const other = { db: otherDb ?? db };
     try {
       const second: ReportDeps = { ...deps, db: other.db, sources: ownSources(other.db, siteUrl, owner) };
       const [a, b] = await Promise.all([runReportSchedule(deps, now), runReportSchedule(second, now)]);
       await runReportSchedule(second, now + 60_000);
-      expect([...a.sent, ...b.sent]).toEqual([thisSiteKey]);
+      expect([...a.sent, ...b.sent]).toEqual([thisSiteId]);
       const report = await db.selectFrom('reports').selectAll().where('month', '=', next).executeTakeFirstOrThrow();
       expect(report.status).toBe('sent');
       const mails = await db.selectFrom('mail_outbox').select(['kind', 'subject']).where('created_at', '=', now).execute();
       expect(mails.map((m) => m.kind).sort()).toEqual(['client_report', 'report_draft']);
       expect(mails.find((m) => m.kind === 'report_draft')!.subject).toBe(`Report sent: ${business.name}, November 2026`);
     } finally {
-      await setAutoSend(db, thisSiteKey, false);
+      await setAutoSend(db, thisSiteId, false);
       await otherDb?.destroy();
     }
   });
 
   it('opens a link until it expires or is withdrawn', async () => {
-    const id = await makeReport(deps, thisSiteKey, monthPeriod('2026-09'), scheduleNow);
+    const id = await makeReport(deps, thisSiteId, monthPeriod('2026-09'), scheduleNow);
     const { token, link } = await createLink(db, id, scheduleNow);
     expect(await linkState(db, token, scheduleNow + 1000)).toEqual({ state: 'open', reportId: id });
     expect(await linkState(db, token, scheduleNow + reportLimits.linkDays * 86_400_000)).toEqual({ state: 'gone' });
@@ -357,16 +358,16 @@ describe.each(databaseNames())('client report on %s', (name) => {
       ...rows('2026-10-20', [['seo hatfield', '/', 5, 50, 3]]),
     ]);
     await replaceDays(db, 'run-1', 'google', '2026-09-01', '2026-10-31');
-    const site = (await deps.sources.site(thisSiteKey))!;
+    const site = (await deps.sources.site(thisSiteId))!;
     const sources = reportSources(db, { siteUrl, ownerEmail: owner });
     const data = await buildReport(sources, site, monthPeriod(month), scheduleNow);
     expect(data.sections.search.available).toBe(true);
     const search = data.sections.search.available ? data.sections.search.data : null;
     // The Search view's "Last 3 months" (August to October, ending on the last day with data) holds the same.
-    const query = { period: '3m' as const, source: 'all' as const };
+    const query = { site: thisSiteId, period: '3m' as const, source: 'all' as const };
     const overview = await searchOverview(db, query, scheduleNow);
     expect(overview.range).toMatchObject({ from: '2026-08-01', to: '2026-10-20' });
-    const october = (await searchOverview(db, { period: '28d', source: 'all' }, scheduleNow)).totals;
+    const october = (await searchOverview(db, { site: thisSiteId, period: '28d', source: 'all' }, scheduleNow)).totals;
     expect(search!.current).toEqual(october);
     expect(search!.current).toEqual({ clicks: 48, impressions: 840, ctr: 48 / 840, position: (6 * 400 + 13 * 90 + 8.5 * 300 + 3 * 50) / 840 });
     const list = { ...query, list: 'queries' as const, search: '', offset: 0, limit: 10 };
@@ -455,7 +456,7 @@ describe.each(databaseNames())('client report on %s', (name) => {
     expect(search!.outOfTop10).toEqual([]);
 
     // This site's report holds its own figures only, as before.
-    const own = await buildReport(sources, (await sources.site(thisSiteKey))!, monthPeriod(month), scheduleNow);
+    const own = await buildReport(sources, (await sources.site(thisSiteId))!, monthPeriod(month), scheduleNow);
     expect(own.sections.search.available && own.sections.search.data.current).toEqual({
       clicks: 48,
       impressions: 840,
@@ -560,7 +561,7 @@ describe.each(databaseNames())('client report on %s', (name) => {
       .execute();
 
     const sources = reportSources(db, { siteUrl, ownerEmail: owner });
-    expect((await sources.sites()).map((s) => s.key)).toEqual([thisSiteKey, id]);
+    expect((await sources.sites()).map((s) => s.key)).toEqual([thisSiteId, id]);
     const site = (await sources.site(id))!;
     expect(site).toMatchObject({ name: 'Shop Example', clientEmail: 'client@shop.example.co.uk', thisSite: false });
     const data = await buildReport(sources, site, monthPeriod(month), scheduleNow);
@@ -609,7 +610,7 @@ describe.each(databaseNames())('client report on %s', (name) => {
     const gone = await makeReport({ ...deps, sources }, id, monthPeriod(month), scheduleNow);
     expect(await removeSite(db, id)).toBe(true);
     expect(await sources.site(id)).not.toBeNull();
-    expect((await sources.sites()).map((s) => s.key)).toEqual([thisSiteKey]);
+    expect((await sources.sites()).map((s) => s.key)).toEqual([thisSiteId]);
     const { token } = await createLink(db, gone, scheduleNow);
     expect((await openSharedReport({ db, sources }, token, scheduleNow)).state).toBe('open');
     expect(await eraseSite(db, id)).toBe(true);
@@ -617,8 +618,8 @@ describe.each(databaseNames())('client report on %s', (name) => {
   });
 
   it('makes a report for any span of days on demand, compared with the span before it', async () => {
-    const id = await makeReportFromForm(deps, { site: thisSiteKey, from: '2026-10-03', to: '2026-10-09' }, scheduleNow);
-    const again = await makeReportFromForm(deps, { site: thisSiteKey, from: '2026-10-03', to: '2026-10-09' }, scheduleNow);
+    const id = await makeReportFromForm(deps, { site: thisSiteId, from: '2026-10-03', to: '2026-10-09' }, scheduleNow);
+    const again = await makeReportFromForm(deps, { site: thisSiteId, from: '2026-10-03', to: '2026-10-09' }, scheduleNow);
     expect(again).not.toBe(id);
     const report = (await readReport(db, id))!;
     expect(report.data.period).toEqual({ month: null, from: '2026-10-03', to: '2026-10-09', label: '3 October 2026 to 9 October 2026' });
@@ -626,7 +627,7 @@ describe.each(databaseNames())('client report on %s', (name) => {
     expect(visits.available && visits.data.current).toEqual({ ...(await totals(db, '2026-10-03', '2026-10-09')), bounces: undefined, engagedMs: undefined });
     const figures = layOutReport(report.data).find((section) => section.id === 'visits')!.blocks[0]!;
     expect(figures.type === 'figures' && figures.items[0]!.notes).toEqual(['Period before: no data', 'Same days last year: no data']);
-    await expect(makeReportFromForm(deps, { site: thisSiteKey, from: '2026-10-09', to: '2026-10-03' }, scheduleNow)).rejects.toMatchObject({
+    await expect(makeReportFromForm(deps, { site: thisSiteId, from: '2026-10-09', to: '2026-10-03' }, scheduleNow)).rejects.toMatchObject({
       status: 400,
       detail: { errors: { to: reportMessages.badPeriod } },
     });
@@ -634,18 +635,18 @@ describe.each(databaseNames())('client report on %s', (name) => {
       status: 400,
       detail: { errors: { site: reportMessages.unknownSite } },
     });
-    await expect(makeReportFromForm(deps, { site: thisSiteKey, month: '2027-01' }, scheduleNow)).rejects.toMatchObject({
+    await expect(makeReportFromForm(deps, { site: thisSiteId, month: '2027-01' }, scheduleNow)).rejects.toMatchObject({
       status: 400,
       detail: { errors: { month: reportMessages.badMonth } },
     });
     // A typing slip of a year is refused in words (year 1 once ended in a RangeError and a 503).
     for (const month of ['0001-01', `${reportLimits.earliestYear - 1}-12`]) {
-      await expect(makeReportFromForm(deps, { site: thisSiteKey, month }, scheduleNow), month).rejects.toMatchObject({
+      await expect(makeReportFromForm(deps, { site: thisSiteId, month }, scheduleNow), month).rejects.toMatchObject({
         status: 400,
         detail: { errors: { month: reportMessages.badMonth } },
       });
     }
-    await expect(makeReportFromForm(deps, { site: thisSiteKey, from: '0000-01-01', to: '0000-01-05' }, scheduleNow)).rejects.toMatchObject({
+    await expect(makeReportFromForm(deps, { site: thisSiteId, from: '0000-01-01', to: '0000-01-05' }, scheduleNow)).rejects.toMatchObject({
       status: 400,
       detail: { errors: { to: reportMessages.badPeriod } },
     });

@@ -21,6 +21,7 @@ import { replaceDays, sourceStates, stageRows } from '../../src/server/features/
 import { searchOverview, topQueries } from '../../src/server/features/search/view';
 import { createTarget, databaseNames, type DatabaseTarget, openTarget } from '../support/databases';
 import { lyingZip, manyRowsCsv, manyRowsZip } from '../support/hostile-exports.mjs';
+import { thisSiteId } from '../../src/config/sites.mjs';
 
 const siteUrl = loadSettings({}).siteUrl;
 const fixtureDir = 'tests/fixtures/search-console-export';
@@ -128,7 +129,7 @@ describe.each(databaseNames())('search export import on %s', (name) => {
   it("the view: the chart and the period's totals per day from Dates.csv; a period holding part of the range says so", async () => {
     await importExport(db, [exportZip()], { siteUrl });
     const at = Date.parse(`${lastDay}T12:00:00Z`) + 86_400_000;
-    const overview = await searchOverview(db, { period: '7d', source: 'google' }, at);
+    const overview = await searchOverview(db, { site: thisSiteId, period: '7d', source: 'google' }, at);
     const inSeries = overview.series.filter((p) => p.impressions > 0).map((p) => [p.day, p.clicks, p.impressions]);
     expect(inSeries).toEqual(fixtureDays.map((d) => [d.day, d.clicks, d.impressions]));
     expect(overview.totals).toMatchObject({
@@ -137,8 +138,8 @@ describe.each(databaseNames())('search export import on %s', (name) => {
     });
     expect(overview.imported).toEqual({ from: firstDay, to: lastDay, days: 3, covered: 3, listed: true });
     // Bing alone does not read the export.
-    expect((await searchOverview(db, { period: '7d', source: 'bing' }, at)).imported).toBeNull();
-    const top = await topQueries(db, { period: '7d', source: 'google', list: 'queries', search: '', offset: 0, limit: 10 }, at);
+    expect((await searchOverview(db, { site: thisSiteId, period: '7d', source: 'bing' }, at)).imported).toBeNull();
+    const top = await topQueries(db, { site: thisSiteId, period: '7d', source: 'google', list: 'queries', search: '', offset: 0, limit: 10 }, at);
     expect(top.rows[0]).toMatchObject({ query: 'seo hatfield', clicks: 42, impressions: 610 });
 
     // A later day of Google's own: the 7 days now hold only the export's last two days.
@@ -146,7 +147,7 @@ describe.each(databaseNames())('search export import on %s', (name) => {
       { day: addDays(lastDay, 5), query: 'seo hatfield', page: '/', device: 'MOBILE', clicks: 1, impressions: 10, position: 2 },
     ]);
     await replaceDays(db, 'later', 'google', addDays(lastDay, 5), addDays(lastDay, 5));
-    const later = await searchOverview(db, { period: '7d', source: 'google' }, at + 5 * 86_400_000);
+    const later = await searchOverview(db, { site: thisSiteId, period: '7d', source: 'google' }, at + 5 * 86_400_000);
     expect(later.range.from).toBe(addDays(lastDay, -1));
     expect(later.imported).toEqual({ from: firstDay, to: lastDay, days: 3, covered: 2, listed: true });
     // Its totals count only the export's days in the period; the lists still carry its whole-range queries.
@@ -207,9 +208,9 @@ describe.each(databaseNames())('search export import on %s', (name) => {
     const refused = importExport(db, [exportZip()], { siteUrl });
     await expect(refused).rejects.toBeInstanceOf(ImportRefused);
     await expect(refused).rejects.toThrow(searchImportOverlap.allSynced(days.length, firstDay, lastDay));
-    const overview = await searchOverview(db, { period: '7d', source: 'google' }, dayAfter);
+    const overview = await searchOverview(db, { site: thisSiteId, period: '7d', source: 'google' }, dayAfter);
     expect(overview.totals).toMatchObject(sum(googleRows(days)));
-    const top = await topQueries(db, { period: '7d', source: 'google', list: 'queries', search: '', offset: 0, limit: 10 }, dayAfter);
+    const top = await topQueries(db, { site: thisSiteId, period: '7d', source: 'google', list: 'queries', search: '', offset: 0, limit: 10 }, dayAfter);
     expect(top.rows.find((row) => row.query === 'seo hatfield')).toMatchObject(sum(googleRows(days).filter((row) => row.query === 'seo hatfield')));
     expect(await rows()).toHaveLength(0);
     // Queries.csv alone (days unknown) cannot be kept apart from the synced days either.
@@ -224,7 +225,7 @@ describe.each(databaseNames())('search export import on %s', (name) => {
     expect(result).toMatchObject({ queries: 0, pages: 0, days: unsynced.length });
     expect(result.message).toContain(searchImportOverlap.leftAsSynced(synced.length));
     expect(result.message).toContain(searchImportOverlap.listsLeftOut);
-    const overview = await searchOverview(db, { period: '7d', source: 'google' }, dayAfter);
+    const overview = await searchOverview(db, { site: thisSiteId, period: '7d', source: 'google' }, dayAfter);
     // Each synced day is the API's alone; the other day is the export's.
     expect(overview.totals).toMatchObject({
       clicks: sum(googleRows(synced)).clicks + sum(unsynced).clicks,
@@ -236,7 +237,7 @@ describe.each(databaseNames())('search export import on %s', (name) => {
       expect([point.clicks, point.impressions]).toEqual([truth.clicks, truth.impressions]);
     }
     // The lists are the API's: the export's totals over all three days would count the synced two twice.
-    const top = await topQueries(db, { period: '7d', source: 'google', list: 'queries', search: '', offset: 0, limit: 10 }, dayAfter);
+    const top = await topQueries(db, { site: thisSiteId, period: '7d', source: 'google', list: 'queries', search: '', offset: 0, limit: 10 }, dayAfter);
     expect(top.rows.map((row) => row.query).sort()).toEqual(['seo hatfield', 'web designer hatfield']);
     expect(overview.imported).toBeNull();
   });
@@ -248,12 +249,12 @@ describe.each(databaseNames())('search export import on %s', (name) => {
     await syncGoogle(synced);
     expect(await yieldImportToApi(db)).toBe(synced.length);
     const rest = fixtureDays.filter((d) => !synced.includes(d.day));
-    const overview = await searchOverview(db, { period: '7d', source: 'google' }, dayAfter);
+    const overview = await searchOverview(db, { site: thisSiteId, period: '7d', source: 'google' }, dayAfter);
     expect(overview.totals).toMatchObject({
       clicks: sum(googleRows(synced)).clicks + sum(rest).clicks,
       impressions: sum(googleRows(synced)).impressions + sum(rest).impressions,
     });
-    const top = await topQueries(db, { period: '7d', source: 'google', list: 'queries', search: '', offset: 0, limit: 10 }, dayAfter);
+    const top = await topQueries(db, { site: thisSiteId, period: '7d', source: 'google', list: 'queries', search: '', offset: 0, limit: 10 }, dayAfter);
     expect(top.rows.find((row) => row.query === 'seo hatfield')).toMatchObject(sum(googleRows(synced).filter((row) => row.query === 'seo hatfield')));
     expect((await sourceStates(db)).find((s) => s.source === 'import')?.message).toContain(searchImportOverlap.yielded(synced.length, true));
     // A second sync of the same days finds nothing more to give up.
@@ -268,7 +269,7 @@ describe.each(databaseNames())('search export import on %s', (name) => {
     expect(await removeImport(db)).toBe(11);
     for (const table of tables) expect(await importRowsIn(table)).toBe(0);
     expect(await db.selectFrom('search_rows').selectAll().where('source', '=', 'google').orderBy('query').orderBy('device').execute()).toEqual(googleBefore);
-    const overview = await searchOverview(db, { period: '28d', source: 'google' }, Date.parse(`${later}T12:00:00Z`) + 86_400_000);
+    const overview = await searchOverview(db, { site: thisSiteId, period: '28d', source: 'google' }, Date.parse(`${later}T12:00:00Z`) + 86_400_000);
     expect(overview.totals).toMatchObject(sum(googleRows([later])));
     expect(await removeImport(db)).toBe(0);
   });

@@ -13,6 +13,7 @@ import { searchOpportunities } from '../../src/server/features/search/opportunit
 import { searchDetail, searchNewLost, searchOverview, topQueries } from '../../src/server/features/search/view';
 import { replaceDays, stageRows } from '../../src/server/features/search/store.mjs';
 import { createTarget, databaseNames, type DatabaseTarget, openTarget } from '../support/databases';
+import { thisSiteId } from '../../src/config/sites.mjs';
 
 const now = Date.parse('2025-12-05T10:00:00Z');
 const siteUrl = 'https://www.example-seo.co.uk';
@@ -103,7 +104,7 @@ describe.each(databaseNames())('search: custom period, comparison, CSV, new and 
     await target.dispose();
   });
 
-  const november = { period: 'custom', source: 'all', from: '2025-11-01', to: '2025-11-28' } as const;
+  const november = { site: thisSiteId, period: 'custom', source: 'all', from: '2025-11-01', to: '2025-11-28' } as const;
 
   it('a custom period: its own days, against the same number of days just before', async () => {
     const view = await searchOverview(db, november, now);
@@ -148,7 +149,7 @@ describe.each(databaseNames())('search: custom period, comparison, CSV, new and 
     expect(view.previousTotals).toMatchObject({ clicks: lastYear.clicks, impressions: lastYear.impressions });
     expect(searchRangeWords(view.previous.from, view.previous.to)).toBe('1–28 Nov 2024');
     // A named period compared a year earlier: its days moved back a year.
-    const named = await searchOverview(db, { period: '28d', source: 'all', compare: 'year' }, now);
+    const named = await searchOverview(db, { site: thisSiteId, period: '28d', source: 'all', compare: 'year' }, now);
     expect(named.range).toMatchObject({ from: '2025-11-03', to: '2025-11-30' });
     expect(named.previous).toEqual({ from: '2024-11-03', to: '2024-11-30' });
     expect(named.previousTotals.clicks).toBe(truth('2024-11-03', '2024-11-30').clicks);
@@ -236,12 +237,16 @@ describe('the custom period in the address and on the server', () => {
   it('is read from and written to the address, with the comparison', () => {
     const params = new URLSearchParams(`tab=search&speriod=custom&sfrom=${daysAgo(30)}&sto=${daysAgo(3)}&scompare=year&source=google`);
     const query = readSearchQuery(params);
-    expect(query).toEqual({ period: 'custom', source: 'google', from: daysAgo(30), to: daysAgo(3), compare: 'year' });
+    expect(query).toEqual({ site: thisSiteId, period: 'custom', source: 'google', from: daysAgo(30), to: daysAgo(3), compare: 'year' });
     expect(writeSearchQuery(query, new URLSearchParams('tab=search')).toString()).toBe(
       `tab=search&speriod=custom&source=google&sfrom=${daysAgo(30)}&sto=${daysAgo(3)}&scompare=year`,
     );
     // A range beside a named period is not the view's.
-    expect(readSearchQuery(new URLSearchParams(`speriod=7d&sfrom=${daysAgo(30)}&sto=${daysAgo(3)}`))).toEqual({ period: '7d', source: 'all' });
+    expect(readSearchQuery(new URLSearchParams(`speriod=7d&sfrom=${daysAgo(30)}&sto=${daysAgo(3)}`))).toEqual({
+      site: thisSiteId,
+      period: '7d',
+      source: 'all',
+    });
   });
 
   it('is refused out of order, in the future, more than 16 months back, or without its days', () => {
@@ -260,6 +265,10 @@ describe('the custom period in the address and on the server', () => {
     expect(customRangeProblem('2024-08-04', '2025-12-01', '2025-12-05')).toBe(customSearchRange.tooFarBack);
     expect(customRangeProblem('2024-08-05', '2025-12-01', '2025-12-05')).toBeNull();
     // Refused in the address: the default view.
-    expect(readSearchQuery(new URLSearchParams(`speriod=custom&sfrom=${daysAgo(3)}&sto=${daysAgo(30)}`))).toEqual({ period: '28d', source: 'all' });
+    expect(readSearchQuery(new URLSearchParams(`speriod=custom&sfrom=${daysAgo(3)}&sto=${daysAgo(30)}`))).toEqual({
+      site: thisSiteId,
+      period: '28d',
+      source: 'all',
+    });
   });
 });

@@ -24,6 +24,7 @@ import { FakeSearch, googleRow, wcfDate } from '../support/fake-search.mjs';
 import { lyingZip, manyRowsZip } from '../support/hostile-exports.mjs';
 import { freePort, SiteProcess } from '../support/server';
 import { until } from '../support/until';
+import { thisSiteId } from '../../src/config/sites.mjs';
 
 const siteUrl = loadSettings({}).siteUrl;
 const owner = { email: 'owner@example.com', password: 'a sensible long passphrase' };
@@ -99,7 +100,7 @@ describe.each(databaseNames())('search endpoints on %s', (name) => {
       ['google', 'ok', 2, day(-2)],
       ['bing', 'ok', 1, day(-2)],
     ]);
-    const overview = await read<SearchOverview>(adminApi.searchOverview(searchParams({ period: '7d', source: 'all' })));
+    const overview = await read<SearchOverview>(adminApi.searchOverview(searchParams({ site: thisSiteId, period: '7d', source: 'all' })));
     expect(overview.status).toBe(200);
     expect(overview.body.totals).toMatchObject({ clicks: 4 + 1 + 2, impressions: 90 + 30 + 20 });
     expect(overview.body.totals.position).toBeCloseTo((90 * 3 + 30 * 9 + 20 * 3) / 140, 12);

@@ -25,6 +25,7 @@ import { searchProperties, searchStatus } from '../../src/server/features/search
 import type { SearchService } from '../../src/server/features/search/service';
 import { createTarget, databaseNames, type DatabaseTarget, openTarget } from '../support/databases';
 import { FakeSearch, googleRow, wcfDate } from '../support/fake-search.mjs';
+import { thisSiteId } from '../../src/config/sites.mjs';
 
 const siteUrl = loadSettings({}).siteUrl;
 /** The default property: the domain property of SITE_URL's domain (www.hale-digital.example), without www. */
@@ -484,7 +485,7 @@ describe.each(databaseNames())('search sync on %s', (name) => {
     expect(JSON.stringify([warnings, garden])).not.toContain(fake.bingKey);
 
     // The Search view: this site by default, a client's site by its id; each its own figures.
-    const period = { period: '7d' as const, source: 'all' as const };
+    const period = { site: thisSiteId, period: '7d' as const, source: 'all' as const };
     const own = await searchOverview(db, period, now);
     expect(own.totals).toEqual({ clicks: 17 + 3, impressions: 360 + 39, ctr: 20 / 399, position: expect.any(Number) });
     const shop = await searchOverview(db, { ...period, site: 'shop' }, now);

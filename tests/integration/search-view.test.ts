@@ -15,6 +15,7 @@ import { searchOpportunities } from '../../src/server/features/search/opportunit
 import { searchDetail, searchOverview, topPages, topQueries } from '../../src/server/features/search/view';
 import { stageRows, replaceDays } from '../../src/server/features/search/store.mjs';
 import { createTarget, databaseNames, type DatabaseTarget, openTarget } from '../support/databases';
+import { thisSiteId } from '../../src/config/sites.mjs';
 
 const now = Date.parse('2026-03-10T10:00:00Z');
 type Row = { day: string; query: string; page: string; device: string; clicks: number; impressions: number; position: number };
@@ -93,7 +94,7 @@ describe.each(databaseNames())('search view on %s', (name) => {
   });
 
   it('totals: sums, CTR = clicks ÷ impressions, position weighted by impressions, against the period before', async () => {
-    const view = await searchOverview(db, { period: '28d', source: 'all' }, now);
+    const view = await searchOverview(db, { site: thisSiteId, period: '28d', source: 'all' }, now);
     expect(view.range).toMatchObject({ from: '2026-02-09', to: '2026-03-08' });
     expect(view.previous).toEqual({ from: '2026-01-12', to: '2026-02-08' });
     const clicks = 7 + 3 + 0 + 1 + 2 + 2;
@@ -109,24 +110,24 @@ describe.each(databaseNames())('search view on %s', (name) => {
   });
 
   it('a period of months (whole months from the roll-ups) gives the figures of the rows themselves', async () => {
-    const view = await searchOverview(db, { period: '3m', source: 'all' }, now);
+    const view = await searchOverview(db, { site: thisSiteId, period: '3m', source: 'all' }, now);
     expect(view.range).toMatchObject({ from: '2026-01-01', to: '2026-03-08' });
     expect(view.totals).toMatchObject({ clicks: 15 + 5, impressions: 1240 + 100 });
-    const queries = await topQueries(db, { period: '3m', source: 'all', list: 'queries', search: 'hat', offset: 0, limit: 10 }, now);
+    const queries = await topQueries(db, { site: thisSiteId, period: '3m', source: 'all', list: 'queries', search: 'hat', offset: 0, limit: 10 }, now);
     // 2026-02-01's row comes from February's roll-up, the March rows from the rows.
     expect(queries.rows.map((r) => [r.query, r.clicks, r.impressions])).toEqual([['seo hatfield', 17, 330]]);
     expect(queries.rows[0]!.position).toBeCloseTo((120 * 3.5 + 80 * 5.25 + 30 * 4 + 100 * 6) / 330, 12);
   });
 
   it('Google and Bing apart', async () => {
-    const g = await searchOverview(db, { period: '28d', source: 'google' }, now);
-    const b = await searchOverview(db, { period: '28d', source: 'bing' }, now);
+    const g = await searchOverview(db, { site: thisSiteId, period: '28d', source: 'google' }, now);
+    const b = await searchOverview(db, { site: thisSiteId, period: '28d', source: 'bing' }, now);
     expect([g.totals.clicks, g.totals.impressions]).toEqual([13, 1210]);
     expect(b.totals).toEqual({ clicks: 2, impressions: 30, ctr: 2 / 30, position: 4 });
   });
 
   it('top queries: ordered by clicks, paged, searched (wildcards taken literally)', async () => {
-    const list = { period: '28d', source: 'all', list: 'queries', search: '', offset: 0, limit: 2 } as const;
+    const list = { site: thisSiteId, period: '28d', source: 'all', list: 'queries', search: '', offset: 0, limit: 2 } as const;
     const first = await topQueries(db, list, now);
     expect(first.total).toBe(4);
     expect(first.rows.map((r) => [r.query, r.clicks, r.impressions])).toEqual([
@@ -143,17 +144,17 @@ describe.each(databaseNames())('search view on %s', (name) => {
   });
 
   it('top pages: search clicks → visits from search → enquiries, and the p75 LCP of real users', async () => {
-    const pages = await topPages(db, { period: '28d', source: 'all', list: 'pages', search: '', offset: 0, limit: 10 }, now);
+    const pages = await topPages(db, { site: thisSiteId, period: '28d', source: 'all', list: 'pages', search: '', offset: 0, limit: 10 }, now);
     const local = pages.rows.find((r) => r.page === '/services/local-seo')!;
     expect(local).toMatchObject({ clicks: 12, impressions: 230, visits: 3, enquiries: 1, lcpP75: bucketValue('LCP', bucketOf('LCP', 1200)) });
-    const googleOnly = await topPages(db, { period: '28d', source: 'google', list: 'pages', search: 'local', offset: 0, limit: 10 }, now);
+    const googleOnly = await topPages(db, { site: thisSiteId, period: '28d', source: 'google', list: 'pages', search: 'local', offset: 0, limit: 10 }, now);
     expect(googleOnly.rows).toHaveLength(1);
     expect(googleOnly.rows[0]).toMatchObject({ clicks: 10, visits: 2, enquiries: 1 });
     expect(pages.rows.find((r) => r.page === '/audit')).toMatchObject({ visits: 0, enquiries: 0, lcpP75: null });
   });
 
   it("a query's position day by day and the pages that rank for it", async () => {
-    const detail = await searchDetail(db, { period: '28d', source: 'google' }, { query: 'seo hatfield' }, now);
+    const detail = await searchDetail(db, { site: thisSiteId, period: '28d', source: 'google' }, { query: 'seo hatfield' }, now);
     expect(detail.series.at(-1)).toMatchObject({ day: '2026-03-08', clicks: 10, impressions: 200 });
     expect(detail.series.at(-1)!.position).toBeCloseTo((120 * 3.5 + 80 * 5.25) / 200, 12);
     expect(detail.related.map((r) => r.key)).toEqual(['/services/local-seo']);
@@ -165,15 +166,15 @@ describe.each(databaseNames())('search view on %s', (name) => {
     const front = readFileSync('src/content/services/seo.md', 'utf8');
     const description = /^description: '(.*)'$/m.exec(front)![1]!.replace(/''/g, "'");
     const title = /^title: '?(.*?)'?$/m.exec(front)![1]!;
-    const prompt = await pagePrompt(db, 'dist/client', '/services/seo', { period: '28d', source: 'all' });
+    const prompt = await pagePrompt(db, 'dist/client', '/services/seo', { site: thisSiteId, period: '28d', source: 'all' });
     expect(prompt.description).toBe(description);
     expect(prompt.title).toContain(title);
     expect(prompt.postId).toBeNull();
-    expect((await pagePrompt(db, 'dist/client', '/no-such-page', { period: '28d', source: 'all' })).description).toBeNull();
+    expect((await pagePrompt(db, 'dist/client', '/no-such-page', { site: thisSiteId, period: '28d', source: 'all' })).description).toBeNull();
   });
 
   it('opportunities: striking distance, CTR well below the position, seen but never clicked', async () => {
-    const { lists } = await searchOpportunities(db, { period: '28d', source: 'all' }, now);
+    const { lists } = await searchOpportunities(db, { site: thisSiteId, period: '28d', source: 'all' }, now);
     expect(lists.striking.map((o) => [o.key, o.page])).toEqual([
       ['seo consultant', '/'],
       ['seo hatfield', '/services/local-seo'],

@@ -20,7 +20,7 @@ import { checkCrawl } from '../../src/server/features/watch/crawl';
 import { listAlerts } from '../../src/server/features/watch/health';
 import { changeLine } from '../../src/server/features/watch/alerts';
 import { runDueChecks, type WatchDeps } from '../../src/server/features/watch/scheduler';
-import { addSite, eraseSite, listSites, ownSiteId, removeSite, updateSite, WatchInputError } from '../../src/server/features/watch/sites';
+import { addSite, eraseSite, listSites, removeSite, updateSite, WatchInputError } from '../../src/server/features/watch/sites';
 import { watchSiteEdit, watchSiteForm } from '../../src/server/features/watch/schema';
 import { deliverWebhooks } from '../../src/server/features/watch/webhook';
 import { sinceMidnightMs } from '../../src/server/features/watch/own-data';
@@ -32,6 +32,7 @@ import { createTarget, databaseNames, type DatabaseTarget } from '../support/dat
 import { SmtpSink } from '../support/smtp-sink';
 import { until } from '../support/until';
 import { fixtureChanged, fixturePages, healthy, RedirectFixture, TestCa, WatchFixture, type WatchFixtureState, WebhookSink } from '../support/watch-fixture';
+import { thisSiteId } from '../../src/config/sites.mjs';
 
 // The crawler and the availability check fetch the fixture over HTTPS with Node's agents; the certificate check is
 // handed the test's CA itself (so "untrusted" is judged for real).
@@ -128,7 +129,7 @@ describe.each(databaseNames())('watching sites on %s', (name) => {
     expect(watchSiteForm.safeParse({ url: 'https://a.example/', name: 'A', searchProperty: 'a.example' }).error?.issues[0]?.message).toMatch(
       /sc-domain:example\.co\.uk/,
     );
-    const client = (await listSites(db)).find((s) => !s.own)!;
+    const client = (await listSites(db)).find((s) => !s.isThisSite)!;
     expect(client.searchProperty).toBeNull();
     const set = await updateSite(db, client.id, watchSiteEdit.parse({ searchProperty: 'https://www.shop.example/' }));
     expect(set!.searchProperty).toBe('https://www.shop.example/');
@@ -139,7 +140,7 @@ describe.each(databaseNames())('watching sites on %s', (name) => {
 
   it('a first run is the baseline: nothing is wrong, nothing is sent', async () => {
     const { runs, mails, calls } = await step(healthy);
-    const kinds = runs.map((r) => `${r.site.id === ownSiteId ? 'own' : 'client'}:${r.kind}`).sort();
+    const kinds = runs.map((r) => `${r.site.id === thisSiteId ? 'own' : 'client'}:${r.kind}`).sort();
     expect(kinds).toEqual(['client:availability', 'client:certificate', 'client:crawl', 'own:enquiries', 'own:traffic', 'own:vitals']);
     for (const run of runs) expect(run.outcome.problems, `${run.kind}: ${run.outcome.summary}`).toEqual([]);
     expect(mails).toEqual([]);
@@ -226,7 +227,7 @@ describe.each(databaseNames())('watching sites on %s', (name) => {
   }, 60_000);
 
   it('one crawl with a page answering 500, a title removed and a noindex added: one line per change naming its page, links grouped, one count everywhere', async () => {
-    const client = (await listSites(db)).find((s) => !s.own)!;
+    const client = (await listSites(db)).find((s) => !s.isThisSite)!;
     await updateSite(db, client.id, watchSiteEdit.parse({ copyClient: true }));
     const broken = await step({ page500: true, titleRemoved: true, noindex: true });
     // The truth, from the fixture itself: every page links to every page, and the broken one is not read.
@@ -287,7 +288,7 @@ describe.each(databaseNames())('watching sites on %s', (name) => {
     site.set({ down: true });
     await db.updateTable('watch_schedule').set({ next_due_at: 0 }).where('kind', '=', 'availability').execute();
     const [one, two] = await Promise.all([runDueChecks(deps, { lane: 'quick' }), runDueChecks({ ...deps, db: second }, { lane: 'quick' })]);
-    const ran = [...one, ...two].filter((r) => r.kind === 'availability' && r.site.id !== ownSiteId);
+    const ran = [...one, ...two].filter((r) => r.kind === 'availability' && r.site.id !== thisSiteId);
     expect(ran).toHaveLength(1);
     const { mails, calls } = await deliver();
     expect(mails).toHaveLength(1);
@@ -350,7 +351,7 @@ describe.each(databaseNames())('watching sites on %s', (name) => {
   it('opened and closed while quiet hours hold it: one e-mail each and one webhook call at their end; a client’s copy has no link to the admin', async () => {
     // What the test before left due (its recoveries' webhook calls) is sent first.
     await deliver(Date.now() + 3 * 3_600_000);
-    const client = (await listSites(db)).find((s) => !s.own)!;
+    const client = (await listSites(db)).find((s) => !s.isThisSite)!;
     await updateSite(db, client.id, watchSiteEdit.parse({ copyClient: true }));
     const minute = minuteOfDay(Date.now());
     const held = { ...deps, delivery: { ...deps.delivery, quietHours: { fromMinute: minute, toMinute: (minute + 120) % (24 * 60) } } };
@@ -397,16 +398,16 @@ describe.each(databaseNames())('watching sites on %s', (name) => {
   }, 60_000);
 
   it('removing keeps the history until the site is erased', async () => {
-    const [client] = (await listSites(db)).filter((s) => !s.own);
+    const [client] = (await listSites(db)).filter((s) => !s.isThisSite);
     expect(await removeSite(db, client!.id)).toBe(true);
-    expect((await listSites(db)).map((s) => s.id)).toEqual([ownSiteId]);
+    expect((await listSites(db)).map((s) => s.id)).toEqual([thisSiteId]);
     const kept = await db.selectFrom('watch_results').select('id').where('site_id', '=', client!.id).execute();
     expect(kept.length).toBeGreaterThan(0);
     expect((await runDueChecks(deps, { force: true })).filter((r) => r.site.id === client!.id)).toEqual([]);
     expect(await eraseSite(db, client!.id)).toBe(true);
     expect(await db.selectFrom('watch_results').select('id').where('site_id', '=', client!.id).execute()).toEqual([]);
     expect(await db.selectFrom('watch_alerts').select('id').where('site_id', '=', client!.id).execute()).toEqual([]);
-    await expect(removeSite(db, ownSiteId)).rejects.toThrow(WatchInputError);
+    await expect(removeSite(db, thisSiteId)).rejects.toThrow(WatchInputError);
   }, 60_000);
 
   it('http:// not redirecting to https://, and the apex not redirecting to www: one alert each, closed when fixed', async () => {

@@ -19,8 +19,18 @@ describe('feature walls', () => {
       1,
     );
     expect(await problems('src/server/features/report/x.ts', "import { listAlerts } from '../watch';\nexport { listAlerts };\n")).toEqual([]);
-    expect(await problems('src/server/features/search/x.mjs', "import { ownSiteId } from '../watch/public.mjs';\nexport { ownSiteId };\n")).toEqual([]);
-    expect(await problems('src/server/features/search/x.mjs', "import { ownSiteId } from '../watch/own-site.mjs';\nexport { ownSiteId };\n")).toHaveLength(1);
+    expect(
+      await problems(
+        'src/server/features/search/x.mjs',
+        "import { watchedClientSitesInOrder } from '../watch/public.mjs';\nexport { watchedClientSitesInOrder };\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await problems(
+        'src/server/features/search/x.mjs',
+        "import { watchedClientSitesInOrder } from '../watch/client-sites.mjs';\nexport { watchedClientSitesInOrder };\n",
+      ),
+    ).toHaveLength(1);
     // Its own inner modules, and the layers below, are its to use.
     expect(
       await problems(

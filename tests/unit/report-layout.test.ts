@@ -3,12 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { noData, reportContentIds } from '../../src/config/report';
 import { changeOf, layOutReport, numbersIn, ungroundedFigures } from '../../src/lib/report-layout';
 import type { ReportData } from '../../src/lib/report-types';
+import { thisSiteId } from '../../src/config/sites.mjs';
 
 const none = (reason: string) => ({ available: false as const, reason });
 const data: ReportData = {
   version: 1,
   site: {
-    key: 'this',
+    key: thisSiteId,
     name: 'www.example.co.uk',
     url: 'https://www.example.co.uk',
     clientName: 'Example Ltd',

@@ -21,7 +21,7 @@ const site = (id: string, name: string): WatchSiteView => ({
   clientEmail: null,
   copyClient: false,
   searchProperty: null,
-  own: false,
+  isThisSite: false,
   crawlEveryHours: 24,
   availabilityEveryMinutes: 5,
   kindsOff: [],

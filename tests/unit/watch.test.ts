@@ -125,7 +125,7 @@ describe('what a site is checked for', () => {
     clientEmail: null,
     searchProperty: null,
     copyClient: false,
-    own,
+    isThisSite: own,
     crawlEveryHours: 24,
     availabilityEveryMinutes: 5,
     kindsOff,

@@ -3,7 +3,7 @@ import type { Generated } from 'kysely';
 /** Row types of the tables of client reports (0019, docs/reports.md); part of `Database` (./schema.ts). Times are epoch milliseconds. */
 export interface ReportTable {
   id: string;
-  /** 'this' for this website, else the watched site's id. */
+  /** The site's one id: `thisSiteId` (src/config/sites.mjs) for this website, else the watched site's id. */
   site_key: string;
   /** 'YYYY-MM' for a monthly report, null for one made on demand. */
   month: string | null;

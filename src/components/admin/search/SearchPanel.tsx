@@ -9,6 +9,7 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { adminApi, adminPaths } from '~/config/admin';
+import { thisSiteId } from '~/config/sites.mjs';
 import {
   customSearchRange,
   opportunityKinds,
@@ -150,13 +151,13 @@ export function SearchPanel({ data }: { data: SearchTabData }) {
             {searchText.siteLabel}
             <select
               id={siteId}
-              value={query.site ?? ''}
+              value={query.site}
               disabled={!hydrated}
-              onChange={(event) => setQuery({ ...query, site: event.target.value || undefined })}
+              onChange={(event) => setQuery({ ...query, site: event.target.value })}
               className="min-h-11 max-w-full min-w-0 rounded-lg border border-slate-400 bg-white px-3 font-normal"
               data-search-site-choice
             >
-              <option value="">{searchText.thisSite}</option>
+              <option value={thisSiteId}>{searchText.thisSite}</option>
               {clientSites.map((site) => (
                 <option key={site.id} value={site.id}>
                   {site.name}
@@ -495,7 +496,7 @@ function Opportunities({ query, siteOrigin }: { query: SearchQuery; siteOrigin: 
                       {item.kind === 'striking' && item.page && ` · ${item.page}`}
                     </p>
                     {/* The AI generator writes for this website's pages, not a client's. */}
-                    {item.page && !query.site && (
+                    {item.page && query.site === thisSiteId && (
                       <Button
                         size="sm"
                         variant="secondary"

@@ -57,7 +57,9 @@ function SiteForm({ site, onDone }: { site?: WatchSiteView; onDone: () => void }
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const queryClient = useQueryClient();
-  const kinds: WatchKind[] = site?.own ? ['availability', 'certificate', 'crawl', 'vitals', 'traffic', 'enquiries'] : ['availability', 'certificate', 'crawl'];
+  const kinds: WatchKind[] = site?.isThisSite
+    ? ['availability', 'certificate', 'crawl', 'vitals', 'traffic', 'enquiries']
+    : ['availability', 'certificate', 'crawl'];
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -67,7 +69,7 @@ function SiteForm({ site, onDone }: { site?: WatchSiteView; onDone: () => void }
       name: String(form.get('name') ?? ''),
       clientEmail: String(form.get('clientEmail') ?? ''),
       copyClient: form.get('copyClient') === 'on',
-      ...(site?.own ? {} : { searchProperty: String(form.get('searchProperty') ?? '') }),
+      ...(site?.isThisSite ? {} : { searchProperty: String(form.get('searchProperty') ?? '') }),
       crawlEveryHours: String(form.get('crawlEveryHours') ?? ''),
       availabilityEveryMinutes: String(form.get('availabilityEveryMinutes') ?? ''),
       kindsOff: kinds.filter((kind) => form.get(`on-${kind}`) !== 'on'),
@@ -88,7 +90,7 @@ function SiteForm({ site, onDone }: { site?: WatchSiteView; onDone: () => void }
       {!site && (
         <Field label="Address" name="url" type="url" inputMode="url" placeholder="https://www.example.co.uk" error={errors.url} autoComplete="off" required />
       )}
-      {!site?.own && (
+      {!site?.isThisSite && (
         <>
           <Field label="Name" name="name" defaultValue={site?.name} error={errors.name} autoComplete="off" required />
           <Field
@@ -106,7 +108,7 @@ function SiteForm({ site, onDone }: { site?: WatchSiteView; onDone: () => void }
           <SearchPropertyField siteUrl={site?.url} value={site?.searchProperty ?? null} error={errors.searchProperty} />
         </>
       )}
-      {site?.own && <input type="hidden" name="name" value={site.name} />}
+      {site?.isThisSite && <input type="hidden" name="name" value={site.name} />}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           label="Hours between crawls"
@@ -200,7 +202,7 @@ function SiteCard({ site, now, onAlerts }: { site: WatchSiteView; now: number; o
           <span className="min-w-0">
             <AddressText text={site.name} />
           </span>
-          {site.own && <Badge variant="info">This site</Badge>}
+          {site.isThisSite && <Badge variant="info">This site</Badge>}
           {site.removedAt !== null && <Badge>Removed</Badge>}
           {health.openAlerts > 0 ? (
             <Badge variant="bad">{plural(health.openAlerts, 'open problem')}</Badge>
@@ -288,7 +290,7 @@ function SiteCard({ site, now, onAlerts }: { site: WatchSiteView; now: number; o
                 Edit
               </Button>
             )}
-            {!site.own && site.removedAt === null && (
+            {!site.isThisSite && site.removedAt === null && (
               <Button
                 size="sm"
                 variant="secondary"

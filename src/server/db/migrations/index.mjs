@@ -25,6 +25,7 @@ import * as m0020 from './0020_search_staging_key.mjs';
 import * as m0021 from './0021_watch_alert_mails.mjs';
 import * as m0022 from './0022_watch_alert_handling.mjs';
 import * as m0023 from './0023_report_site_contacts.mjs';
+import * as m0024 from './0024_one_site_id.mjs';
 
 /** @type {Record<string, import('kysely').Migration>} */
 export const migrations = {
@@ -51,4 +52,5 @@ export const migrations = {
   '0021_watch_alert_mails': m0021,
   '0022_watch_alert_handling': m0022,
   '0023_report_site_contacts': m0023,
+  '0024_one_site_id': m0024,
 };

@@ -5,6 +5,8 @@
  */
 import { reportMessages } from '~/config/report';
 import type { ReportData, ReportSite } from '~/lib/report-types';
+import { thisSiteAlias } from '~/config/sites.mjs';
+import { siteIdFrom } from '~/lib/site-types';
 import type { Db } from '../../db';
 import { monthPeriod, readMonth } from './period';
 import { reportPdf } from './pdf';
@@ -14,10 +16,14 @@ import { monthlyReportId, readReport } from './store';
 
 export class CommandError extends Error {}
 
-/** The site named on the command line: 'this', or a watched site by its address (scheme and a trailing slash optional). */
+/**
+ * The site named on the command line: by its id (`this` for this website, mapped here, at the edge), or a watched site
+ * by its address (scheme and a trailing slash optional).
+ */
 export async function siteNamed(sources: ReportSources, name: string): Promise<ReportSite> {
   const sites = await sources.sites();
-  if (name === 'this') return sites.find((s) => s.thisSite)!;
+  const byId = sites.find((s) => s.key === siteIdFrom(name));
+  if (byId) return byId;
   const wanted = (() => {
     try {
       return new URL(/^https?:\/\//i.test(name) ? name : `https://${name}`).host.toLowerCase();
@@ -26,7 +32,7 @@ export async function siteNamed(sources: ReportSources, name: string): Promise<R
     }
   })();
   const site = sites.find((s) => new URL(s.url).host.toLowerCase() === wanted);
-  if (!site) throw new CommandError(`${reportMessages.unknownSite} Sites: ${sites.map((s) => (s.thisSite ? 'this' : s.url)).join(', ')}`);
+  if (!site) throw new CommandError(`${reportMessages.unknownSite} Sites: ${sites.map((s) => (s.thisSite ? thisSiteAlias : s.url)).join(', ')}`);
   return site;
 }
 

@@ -13,7 +13,7 @@ import type { Db } from '../../db';
 import { measuredOn, performanceBetween, totals } from '../analytics';
 import { enquiriesOnDays } from '../contact';
 import { lastSearchDay, searchTotals } from '../search';
-import { ownSiteId } from '../watch';
+import { thisSiteId } from '../sites';
 import { comparisons, coveredDays, lastDayOfData, monthBefore, monthPeriod } from './period';
 import { searchSection } from './search';
 import { type SiteReportSettings, siteReportSettings } from './store';
@@ -35,15 +35,13 @@ export interface ReportSources extends ReportSectionSources {
   trends(site: ReportSite, period: ReportPeriod, now: number): Promise<ReportTrends>;
 }
 
-export const thisSiteKey = 'this';
-
 export const none = (reason: string): Section<never> => ({ available: false, reason });
 const some = <T>(data: T): Section<T> => ({ available: true, data });
 
 /** This website as a report's site: the owner's own, so the "client" is the business itself. */
 export function thisSite(siteUrl: string, ownerEmail: string): ReportSite {
   return {
-    key: thisSiteKey,
+    key: thisSiteId,
     // The name the Sites tab lists it by (the business's), not its host: one site, one name.
     name: business.name,
     url: new URL(siteUrl).origin,
@@ -171,7 +169,8 @@ export function withSources(base: ReportSources, replaced: Partial<ReportSection
  */
 export function reportSources(db: Db, options: { siteUrl: string; ownerEmail: string }): ReportSources {
   const own = ownSources(db, options.siteUrl, options.ownerEmail);
-  const searchSite = (site: ReportSite) => (site.thisSite ? ownSiteId : site.key);
+  // A report's site is keyed by the site's one id (this website's too), as the search data is.
+  const searchSite = (site: ReportSite) => site.key;
   return {
     ...own,
     ...watchSources(db),
@@ -194,11 +193,11 @@ export function reportSources(db: Db, options: { siteUrl: string; ownerEmail: st
 
 /** The sources for this site alone (until watched sites are joined in), from its own data. */
 export function ownSources(db: Db, siteUrl: string, ownerEmail: string): ReportSources {
-  const site = async () => withSettings(thisSite(siteUrl, ownerEmail), (await siteReportSettings(db)).get(thisSiteKey));
+  const site = async () => withSettings(thisSite(siteUrl, ownerEmail), (await siteReportSettings(db)).get(thisSiteId));
   return {
     ...ownDataSources(db),
     sites: async () => [await site()],
-    site: async (key) => (key === thisSiteKey ? site() : null),
+    site: async (key) => (key === thisSiteId ? site() : null),
     searchDataTo: async () => null,
     // Visits are this site's alone; its search figures are the search feature's, joined in by `reportSources`.
     trends: async (report, period, now) => ({ clicks: noTrend(period), visits: report.thisSite ? await visitsPerMonth(db, period, now) : noTrend(period) }),

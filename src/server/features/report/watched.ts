@@ -8,7 +8,7 @@ import { noData, reportContentIds, reportLimits } from '~/config/report';
 import type { ReportPeriod, ReportSite, Section } from '~/lib/report-types';
 import type { Db } from '../../db';
 import { addDays, dayOf } from '../analytics';
-import { availabilityBetween, certificateBetween, type ChangeItem, crawlsBefore, getSite, listAlerts, listSites, ownSiteId, type WatchedSite } from '../watch';
+import { availabilityBetween, certificateBetween, type ChangeItem, crawlsBefore, getSite, listAlerts, listSites, type WatchedSite } from '../watch';
 import type { ReportSectionSources } from './sources';
 
 const hourMs = 3_600_000;
@@ -24,9 +24,9 @@ export const periodSpan = (period: ReportPeriod) => ({ start: dayStartMs(period.
 
 const none = (reason: string): Section<never> => ({ available: false, reason });
 
-/** The watched site behind a report's site: this site is the watch's own. */
+/** The watched site behind a report's site: the same id (this website's is the one `thisSiteId`). */
 async function watchedOf(db: Db, site: ReportSite): Promise<WatchedSite | null> {
-  return getSite(db, site.thisSite ? ownSiteId : site.key);
+  return getSite(db, site.key);
 }
 
 /** A watched client's site as a report's site: its name, and its client's e-mail. */
@@ -46,13 +46,13 @@ export const reportSiteOf = (site: WatchedSite): ReportSite => ({
 
 /** The clients' sites now watched (this site is listed by the report's own sources). */
 export async function watchedClientSites(db: Db): Promise<ReportSite[]> {
-  return (await listSites(db)).filter((site) => !site.own).map(reportSiteOf);
+  return (await listSites(db)).filter((site) => !site.isThisSite).map(reportSiteOf);
 }
 
 /** A client's site by its id, removed or not; null once erased. */
 export async function watchedClientSite(db: Db, key: string): Promise<ReportSite | null> {
   const site = await getSite(db, key);
-  return site && !site.own ? reportSiteOf(site) : null;
+  return site && !site.isThisSite ? reportSiteOf(site) : null;
 }
 
 export function watchSources(db: Db): Pick<ReportSectionSources, 'crawl' | 'uptime' | 'certificate' | 'alerts'> {

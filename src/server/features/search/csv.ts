@@ -4,10 +4,11 @@
  * the route kit's CSV (a cell starting = + - @ is prefixed with ').
  */
 import { searchDownloads } from '~/config/search';
+import { thisSiteId } from '~/config/sites.mjs';
 import type { SearchCsvQuery } from '~/lib/search-query';
 import type { Db } from '../../db';
 import { toCsv } from '../../api/csv';
-import { getSite } from '../watch';
+import { siteById } from '../sites';
 import { allPages, allQueries, searchSiteOf } from './view';
 
 const percent = (ctr: number | null) => (ctr === null ? '' : (ctr * 100).toFixed(2));
@@ -15,7 +16,7 @@ const position = (value: number | null) => (value === null ? '' : value.toFixed(
 
 /** The host that names a site in a file name: the watched site's, or this website's. */
 async function siteName(db: Db, query: SearchCsvQuery, siteUrl: string): Promise<string> {
-  const site = query.site ? await getSite(db, searchSiteOf(query)) : null;
+  const site = query.site === thisSiteId ? null : await siteById(db, searchSiteOf(query));
   try {
     return new URL(site?.url ?? siteUrl).hostname;
   } catch {

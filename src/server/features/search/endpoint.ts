@@ -26,7 +26,8 @@ import { defaultPropertyOf, gscPropertyOf, notSetUp, searchLeaseName } from './s
 import { readableProperties, readKeyFile, SourceProblem, tokenSource } from './google.mjs';
 import { RetryableFailure } from '../../platform/retry.mjs';
 import { scrubSecrets } from './scrub.mjs';
-import { listSites, ownSiteId } from '../watch';
+import { thisSiteId } from '../sites';
+import { listSites } from '../watch';
 
 export interface SearchDeps {
   db: Db;
@@ -59,14 +60,15 @@ function sourcesOf(recorded: Map<string, SourceState>, config: Settings, withImp
 export async function searchStatus(deps: SearchDeps, config: Settings): Promise<SearchStatus> {
   const [states, watched] = await Promise.all([sourceStates(deps.db, null), listSites(deps.db)]);
   const recordedOf = (site: string) => new Map(states.filter((state) => state.site === site).map((state) => [state.source, state]));
-  const sources = sourcesOf(recordedOf(ownSiteId), config, true);
+  const sources = sourcesOf(recordedOf(thisSiteId), config, true);
   const sites: SearchSiteStatus[] = await Promise.all(
     watched
-      .filter((site) => !site.own)
+      .filter((site) => !site.isThisSite)
       .map(async (site) => ({
         id: site.id,
         name: site.name,
         url: site.url,
+        isThisSite: false,
         property: site.searchProperty ?? defaultPropertyOf(site.url),
         sources: sourcesOf(recordedOf(site.id), config, false),
         // What the view reads (a day's totals), one row by the key's first column.

@@ -15,7 +15,7 @@
 // Reading the files, guarded since they come from outside, is export-files.mjs's.
 import { searchExportLimits, searchExportRefusals, searchImportOverlap } from '../../../config/search-import.mjs';
 import { plural } from '../../../lib/plural.mjs';
-import { ownSiteId } from '../watch/public.mjs';
+import { thisSiteId } from '../../../config/sites.mjs';
 import { pagePath, utcDay } from './days.mjs';
 import { exportFiles, ImportRefused } from './export-files.mjs';
 import { dropStaged, recordState, replaceDays, rollUp, sourceStates, stageRows } from './store.mjs';
@@ -190,7 +190,7 @@ export async function importExport(db, files, { siteUrl, now = Date.now() }) {
  * @param {import('kysely').Kysely<any>} db @param {string} from @param {string} to @param {number} [limit] @param {string} [site]
  * @returns {Promise<string[]>}
  */
-async function apiDays(db, from, to, limit, site = ownSiteId) {
+async function apiDays(db, from, to, limit, site = thisSiteId) {
   let query = db
     .selectFrom('search_daily')
     .select('day')
@@ -209,7 +209,7 @@ async function apiDays(db, from, to, limit, site = ownSiteId) {
  * @param {import('kysely').Kysely<any>} db @param {{ now?: number, site?: string }} [options]
  * @returns {Promise<number>}
  */
-export async function yieldImportToApi(db, { now = Date.now(), site = ownSiteId } = {}) {
+export async function yieldImportToApi(db, { now = Date.now(), site = thisSiteId } = {}) {
   const span = await db
     .selectFrom('search_rows')
     .select((eb) => [eb.fn.min('day').as('from'), eb.fn.max('day').as('to')])
@@ -255,7 +255,7 @@ const importMessageOf = (message) => (message ?? '').split(searchImportOverlap.y
  * @param {import('kysely').Kysely<any>} db @param {string} [site]
  * @returns {Promise<number>}
  */
-export async function removeImport(db, site = ownSiteId) {
+export async function removeImport(db, site = thisSiteId) {
   return db.transaction().execute(async (trx) => {
     const removed = await trx.deleteFrom('search_rows').where('site', '=', site).where('source', '=', 'import').executeTakeFirst();
     for (const table of /** @type {const} */ (['search_daily', 'search_monthly_queries', 'search_monthly_pages', 'search_sources']))

@@ -3,12 +3,12 @@
 // stored rows of the days they cover, a few thousand rows a transaction with a turn of the event loop between (SQLite's
 // driver is synchronous: one transaction over a large range held every request), so a re-fetch replaces rather than
 // adds and a failed run leaves the days it had not replaced as they were. Each site's sources' state for Settings is kept beside them. Every row belongs to
-// a watched site (its id; this website's is `ownSiteId`, the default of every function here).
+// a watched site (its id; this website's is `thisSiteId`, the default of every function here).
 // Plain JavaScript (typed with JSDoc) because `npm run search:sync` runs it without the bundle.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { addDays } from './days.mjs';
-import { ownSiteId } from '../watch/public.mjs';
+import { thisSiteId } from '../../../config/sites.mjs';
 
 /** @typedef {import('kysely').Kysely<any>} Db */
 /**
@@ -30,7 +30,7 @@ const columns = /** @type {const} */ (['site', 'source', 'day', 'query', 'page',
  * Adds a page of a run's rows to the staging table.
  * @param {Db} db @param {string} runId @param {SearchSource} source @param {SourceRow[]} rows @param {string} [site]
  */
-export async function stageRows(db, runId, source, rows, site = ownSiteId) {
+export async function stageRows(db, runId, source, rows, site = thisSiteId) {
   for (let at = 0; at < rows.length; at += insertChunk) {
     await db
       .insertInto('search_rows_staging')
@@ -61,7 +61,7 @@ export async function stageRows(db, runId, source, rows, site = ownSiteId) {
  * @param {Db} db @param {string} runId @param {SearchSource} source @param {string} from @param {string} to @param {string} [site]
  * @returns {Promise<number>}
  */
-export async function replaceDays(db, runId, source, from, to, site = ownSiteId) {
+export async function replaceDays(db, runId, source, from, to, site = thisSiteId) {
   const staged = await db
     .selectFrom('search_rows_staging')
     .select(['day', (eb) => eb.fn.countAll().as('n')])
@@ -201,7 +201,7 @@ const summed = /** @type {const} */ ([sql`sum(clicks)`.as('clicks'), sql`sum(imp
  * since its queries are totals of its whole range: import.mjs), and each month's queries and pages.
  * @param {Db} db @param {SearchSource} source @param {string} from @param {string} to @param {string} [site]
  */
-export async function rollUp(db, source, from, to, site = ownSiteId) {
+export async function rollUp(db, source, from, to, site = thisSiteId) {
   await rollUpDays(db, source, from, to, site);
   await rollUpMonths(db, source, from, to, site);
 }
@@ -300,7 +300,7 @@ export async function dropStaged(db, runId) {
 }
 
 /** The last day stored for a site's source, or null. @param {Db} db @param {SearchSource} source @param {string} [site] */
-export async function lastStoredDay(db, source, site = ownSiteId) {
+export async function lastStoredDay(db, source, site = thisSiteId) {
   const row = await db
     .selectFrom('search_rows')
     .select((eb) => eb.fn.max('day').as('day'))
@@ -329,7 +329,7 @@ export async function lastStoredDay(db, source, site = ownSiteId) {
  * @param {{ state: 'ok' | 'off' | 'unshared' | 'error', message: string, at: number }} outcome
  * @param {string} [site]
  */
-export async function recordState(db, source, { state, message, at }, site = ownSiteId) {
+export async function recordState(db, source, { state, message, at }, site = thisSiteId) {
   const totals = await db
     .selectFrom('search_rows')
     .select((eb) => [eb.fn.countAll().as('n'), eb.fn.max('day').as('day')])
@@ -355,7 +355,7 @@ export async function recordState(db, source, { state, message, at }, site = own
  * The recorded state of each source of a site (this website by default), or of every site's with `site: null`.
  * @param {Db} db @param {string | null} [site] @returns {Promise<SourceState[]>}
  */
-export async function sourceStates(db, site = ownSiteId) {
+export async function sourceStates(db, site = thisSiteId) {
   let query = db.selectFrom('search_sources').selectAll().orderBy('site').orderBy('source');
   if (site !== null) query = query.where('site', '=', site);
   const rows = await query.execute();

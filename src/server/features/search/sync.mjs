@@ -18,7 +18,8 @@ import { bingClient } from './bing.mjs';
 import { googleClient, gscRowLimit, NotShared, readKeyFile, SourceProblem, tokenSource } from './google.mjs';
 import { scrubbedError, scrubSecrets } from './scrub.mjs';
 import { dropStaged, lastStoredDay, recordState, replaceDays, stageRows } from './store.mjs';
-import { ownSiteId, watchedClientSitesInOrder } from '../watch/public.mjs';
+import { thisSiteId } from '../../../config/sites.mjs';
+import { watchedClientSitesInOrder } from '../watch/public.mjs';
 
 export const searchLeaseName = 'search-sync';
 const leaseMs = 2 * 60_000;
@@ -30,11 +31,12 @@ export const refetchDays = 5;
 /** @typedef {import('kysely').Kysely<any>} Db */
 /** @typedef {import('../../../config/settings.mjs').Settings['search']} SearchSettings */
 /**
- * A site whose search data is synced: this website, or a watched client's site.
- * @typedef {object} SearchSite
- * @property {string} id the watched site's id (this website's: `ownSiteId`)
- * @property {string} name
- * @property {string} url its address, without a trailing slash (Bing's site URL, and what its pages' paths are read against)
+ * A site whose search data is synced: this website, or a watched client's site. A Site (src/lib/site-types.ts; its
+ * `url` without a trailing slash: Bing's site URL, and what its pages' paths are read against) with its property.
+ * @typedef {import('../../../lib/site-types').Site & SearchSiteProperty} SearchSite
+ */
+/**
+ * @typedef {object} SearchSiteProperty
  * @property {string} property its Search Console property
  * @property {string} propertySetting where the owner changes the property (named in a refusal)
  */
@@ -98,11 +100,19 @@ export const clientPropertySetting = 'the site’s Search Console property in th
 export async function searchSites(db, siteUrl, search, siteName = new URL(siteUrl).host) {
   const clients = await watchedClientSitesInOrder(db);
   return [
-    { id: ownSiteId, name: siteName, url: new URL(siteUrl).origin, property: gscPropertyOf(search, siteUrl), propertySetting: 'GSC_PROPERTY' },
+    {
+      id: thisSiteId,
+      name: siteName,
+      url: new URL(siteUrl).origin,
+      isThisSite: true,
+      property: gscPropertyOf(search, siteUrl),
+      propertySetting: 'GSC_PROPERTY',
+    },
     ...clients.map((site) => ({
       id: site.id,
       name: site.name,
       url: site.url.replace(/\/$/, ''),
+      isThisSite: false,
       property: site.searchProperty ?? defaultPropertyOf(site.url),
       propertySetting: clientPropertySetting,
     })),

@@ -7,8 +7,8 @@
  * Which rows count: totals, the series and the query lists read rows with a query (Google's per query × page, Bing's
  * query statistics, an export's queries); the page lists read rows with a page. So no click is counted twice.
  *
- * Every function reads one site's rows: the query's `site` (a watched client site's id), or this website's without
- * one. Only this website's pages are joined to the analytics and its posts' changes (a client's are not measured).
+ * Every function reads one site's rows: the query's `site` (its one id; the query schema gives this website's when the
+ * address names none). Only this website's pages are joined to the analytics and its posts' changes (a client's are not measured).
  */
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { customSearchRange, searchPeriods, type SearchSourceFilter, storedSourcesOf } from '~/config/search';
@@ -28,10 +28,10 @@ import type { Db } from '../../db';
 import { entriesFrom, percentile75, vitalsByPath } from '../analytics';
 import { postChangeTimes } from '../posts';
 import { addDays, daysBetween, monthsBefore, utcDay } from './days.mjs';
-import { ownSiteId } from '../watch';
+import { thisSiteId } from '../sites';
 
-/** The site a query reads: its `site`, or this website. */
-export const searchSiteOf = (query: { site?: string | undefined }) => query.site ?? ownSiteId;
+/** The site a query reads. */
+export const searchSiteOf = (query: { site: string }) => query.site;
 
 type Sums = { clicks: unknown; impressions: unknown; position_sum: unknown };
 
@@ -340,7 +340,7 @@ async function pagesList(db: Db, list: SearchCsvQuery, offset: number, limit: nu
   const { rows, total } = await keyedList(db, site, list.source, range.from, range.to, 'page', list.search, offset, limit);
   // A client's pages are not this website's: the analytics did not count their visits.
   const unmeasured = { visits: null, enquiries: null, lcpP75: null };
-  if (site !== ownSiteId) return { ok: true, rows: rows.map((row) => ({ page: row.key, ...figures(row), ...unmeasured })), total };
+  if (site !== thisSiteId) return { ok: true, rows: rows.map((row) => ({ page: row.key, ...figures(row), ...unmeasured })), total };
   const joined = await pageOutcomes(
     db,
     rows.map((row) => row.key),
@@ -411,7 +411,7 @@ export async function searchDetail(db: Db, query: SearchQuery, of: { query?: str
       .limit(20)
       .execute(),
     // Up to today: a change made since the last day with data is listed (and marked once its days arrive).
-    site === ownSiteId ? pageChanges(db, page, range.from, utcDay(now)) : Promise.resolve([]),
+    site === thisSiteId ? pageChanges(db, page, range.from, utcDay(now)) : Promise.resolve([]),
   ]);
   return { ok: true, series: points, related: queries.map((row) => ({ key: row.query, ...figures(row) })), changes };
 }

@@ -159,7 +159,7 @@ async function notify(
   const notBefore = urgent && !heldThrough && event !== 'reminder' ? now : heldUntil(now, quietHours);
   const recipients = [
     { address: delivery.ownerEmail, link: delivery.alertsLink },
-    ...(site.copyClient && site.clientEmail && !site.own ? [{ address: site.clientEmail, link: null }] : []),
+    ...(site.copyClient && site.clientEmail && !site.isThisSite ? [{ address: site.clientEmail, link: null }] : []),
   ];
   for (const recipient of recipients) {
     const message = messageOf(event, site, { ...alert, urgent }, recipient.link, now, heldThrough);

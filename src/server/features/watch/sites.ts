@@ -15,9 +15,7 @@ import { closeAlert } from './alerts';
 import type { WatchSiteValues } from './schema';
 import { HttpError } from '../../api/http-error';
 import type { WatchedSite } from './types';
-import { ownSiteId } from './own-site.mjs';
-
-export { ownSiteId } from './own-site.mjs';
+import { thisSiteId } from '~/config/sites.mjs';
 
 /** Bad input for a site: a 400 whose message (beside its field) is what the owner reads. */
 export class WatchInputError extends HttpError {
@@ -34,7 +32,7 @@ export function toSite(row: Selectable<WatchSiteTable>): WatchedSite {
     clientEmail: row.client_email,
     copyClient: Number(row.copy_client) === 1,
     searchProperty: row.search_property,
-    own: Number(row.own) === 1,
+    isThisSite: Number(row.own) === 1,
     crawlEveryHours: Number(row.crawl_every_hours),
     availabilityEveryMinutes: Number(row.availability_every_minutes),
     kindsOff: (JSON.parse(row.kinds_off) as WatchKind[]).filter((k) => (watchKinds as readonly string[]).includes(k)),
@@ -51,8 +49,8 @@ export function isReservedHost(hostname: string): boolean {
 
 /** The checks a site gets: a client's site its network checks; this site also its own data's. */
 export function kindsOf(site: WatchedSite): WatchKind[] {
-  const all: readonly WatchKind[] = site.own ? watchKinds : clientKinds;
-  const offline = site.own && isReservedHost(new URL(site.url).hostname);
+  const all: readonly WatchKind[] = site.isThisSite ? watchKinds : clientKinds;
+  const offline = site.isThisSite && isReservedHost(new URL(site.url).hostname);
   return all.filter((kind) => !site.kindsOff.includes(kind) && !(offline && clientKinds.includes(kind)));
 }
 
@@ -70,7 +68,7 @@ export async function ensureOwnSite(db: Db, siteUrl: string, name: string, now =
   await db
     .insertInto('watch_sites')
     .values({
-      id: ownSiteId,
+      id: thisSiteId,
       url,
       name,
       client_email: null,
@@ -86,7 +84,7 @@ export async function ensureOwnSite(db: Db, siteUrl: string, name: string, now =
     })
     .onConflict((conflict) => conflict.column('id').doNothing())
     .execute();
-  await db.updateTable('watch_sites').set({ url, removed_at: null }).where('id', '=', ownSiteId).where('url', '!=', url).execute();
+  await db.updateTable('watch_sites').set({ url, removed_at: null }).where('id', '=', thisSiteId).where('url', '!=', url).execute();
 }
 
 /** The address as it is stored (its origin and path), or a WatchInputError saying why it cannot be watched. */
@@ -185,7 +183,7 @@ export async function updateSite(db: Db, id: string, values: Partial<Omit<WatchS
 
 /** Stops watching a client's site; its results and alerts stay until it is erased. Open alerts close quietly. */
 export async function removeSite(db: Db, id: string, now = Date.now()): Promise<boolean> {
-  if (id === ownSiteId) throw new WatchInputError('This site is always watched; switch off the checks you do not want instead.', 'id');
+  if (id === thisSiteId) throw new WatchInputError('This site is always watched; switch off the checks you do not want instead.', 'id');
   return db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable('watch_sites')
@@ -202,7 +200,7 @@ export async function removeSite(db: Db, id: string, now = Date.now()): Promise<
 
 /** Erases a removed site and all its history. */
 export async function eraseSite(db: Db, id: string): Promise<boolean> {
-  if (id === ownSiteId) throw new WatchInputError('This site is always watched and cannot be erased.', 'id');
+  if (id === thisSiteId) throw new WatchInputError('This site is always watched and cannot be erased.', 'id');
   return db.transaction().execute(async (trx) => {
     const site = await trx.selectFrom('watch_sites').select('removed_at').where('id', '=', id).executeTakeFirst();
     if (!site) return false;
