@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { business } from '../../src/config/business';
 import { contactLimits } from '../../src/config/contact';
@@ -7,6 +9,7 @@ import { takeGenerationSlot } from '../../src/server/features/ai/history';
 import { acceptSubmission, deleteExpiredLeadData, rateLimitStatus, rateLimitWindowMs } from '../../src/server/features/contact/leads';
 import { deleteExpiredLimitHits, limitWindows } from '../../src/server/features/limits';
 import { backoffMs, deliverDue, pendingCount, type SendMail } from '../../src/server/platform/outbox';
+import { deliverWebhooks, enqueueWebhook } from '../../src/server/features/watch/webhook';
 import { alertRule, deleteOldSecurityEvents, recordSecurityEvent, severityByType } from '../../src/server/features/security/events';
 import { createTarget, databaseNames, type DatabaseTarget, openTarget } from '../support/databases';
 
@@ -109,6 +112,44 @@ describe.each(databaseNames())('database suite on %s', (name) => {
     await Promise.all([deliverDue(db, slow, timing, now + 1), deliverDue(db, slow, timing, now + 1), deliverDue(db, slow, timing, now + 1)]);
     expect(sent).toHaveLength(6);
     expect(new Set(sent).size).toBe(6);
+  });
+
+  it('the webhook channel shares the queue: the time it is given, the receiver’s Retry-After up to the cap, sent once', async () => {
+    await db.deleteFrom('watch_webhooks').execute();
+    let answer = 503;
+    const bodies: string[] = [];
+    const receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        bodies.push(body);
+        res.writeHead(answer, answer === 503 ? { 'Retry-After': '3' } : {}).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+      // A day ahead: every time the queue writes is the given one (moved on by the pass's own duration), not the clock's.
+      const at = Date.now() + 86_400_000;
+      await enqueueWebhook(db, { alertId: 'alert-q', url, body: { text: 'Site down' }, now: at, notBefore: at });
+      const hook = { ...timing, timeoutMs: 2000 };
+      expect(await deliverWebhooks(db, hook, at - 1)).toEqual({ sent: 0, failed: 0 });
+      expect(await deliverWebhooks(db, hook, at)).toEqual({ sent: 0, failed: 1 });
+      const row = await db.selectFrom('watch_webhooks').selectAll().executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ status: 'pending', attempts: 1, last_error: 'answered 503', locked_until: 0 });
+      expect(row.next_attempt_at - at).toBeGreaterThanOrEqual(3000);
+      expect(row.next_attempt_at - at).toBeLessThan(3000 + 5000);
+      expect(await deliverWebhooks(db, hook, at + 2999)).toEqual({ sent: 0, failed: 0 });
+      answer = 200;
+      expect(await deliverWebhooks(db, hook, row.next_attempt_at)).toEqual({ sent: 1, failed: 0 });
+      expect(await deliverWebhooks(db, hook, row.next_attempt_at + 60_000)).toEqual({ sent: 0, failed: 0 });
+      const sent = await db.selectFrom('watch_webhooks').selectAll().executeTakeFirstOrThrow();
+      expect(sent).toMatchObject({ status: 'sent', attempts: 2, last_error: null });
+      expect(sent.sent_at).toBeGreaterThanOrEqual(row.next_attempt_at);
+      expect(bodies.map((b) => JSON.parse(b) as unknown)).toEqual([{ text: 'Site down' }, { text: 'Site down' }]);
+    } finally {
+      await new Promise((resolve) => receiver.close(resolve));
+    }
   });
 
   it('maps every security event type to its severity', async () => {

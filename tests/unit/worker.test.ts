@@ -19,7 +19,7 @@ describe('the background worker', () => {
         if (passes === 1) await new Promise<void>((resolve) => (release = resolve));
         active--;
       },
-      { everyMs: 60_000, runAtStart: false },
+      { everyMs: 60_000, firstRunAfterMs: 60_000 },
     );
     const first = worker.kick();
     const second = worker.kick();
@@ -40,7 +40,7 @@ describe('the background worker', () => {
         calls++;
         if (calls === 1) throw new Error('database away');
       },
-      { everyMs: 60_000, runAtStart: false },
+      { everyMs: 60_000, firstRunAfterMs: 60_000 },
     );
     await worker.kick();
     expect(logged).toHaveBeenCalledWith(expect.objectContaining({ err: expect.any(Error) }), '[flaky] pass failed: database away');
@@ -59,6 +59,26 @@ describe('the background worker', () => {
     await vi.advanceTimersByTimeAsync(3000);
     expect(calls).toBe(4);
     await worker.stop();
+    vi.useRealTimers();
+  });
+
+  it('runs first after the delay it is given, then on its interval, and says when the next pass starts', async () => {
+    vi.useFakeTimers({ now: 0 });
+    let calls = 0;
+    const worker = startWorker('delayed', async () => void calls++, { everyMs: 1000, firstRunAfterMs: 250 });
+    expect(calls).toBe(0);
+    expect(worker.nextRunAt()).toBe(250);
+    await vi.advanceTimersByTimeAsync(249);
+    expect(calls).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toBe(1);
+    expect(worker.nextRunAt()).toBe(1250);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(calls).toBe(2);
+    await worker.stop();
+    expect(worker.nextRunAt()).toBeNull();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(calls).toBe(2);
     vi.useRealTimers();
   });
 });

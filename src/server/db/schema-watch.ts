@@ -66,7 +66,8 @@ export interface WatchWebhookTable {
   alert_id: string;
   url: string;
   body: string;
-  status: string;
+  /** A queue table (platform/queue.ts): pending until the receiver answered 2xx. */
+  status: 'pending' | 'sent';
   attempts: number;
   next_attempt_at: number;
   locked_until: number;

@@ -1,12 +1,15 @@
 /**
- * Transactional outbox: an e-mail is a row written in the same transaction as the lead it reports, then delivered by
- * a worker with retries and exponential backoff. Rows are claimed with a lease, so several app instances (or a
- * restart mid-send) never deliver the same row twice in normal operation.
+ * Transactional outbox, the e-mail channel of the durable queue (./queue.ts): an e-mail is a row of `mail_outbox`
+ * written in the same transaction as the lead it reports, then delivered by the queue's worker with its lease, retries
+ * and exponential backoff.
  */
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { Db } from '../db';
-import type { Database, MailKind, MailOutboxTable } from '../db/schema';
+import type { Database, MailKind } from '../db/schema';
+import { deliverQueue, pendingIn, queuedRow, type Channel, type DeliveryReport, type QueueTiming } from './queue';
+
+export { backoffMs, type DeliveryReport } from './queue';
 
 /** A file sent with a message (kept in the outbox row until it is sent, then with it). */
 export interface MailAttachment {
@@ -58,14 +61,8 @@ export async function enqueueMail(db: Db | Transaction<Database>, mail: OutboxMa
       reply_to: mail.replyTo ?? null,
       subject: mail.subject,
       body: mail.body,
-      status: 'pending',
-      attempts: 0,
-      next_attempt_at: Math.max(mail.now, mail.notBefore ?? 0),
-      locked_until: 0,
-      last_error: null,
-      created_at: mail.now,
-      sent_at: null,
       attachments: storeAttachments(mail.attachments),
+      ...queuedRow(mail.now, mail.notBefore),
     })
     .execute();
   return id;
@@ -75,101 +72,22 @@ export interface SendMail {
   (mail: { id: string; to: string; replyTo: string | null; subject: string; text: string; attachments: MailAttachment[] }): Promise<void>;
 }
 
-export interface OutboxTiming {
-  baseDelayMs: number;
-  maxDelayMs: number;
-  leaseMs: number;
+export type OutboxTiming = QueueTiming;
+
+/** The e-mail channel: a row is handed to the mail server as it is. */
+export function mailChannel(send: SendMail): Channel<'mail_outbox'> {
+  return {
+    table: 'mail_outbox',
+    deliver: (row) =>
+      send({ id: row.id, to: row.recipient, replyTo: row.reply_to, subject: row.subject, text: row.body, attachments: readAttachments(row.attachments) }),
+  };
 }
 
-/** Delay before attempt n+1 after n failures: base · 2^(n-1), capped. Retries never stop: a lead is never dropped. */
-export function backoffMs(failedAttempts: number, timing: Pick<OutboxTiming, 'baseDelayMs' | 'maxDelayMs'>): number {
-  return Math.min(timing.maxDelayMs, timing.baseDelayMs * 2 ** Math.max(0, failedAttempts - 1));
+/** Sends every due e-mail once; failures are rescheduled. */
+export function deliverDue(db: Db, send: SendMail, timing: OutboxTiming, now = Date.now(), batch = 20): Promise<DeliveryReport> {
+  return deliverQueue(db, mailChannel(send), timing, now, batch);
 }
 
-async function claimDue(db: Db, now: number, leaseMs: number, limit: number): Promise<MailOutboxTable[]> {
-  const due = await db
-    .selectFrom('mail_outbox')
-    .select('id')
-    .where('status', '=', 'pending')
-    .where('next_attempt_at', '<=', now)
-    .where('locked_until', '<=', now)
-    .orderBy('created_at')
-    .limit(limit)
-    .execute();
-  if (due.length === 0) return [];
-  // The conditions are repeated on the update so a row claimed meanwhile by another instance is skipped.
-  return db
-    .updateTable('mail_outbox')
-    .set({ locked_until: now + leaseMs })
-    .where(
-      'id',
-      'in',
-      due.map((r) => r.id),
-    )
-    .where('status', '=', 'pending')
-    .where('locked_until', '<=', now)
-    .returningAll()
-    .execute();
-}
-
-export interface DeliveryReport {
-  sent: number;
-  failed: number;
-}
-
-/** Sends every due row once; failures are rescheduled. */
-export async function deliverDue(db: Db, send: SendMail, timing: OutboxTiming, now = Date.now(), batch = 20): Promise<DeliveryReport> {
-  const report: DeliveryReport = { sent: 0, failed: 0 };
-  const claimed = await claimDue(db, now, timing.leaseMs, batch);
-  for (const row of claimed) {
-    // A batch can outlast its lease (a slow mail server); renew it for this row just before sending, and skip the row
-    // if another instance has taken it over since, so it is never sent by both.
-    const renewed = await db
-      .updateTable('mail_outbox')
-      .set({ locked_until: Math.max(Date.now(), now) + timing.leaseMs + 1 })
-      .where('id', '=', row.id)
-      .where('status', '=', 'pending')
-      .where('locked_until', '=', row.locked_until)
-      .executeTakeFirst();
-    if (Number(renewed.numUpdatedRows) === 0) continue;
-    try {
-      await send({
-        id: row.id,
-        to: row.recipient,
-        replyTo: row.reply_to,
-        subject: row.subject,
-        text: row.body,
-        attachments: readAttachments(row.attachments),
-      });
-      await db
-        .updateTable('mail_outbox')
-        .set({ status: 'sent', sent_at: Date.now(), attempts: row.attempts + 1, last_error: null, locked_until: 0 })
-        .where('id', '=', row.id)
-        .execute();
-      report.sent++;
-    } catch (error) {
-      const attempts = row.attempts + 1;
-      await db
-        .updateTable('mail_outbox')
-        .set({
-          attempts,
-          next_attempt_at: Date.now() + backoffMs(attempts, timing),
-          locked_until: 0,
-          last_error: (error instanceof Error ? error.message : String(error)).slice(0, 500),
-        })
-        .where('id', '=', row.id)
-        .execute();
-      report.failed++;
-    }
-  }
-  return report;
-}
-
-export async function pendingCount(db: Db): Promise<number> {
-  const { count } = await db
-    .selectFrom('mail_outbox')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('status', '=', 'pending')
-    .executeTakeFirstOrThrow();
-  return Number(count);
+export function pendingCount(db: Db): Promise<number> {
+  return pendingIn(db, 'mail_outbox');
 }

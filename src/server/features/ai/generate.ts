@@ -69,6 +69,72 @@ export function describeAiError(error: unknown, context: { timedOut: boolean; ti
 class EmptyAnswer extends Error {}
 
 /**
+ * The configured model. Always a model object from this provider: a bare model string would go to a hosted gateway
+ * instead. Its answers (the stream, and an error's words) are read up to a limit: a service that never stops is cut
+ * there.
+ */
+export function configuredModel(ai: AiSettings) {
+  const provider = createOpenAICompatible({
+    name: 'configured',
+    baseURL: ai.baseUrl!,
+    apiKey: ai.apiKey,
+    includeUsage: true,
+    fetch: boundedFetch(answerLimits.aiModel, 'The AI service'),
+  });
+  return provider.chatModel(ai.model!);
+}
+
+/**
+ * Generate and check, the one way the site asks the model for text: the answer streamed, checked once it is whole,
+ * and sent back once with the problems found; the second answer is kept whatever its check says. A failed call is
+ * thrown, not repeated: the owner decides whether to try again.
+ */
+export async function generateChecked<Checked extends { problems: string[] }>(
+  ai: AiSettings,
+  request: {
+    system: string;
+    prompt: string;
+    signal: AbortSignal;
+    check: (text: string) => Checked;
+    repair: (problems: string[]) => string;
+    /** Each piece of text as it arrives; a retry starts a new answer. */
+    onText?: (text: string) => void;
+    onRetry?: (problems: string[]) => void;
+    onUsage?: (usage: { inputTokens: number | undefined; outputTokens: number | undefined }) => void;
+  },
+): Promise<{ text: string; checked: Checked }> {
+  const model = configuredModel(ai);
+  const messages: ModelMessage[] = [{ role: 'user', content: request.prompt }];
+  for (let attempt = 1; ; attempt++) {
+    let text = '';
+    const result = streamText({
+      model,
+      system: request.system,
+      messages,
+      maxOutputTokens: ai.maxOutputTokens,
+      abortSignal: request.signal,
+      maxRetries: 0,
+      onError: () => {},
+    });
+    for await (const part of result.fullStream) {
+      if (part.type === 'text-delta') {
+        text += part.text;
+        request.onText?.(part.text);
+      } else if (part.type === 'error') {
+        throw part.error;
+      } else if (part.type === 'finish') {
+        request.onUsage?.(part.totalUsage);
+      }
+    }
+    if (request.signal.aborted) throw request.signal.reason;
+    const checked = request.check(text);
+    if (checked.problems.length === 0 || attempt === 2) return { text, checked };
+    request.onRetry?.(checked.problems);
+    messages.push({ role: 'assistant', content: text }, { role: 'user', content: request.repair(checked.problems) });
+  }
+}
+
+/**
  * Runs one generation, passing events to `emit` as they happen; resolves once the outcome is stored. `signal` is the
  * owner's Stop (or a closed connection).
  */
@@ -84,17 +150,6 @@ export async function runGeneration(
   const started = Date.now();
   const timeout = AbortSignal.timeout(ai.timeoutMs);
   const signal = AbortSignal.any([deps.signal, timeout]);
-  // Always a model object from this provider: a bare model string would go to a hosted gateway instead.
-  // Its answers (the stream, and an error's words) are read up to a limit: a service that never stops is cut there.
-  const provider = createOpenAICompatible({
-    name: 'configured',
-    baseURL: ai.baseUrl!,
-    apiKey: ai.apiKey,
-    includeUsage: true,
-    fetch: boundedFetch(answerLimits.aiModel, 'The AI service'),
-  });
-  const model = provider.chatModel(modelId);
-  const messages: ModelMessage[] = [{ role: 'user', content: input.prompt }];
   const usage = { inputTokens: null as number | null, outputTokens: null as number | null };
   const addUsage = (field: 'inputTokens' | 'outputTokens', value: number | undefined) => {
     if (value !== undefined) usage[field] = (usage[field] ?? 0) + value;
@@ -123,38 +178,28 @@ export async function runGeneration(
 
   emit({ type: 'start', id, model: modelId });
   try {
-    let checked = null;
-    for (let attempt = 1; attempt <= 2; attempt++) {
-      text = '';
-      const result = streamText({
-        model,
-        system: systemPrompt(input.type, input.service),
-        messages,
-        maxOutputTokens: ai.maxOutputTokens,
-        abortSignal: signal,
-        // A failed call is reported, not repeated: the owner decides whether to try again.
-        maxRetries: 0,
-        onError: () => {},
-      });
-      for await (const part of result.fullStream) {
-        if (part.type === 'text-delta') {
-          text += part.text;
-          emit({ type: 'text', text: part.text });
-        } else if (part.type === 'error') {
-          throw part.error;
-        } else if (part.type === 'finish') {
-          addUsage('inputTokens', part.totalUsage.inputTokens);
-          addUsage('outputTokens', part.totalUsage.outputTokens);
-        }
-      }
-      if (signal.aborted) throw signal.reason;
-      if (text.trim() === '') throw new EmptyAnswer();
-      checked = checkOutput(input.type, text, input.service);
-      if (checked.problems.length === 0 || attempt === 2) break;
-      emit({ type: 'retry', reason: checked.problems.join(' ') });
-      messages.push({ role: 'assistant', content: text }, { role: 'user', content: repairPrompt(checked.problems) });
-    }
-    const done = checked!;
+    const { checked: done } = await generateChecked(ai, {
+      system: systemPrompt(input.type, input.service),
+      prompt: input.prompt,
+      signal,
+      check: (answer) => {
+        if (answer.trim() === '') throw new EmptyAnswer();
+        return checkOutput(input.type, answer, input.service);
+      },
+      repair: repairPrompt,
+      onText: (piece) => {
+        text += piece;
+        emit({ type: 'text', text: piece });
+      },
+      onRetry: (problems) => {
+        text = '';
+        emit({ type: 'retry', reason: problems.join(' ') });
+      },
+      onUsage: (total) => {
+        addUsage('inputTokens', total.inputTokens);
+        addUsage('outputTokens', total.outputTokens);
+      },
+    });
     const outcome = done.problems.length === 0 ? 'success' : 'warning';
     await store(outcome, done.content, done.problems.length > 0 ? done.problems.join(' ') : null);
     emit({

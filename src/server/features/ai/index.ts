@@ -1,3 +1,3 @@
 /** The ai feature's public module: what other features may call (docs/architecture.md, "Features"). */
-export { type AiSettings, describeAiError, missingAiSettings } from './generate';
+export { type AiSettings, describeAiError, generateChecked, missingAiSettings } from './generate';
 export { aiStatus, listGenerations, takeGenerationSlot } from './history';

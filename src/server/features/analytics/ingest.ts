@@ -126,7 +126,7 @@ export function createAnalyticsService(options: AnalyticsOptions): AnalyticsServ
   }
 
   // One drain at a time; a flush asked for meanwhile waits for it, then writes what is left.
-  const writer = startWorker('analytics', drain, { everyMs: flushMs, runAtStart: false });
+  const writer = startWorker('analytics', drain, { everyMs: flushMs, firstRunAfterMs: flushMs });
   const flush = () => writer.kick();
 
   return {

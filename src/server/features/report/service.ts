@@ -223,15 +223,6 @@ export function startReportService(deps: ReportDeps): ReportService {
     if (outcome.prepared.length || outcome.sent.length) log.info(`[report] ${outcome.month}: ${outcome.prepared.length} prepared, ${outcome.sent.length} sent`);
     return outcome;
   };
-  const worker = startWorker('reports', pass, { everyMs: reportSchedule.checkEveryMs, runAtStart: false });
-  const first = setTimeout(() => void worker.kick(), reportSchedule.firstPassAfterMs);
-  first.unref();
-  return {
-    deps,
-    runNow: pass,
-    stop: () => {
-      clearTimeout(first);
-      return worker.stop();
-    },
-  };
+  const worker = startWorker('reports', pass, { everyMs: reportSchedule.checkEveryMs, firstRunAfterMs: reportSchedule.firstPassAfterMs });
+  return { deps, runNow: pass, stop: () => worker.stop() };
 }

@@ -3,14 +3,12 @@
  * As the generator checks prices against the price list, every number in a draft (and in what the owner saves) is
  * checked against the numbers the report shows: a draft stating another is sent back once, then what is left flagged.
  */
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { type ModelMessage, streamText } from 'ai';
 import { reportMessages, reportSummaryPrompt, reportText } from '~/config/report';
 import { formatIsoDay, layOutReport, ungroundedFigures } from '~/lib/report-layout';
 import type { ReportData } from '~/lib/report-types';
 import type { Db } from '../../db';
 import { HttpError } from '../../api/http-error';
-import { type AiSettings, describeAiError, missingAiSettings, takeGenerationSlot } from '../ai';
+import { type AiSettings, describeAiError, generateChecked, missingAiSettings, takeGenerationSlot } from '../ai';
 import { log } from '../../platform/log.mjs';
 
 /** The report as the model reads it: the same lines the client reads, section by section. */
@@ -47,34 +45,20 @@ export async function draftSummary(deps: { db: Db; ai: AiSettings; userId: strin
   // Counted against the owner's hourly allowance of generations, like any other.
   const slot = await takeGenerationSlot(deps.db, deps.userId, deps.ai.generationsPerHour);
   if (!slot.ok) throw new HttpError(429, 'The hourly allowance of AI generations is used up.', { retryAfterSeconds: slot.retryAfterSeconds });
-  const provider = createOpenAICompatible({ name: 'configured', baseURL: deps.ai.baseUrl!, apiKey: deps.ai.apiKey, includeUsage: true });
-  const model = provider.chatModel(deps.ai.model!);
-  const messages: ModelMessage[] = [{ role: 'user', content: reportAsPrompt(data) }];
-  let summary = '';
-  let problems: string[] = [];
   const timeout = AbortSignal.timeout(deps.ai.timeoutMs);
   try {
-    for (let attempt = 1; attempt <= 2; attempt++) {
-      // Streamed, as the generator reads the same service; the whole text is checked once it is in.
-      const result = streamText({
-        model,
-        system: reportSummaryPrompt.system,
-        messages,
-        maxOutputTokens: deps.ai.maxOutputTokens,
-        abortSignal: timeout,
-        maxRetries: 0,
-        onError: () => {},
-      });
-      let text = '';
-      for await (const part of result.fullStream) {
-        if (part.type === 'text-delta') text += part.text;
-        else if (part.type === 'error') throw part.error;
-      }
-      summary = text.trim();
-      problems = summaryProblems(summary, data);
-      if (problems.length === 0) break;
-      messages.push({ role: 'assistant', content: summary }, { role: 'user', content: reportSummaryPrompt.repair(problems) });
-    }
+    // The whole text is checked once it is in; a draft stating a figure the report lacks is sent back once.
+    const { checked } = await generateChecked(deps.ai, {
+      system: reportSummaryPrompt.system,
+      prompt: reportAsPrompt(data),
+      signal: timeout,
+      check: (text) => {
+        const summary = text.trim();
+        return { summary, problems: summaryProblems(summary, data) };
+      },
+      repair: reportSummaryPrompt.repair,
+    });
+    return checked;
   } catch (error) {
     const message = describeAiError(error, {
       timedOut: timeout.aborted,
@@ -85,5 +69,4 @@ export async function draftSummary(deps: { db: Db; ai: AiSettings; userId: strin
     log.error(`[report] summary draft failed: ${message}`);
     throw new HttpError(502, message);
   }
-  return { summary, problems };
 }

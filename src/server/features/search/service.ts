@@ -5,6 +5,7 @@
 import type { Db } from '../../db';
 import type { Settings } from '~/config/settings.mjs';
 import { errorField, log } from '../../platform/log.mjs';
+import { startWorker, type Worker } from '../../platform/worker';
 import { yieldImportToApi } from './import.mjs';
 import { notSetUp, runSearchSync, type SyncSummary } from './sync.mjs';
 
@@ -27,8 +28,7 @@ export interface SearchService {
 export function createSearchService(deps: { db: Db; siteUrl: string; search: Settings['search']; schedule: boolean }): SearchService {
   const controller = new AbortController();
   let running: Promise<SyncSummary> | null = null;
-  let next: number | null = null;
-  let timer: NodeJS.Timeout | null = null;
+  let daily: Worker | null = null;
   const anySetUp = () => notSetUp('google', deps.search) === null || notSetUp('bing', deps.search) === null;
 
   const service: SearchService = {
@@ -54,22 +54,19 @@ export function createSearchService(deps: { db: Db; siteUrl: string; search: Set
     },
     running: () => running !== null,
     current: () => running,
-    nextRunAt: () => next,
+    nextRunAt: () => daily?.nextRunAt() ?? null,
     async stop() {
       controller.abort();
-      if (timer) clearTimeout(timer);
+      await daily?.stop();
       await running?.catch(() => {});
     },
   };
 
-  const schedule = (delayMs: number) => {
-    next = Date.now() + delayMs;
-    timer = setTimeout(() => {
-      service.start();
-      schedule(searchSchedule.everyMs);
-    }, delayMs);
-    timer.unref();
+  // The daily pass starts a sync, or waits for the one the owner started (never two); start() logs its failure.
+  const pass = async () => {
+    service.start();
+    await running?.catch(() => {});
   };
-  if (deps.schedule && anySetUp()) schedule(searchSchedule.firstRunDelayMs);
+  if (deps.schedule && anySetUp()) daily = startWorker('search', pass, { everyMs: searchSchedule.everyMs, firstRunAfterMs: searchSchedule.firstRunDelayMs });
   return service;
 }

@@ -83,11 +83,11 @@ export function createWatchService(options: {
       report(await runDueChecks(deps, { lane: 'quick' }));
       await deleteOldResults(options.db);
     },
-    { everyMs, runAtStart: false },
+    { everyMs, firstRunAfterMs: everyMs },
   );
-  const crawls = startWorker('watch-crawl', async () => report(await runDueChecks(deps, { lane: 'crawl' })), { everyMs, runAtStart: false });
+  const crawls = startWorker('watch-crawl', async () => report(await runDueChecks(deps, { lane: 'crawl' })), { everyMs, firstRunAfterMs: everyMs });
   const webhooks: Worker | null = options.settings.watch.webhookUrl
-    ? startWorker('alert-webhook', () => deliverAlertWebhooks(options.db, options.outbox), { everyMs: options.outbox.pollMs, runAtStart: true })
+    ? startWorker('alert-webhook', () => deliverAlertWebhooks(options.db, options.outbox), { everyMs: options.outbox.pollMs })
     : null;
   return {
     deps,

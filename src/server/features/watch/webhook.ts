@@ -1,13 +1,14 @@
 /**
- * Alert webhook calls (ALERT_WEBHOOK_URL): queued in the same transaction as the alert, like the e-mail outbox, then
- * delivered by a worker: claimed under a lease (so two instances, or a restart mid-call, do not send one twice),
- * retried with exponential backoff or the receiver's Retry-After until it answers 2xx.
+ * Alert webhook calls (ALERT_WEBHOOK_URL): the webhook channel of the durable queue (platform/queue.ts), queued in
+ * the same transaction as the alert, like the e-mail outbox, then delivered by the queue: claimed under a lease (so
+ * two instances, or a restart mid-call, do not send one twice), retried with exponential backoff or the receiver's
+ * Retry-After until it answers 2xx.
  */
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db';
 import type { Database } from '../../db/schema';
-import { backoffMs, type OutboxTiming } from '../../platform/outbox';
+import { deliverQueue, queuedRow, RetryLater, type Channel, type QueueTiming } from '../../platform/queue';
 import { retryAfterMs } from '../../platform/retry.mjs';
 
 /**
@@ -89,83 +90,34 @@ export function webhookBody(facts: {
 export async function enqueueWebhook(trx: Db | Transaction<Database>, call: { alertId: string; url: string; body: unknown; now: number; notBefore: number }) {
   await trx
     .insertInto('watch_webhooks')
-    .values({
-      id: randomUUID(),
-      alert_id: call.alertId,
-      url: call.url,
-      body: JSON.stringify(call.body),
-      status: 'pending',
-      attempts: 0,
-      next_attempt_at: Math.max(call.now, call.notBefore),
-      locked_until: 0,
-      last_error: null,
-      created_at: call.now,
-      sent_at: null,
-    })
+    .values({ id: randomUUID(), alert_id: call.alertId, url: call.url, body: JSON.stringify(call.body), ...queuedRow(call.now, call.notBefore) })
     .execute();
 }
 
-/** Sends every due call once; a failure is tried again later. Returns how many were sent and how many failed. */
-export async function deliverWebhooks(db: Db, timing: OutboxTiming & { timeoutMs: number }, now = Date.now(), batch = 20) {
-  const report = { sent: 0, failed: 0 };
-  const due = await db
-    .selectFrom('watch_webhooks')
-    .select(['id', 'locked_until'])
-    .where('status', '=', 'pending')
-    .where('next_attempt_at', '<=', now)
-    .where('locked_until', '<=', now)
-    .orderBy('created_at')
-    .limit(batch)
-    .execute();
-  for (const candidate of due) {
-    // Claimed one at a time, on the lock it was read with: a row another instance took meanwhile is skipped.
-    const claimed = await db
-      .updateTable('watch_webhooks')
-      .set({ locked_until: Date.now() + timing.leaseMs })
-      .where('id', '=', candidate.id)
-      .where('status', '=', 'pending')
-      .where('locked_until', '=', candidate.locked_until)
-      .returningAll()
-      .executeTakeFirst();
-    if (!claimed) continue;
-    let failure: string | null = null;
-    let wait: number | null = null;
-    try {
-      const response = await fetch(claimed.url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: claimed.body,
-        signal: AbortSignal.timeout(timing.timeoutMs),
-      });
-      await response.body?.cancel().catch(() => null);
-      if (!response.ok) {
-        failure = `answered ${response.status}`;
-        wait = retryAfterMs(response.headers.get('retry-after'));
+/** The webhook channel: one POST of the stored body; its answer is never read, only its status. */
+function webhookChannel(timeoutMs: number): Channel<'watch_webhooks'> {
+  return {
+    table: 'watch_webhooks',
+    async deliver(row) {
+      let response: Response;
+      try {
+        response = await fetch(row.url, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: row.body,
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+      } catch (error) {
+        // fetch's own message is "fetch failed"; the cause says why (refused, timed out, a bad certificate).
+        throw new RetryLater(error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error), null);
       }
-    } catch (error) {
-      failure = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
-    }
-    const attempts = claimed.attempts + 1;
-    if (failure === null) {
-      await db
-        .updateTable('watch_webhooks')
-        .set({ status: 'sent', sent_at: Date.now(), attempts, last_error: null, locked_until: 0 })
-        .where('id', '=', claimed.id)
-        .execute();
-      report.sent++;
-    } else {
-      await db
-        .updateTable('watch_webhooks')
-        .set({
-          attempts,
-          next_attempt_at: Date.now() + Math.min(timing.maxDelayMs, wait ?? backoffMs(attempts, timing)),
-          locked_until: 0,
-          last_error: failure.slice(0, 500),
-        })
-        .where('id', '=', claimed.id)
-        .execute();
-      report.failed++;
-    }
-  }
-  return report;
+      await response.body?.cancel().catch(() => null);
+      if (!response.ok) throw new RetryLater(`answered ${response.status}`, retryAfterMs(response.headers.get('retry-after')));
+    },
+  };
+}
+
+/** Sends every due call once; a failure is tried again later. Returns how many were sent and how many failed. */
+export function deliverWebhooks(db: Db, timing: QueueTiming & { timeoutMs: number }, now = Date.now(), batch = 20) {
+  return deliverQueue(db, webhookChannel(timing.timeoutMs), timing, now, batch);
 }
