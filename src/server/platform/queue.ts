@@ -101,12 +101,13 @@ export async function deliverQueue<T extends QueueTable>(
     .execute();
   for (const candidate of due) {
     // Claimed one at a time, just before it is sent, on the lock it was read with: a row another instance took
-    // meanwhile is skipped, and a long batch never outlasts the lease of the row being sent.
+    // meanwhile (sent, or failed and put off) is skipped, and a long batch never outlasts the lease of the row being sent.
     const claimed = (await queue
       .updateTable(table)
       .set({ locked_until: clock() + timing.leaseMs })
       .where('id', '=', candidate.id)
       .where('status', '=', 'pending')
+      .where('next_attempt_at', '<=', now)
       .where('locked_until', '=', candidate.locked_until)
       .returningAll()
       .executeTakeFirst()) as (QueueColumns & Database[T]) | undefined;
