@@ -22,9 +22,10 @@ import { sourceStates } from '../../src/server/features/search/store.mjs';
 import { defaultPropertyOf, firstRunMonths, runSearchSync, syncRange } from '../../src/server/features/search/sync.mjs';
 import { searchOverview, topPages, topQueries } from '../../src/server/features/search/view';
 import { searchProperties, searchStatus } from '../../src/server/features/search/endpoint';
-import type { SearchService } from '../../src/server/features/search/service';
+import { createSearchService, type SearchService } from '../../src/server/features/search/service';
 import { createTarget, databaseNames, type DatabaseTarget, openTarget } from '../support/databases';
 import { FakeSearch, googleRow, wcfDate } from '../support/fake-search.mjs';
+import { until } from '../support/until';
 import { thisSiteId } from '../../src/config/sites.mjs';
 
 const siteUrl = loadSettings({}).siteUrl;
@@ -571,5 +572,54 @@ describe.each(databaseNames())('search sync on %s', (name) => {
     // The lease is released: the next run goes ahead.
     expect((await sync()).outcome).toBe('done');
     expect(addDays(yesterday, 1)).toBe('2026-03-10');
+  });
+
+  it("a client's site just added is synced at once, alone; one added while a sync runs, right after it (issue 40)", async () => {
+    const shopProperty = 'sc-domain:example.co.uk';
+    fake.readable.add(shopProperty);
+    const add = (id: string, url: string) =>
+      db
+        .insertInto('watch_sites')
+        .values({
+          id,
+          url,
+          name: `Client ${id}`,
+          client_email: null,
+          copy_client: 0,
+          own: 0,
+          crawl_every_hours: 24,
+          availability_every_minutes: 5,
+          kinds_off: '[]',
+          search_property: null,
+          created_at: 1,
+          updated_at: 1,
+          removed_at: null,
+        })
+        .execute();
+    const service = createSearchService({ db, siteUrl, search: settings(), schedule: false });
+    const googleProperties = () => new Set(fake.requests.filter((r) => r.endpoint === 'google').map((r) => r.property));
+    try {
+      await add('shop', 'https://www.shop.example.co.uk/');
+      service.syncSite('shop');
+      expect(service.running()).toBe(true);
+      const alone = await service.current()!;
+      expect(alone.sources.map((s) => [s.site, s.source])).toEqual([
+        ['shop', 'google'],
+        ['shop', 'bing'],
+      ]);
+      expect(googleProperties()).toEqual(new Set([shopProperty]));
+
+      // Added while the whole sync runs (which may have read the sites before it was there): it follows on its own.
+      fake.reset();
+      expect(service.start()).toBe(true);
+      await add('garden', 'https://garden.example.com/');
+      service.syncSite('garden');
+      await service.current()!;
+      const followed = await until(async () => service.current() ?? undefined, 10_000);
+      expect((await followed).sources.map((s) => s.site)).toEqual(['garden', 'garden']);
+      expect(googleProperties().has(defaultPropertyOf('https://garden.example.com/'))).toBe(true);
+    } finally {
+      await service.stop();
+    }
   });
 });

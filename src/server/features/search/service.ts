@@ -16,8 +16,13 @@ export const searchSchedule = {
 };
 
 export interface SearchService {
-  /** Starts a sync in the background; false when one is already running in this process. */
-  start(): boolean;
+  /** Starts a sync in the background (of every site, or of these); false when one is already running in this process. */
+  start(siteIds?: string[]): boolean;
+  /**
+   * A client's site just added, or its property just changed: its first sync now rather than at the next daily pass
+   * (after the sync running now, if one is). Nothing when no source is set up.
+   */
+  syncSite(siteId: string): void;
   running(): boolean;
   current(): Promise<SyncSummary> | null;
   /** When the daily sync runs next; null when no source is set up or the schedule is off. */
@@ -29,12 +34,14 @@ export function createSearchService(deps: { db: Db; siteUrl: string; search: Set
   const controller = new AbortController();
   let running: Promise<SyncSummary> | null = null;
   let daily: Worker | null = null;
+  /** Sites waiting for the sync running now to end. */
+  const waiting = new Set<string>();
   const anySetUp = () => notSetUp('google', deps.search) === null || notSetUp('bing', deps.search) === null;
 
   const service: SearchService = {
-    start() {
+    start(siteIds) {
       if (running || controller.signal.aborted) return false;
-      running = runSearchSync({ db: deps.db, siteUrl: deps.siteUrl, search: deps.search, signal: controller.signal })
+      running = runSearchSync({ db: deps.db, siteUrl: deps.siteUrl, search: deps.search, signal: controller.signal, siteIds })
         .then(async (summary) => {
           for (const source of summary.sources) if (source.state === 'ok') log.info(`[search] ${source.siteName} ${source.source}: ${source.message}`);
           // An imported export gives way on the days the API has now synced, so no day counts twice (docs/search.md).
@@ -48,9 +55,18 @@ export function createSearchService(deps: { db: Db; siteUrl: string; search: Set
         })
         .finally(() => {
           running = null;
+          if (waiting.size > 0) {
+            const next = [...waiting];
+            waiting.clear();
+            service.start(next);
+          }
         });
       running.catch(() => {});
       return true;
+    },
+    syncSite(siteId) {
+      if (!anySetUp()) return;
+      if (!service.start([siteId])) waiting.add(siteId);
     },
     running: () => running !== null,
     current: () => running,

@@ -61,6 +61,7 @@ export const refetchDays = 5;
  * @property {AbortSignal} [signal]
  * @property {number} [now]
  * @property {number} [googlePageSize] rows per Search Analytics request (tests ask for fewer than 25,000)
+ * @property {string[]} [siteIds] only these sites (a client's site just added, or its property just changed)
  */
 
 /**
@@ -150,7 +151,8 @@ export async function runSearchSync(deps) {
         key,
         tokens: tokenSource(key, deps.search.requestTimeoutMs),
       })));
-    for (const site of await searchSites(db, deps.siteUrl, deps.search)) {
+    const sites = await searchSites(db, deps.siteUrl, deps.search);
+    for (const site of deps.siteIds ? sites.filter((one) => deps.siteIds?.includes(one.id)) : sites) {
       for (const source of /** @type {const} */ (['google', 'bing'])) {
         if (deps.signal?.aborted) break;
         sources.push(await syncSource(deps, site, source, { wait, renew: () => runLease.renew(holder) }, googleOf));

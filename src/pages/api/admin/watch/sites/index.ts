@@ -18,9 +18,11 @@ export const GET = route({ admin: true }, async ({ runtime, settings }) =>
   } satisfies WatchSitesAnswer),
 );
 
-/** Adds a client's site; its first checks run at the scheduler's next look, which is asked for now. */
+/** Adds a client's site; its first checks run at the scheduler's next look, which is asked for now, and its first search sync starts. */
 export const POST = route({ body: watchSiteForm, bodyFrom: 'json', admin: true }, async ({ body, runtime }) => {
   const site = await addSite(runtime.db, body, runtime.watch.deps.reach.addressPolicy);
   runtime.watch.kick();
+  // Its search figures too: the last 16 months now, not at the next daily sync.
+  runtime.search.syncSite(site.id);
   return created({ ok: true, site: await siteWithHealth(runtime.db, site) } satisfies WatchSiteAnswer);
 });

@@ -15,6 +15,8 @@ export const POST = route({ body: watchSiteEdit, bodyFrom: 'json', admin: true }
   const id = params.id ?? '';
   const site = await updateSite(runtime.db, id, body);
   if (!site) throw notWatched();
+  // A property named or changed: read from it now.
+  if (body.searchProperty !== undefined) runtime.search.syncSite(site.id);
   return ok({ ok: true, site: await siteWithHealth(runtime.db, site) } satisfies WatchSiteAnswer);
 });
 
