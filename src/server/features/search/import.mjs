@@ -16,7 +16,7 @@
 import { searchExportLimits, searchExportRefusals, searchImportOverlap } from '../../../config/search-import.mjs';
 import { plural } from '../../../lib/plural.mjs';
 import { ownSiteId } from '../watch/public.mjs';
-import { utcDayOf } from '../../../lib/days.mjs';
+import { isDay, utcDayOf } from '../../../lib/days.mjs';
 import { pagePath } from './page-path.mjs';
 import { exportFiles, ImportRefused } from './export-files.mjs';
 import { dropStaged, recordState, replaceDays, rollUp, sourceStates, stageRows } from './store.mjs';
@@ -85,9 +85,7 @@ function checkDays(dates, now) {
   dates.forEach(({ key: day }, index) => {
     const line = index + 2;
     if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new ImportRefused('Dates.csv: each date must be written as 2026-03-31.');
-    const at = Date.parse(`${day}T00:00:00Z`);
-    // Date.parse rolls 2026-02-30 over to 2 March rather than refusing it.
-    if (Number.isNaN(at) || utcDayOf(at) !== day) throw new ImportRefused(searchExportRefusals.notADay(line, day));
+    if (!isDay(day)) throw new ImportRefused(searchExportRefusals.notADay(line, day));
     if (day < searchExportLimits.earliestDay) throw new ImportRefused(searchExportRefusals.dayTooEarly(line, day));
     if (day > today) throw new ImportRefused(searchExportRefusals.dayAhead(line, day, today));
   });
