@@ -28,10 +28,10 @@ const { openDatabase } = await jiti.import('../src/server/db/index.ts');
 const { migrateToLatest } = await jiti.import('../src/server/migrate.mjs');
 const view = await jiti.import('../src/server/features/search/view.ts');
 const opportunities = await jiti.import('../src/server/features/search/opportunities.ts');
-const { addDays } = await jiti.import('../src/server/features/search/days.mjs');
+const { addDays } = await jiti.import('../src/lib/days.mjs');
 const { rollUp } = await jiti.import('../src/server/features/search/store.mjs');
-const { ownSiteId } = await jiti.import('../src/server/features/watch/own-site.mjs');
-const sites = [ownSiteId, ...Array.from({ length: clientSites }, (_, i) => `client-${i + 1}`)];
+const { thisSiteId } = await jiti.import('../src/config/sites.mjs');
+const sites = [thisSiteId, ...Array.from({ length: clientSites }, (_, i) => `client-${i + 1}`)];
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'hale-bench-search-'));
 const file = path.join(dir, 'search.db');

@@ -2,6 +2,7 @@
 import { plural } from '../lib/plural.mjs';
 import type { PostAction } from './posts';
 import type { ReportAction } from './report';
+import { ukTimeZone } from './time-zone.mjs';
 
 /** The admin's pages. Its API is `adminApi` below: the two are the admin's permalinks, for pages, endpoints and tests. */
 export const adminPaths = {
@@ -176,7 +177,7 @@ export type LeadStatus = (typeof leadStatuses)[number];
 export const leadStatusLabels: Record<LeadStatus, string> = { new: 'New', replied: 'Replied', client: 'Client', spam: 'Spam' };
 
 /** The owner's clock: times in the admin, and the export's local-time column. */
-export const ownerTimeZone = 'Europe/London';
+export const ownerTimeZone = ukTimeZone;
 
 /** How an enquiry's e-mail to the owner stands, in words (the admin and the CSV export). */
 export const deliveryLabels = {

@@ -4,6 +4,7 @@
  */
 import { CLSThresholds, FCPThresholds, INPThresholds, LCPThresholds, TTFBThresholds } from 'web-vitals';
 import type { ViewportClass } from './analytics-wire.mjs';
+import { ukTimeZone } from './time-zone.mjs';
 
 export * from './analytics-wire.mjs';
 
@@ -36,7 +37,7 @@ export const analyticsRules = {
   /** Largest event body accepted, in bytes. */
   maxBodyBytes: 2048,
   /** Days are counted in the business's own time zone. */
-  timeZone: 'Europe/London',
+  timeZone: ukTimeZone,
   /** Engaged time counted for one page view at most (a tab left open all night is not 8 hours of reading). */
   maxEngagedMs: 30 * 60_000,
   /**

@@ -1,4 +1,5 @@
 /** Blog posts written in the admin: addresses (the API's are in admin.ts's `adminApi`), limits and messages, shared by the editor, endpoints and tests. */
+import { ukTimeZone } from './time-zone.mjs';
 
 export const postPaths = {
   list: '/admin/posts',
@@ -24,7 +25,7 @@ export const postStatusLabels: Record<PostStatus, string> = {
 };
 
 /** Scheduled times are given and shown in the business's time zone. */
-export const postTimeZone = 'Europe/London';
+export const postTimeZone = ukTimeZone;
 
 export const postLimits = {
   titleMax: 120,

@@ -1,11 +1,14 @@
 /** The Overview's derived figures and how they read, from the period totals (shared by the dashboard and its tests). */
 import { type VitalMetric, type VitalRating, vitalMetrics } from '~/config/analytics';
 import type { AnalyticsTotals } from './admin-types';
+import { type ChangeKind, changeSentence } from './figure-change';
 import { plural } from './plural.mjs';
 
 export type Figure = {
   id: string;
   label: string;
+  /** How its change against the period before reads. */
+  kind: ChangeKind;
   value: (t: AnalyticsTotals) => number | null;
   format: (value: number) => string;
   /** The counts behind a rate, in words. */
@@ -26,20 +29,22 @@ export function formatDuration(ms: number): string {
 const count = (value: number) => value.toLocaleString('en-GB');
 
 export const overviewFigures: Figure[] = [
-  { id: 'pageViews', label: 'Page views', value: (t) => t.pageViews, format: count },
-  { id: 'visitors', label: 'Unique visitors', value: (t) => t.visitors, format: count },
-  { id: 'visits', label: 'Visits', value: (t) => t.visits, format: count },
+  { id: 'pageViews', label: 'Page views', kind: 'count', value: (t) => t.pageViews, format: count },
+  { id: 'visitors', label: 'Unique visitors', kind: 'count', value: (t) => t.visitors, format: count },
+  { id: 'visits', label: 'Visits', kind: 'count', value: (t) => t.visits, format: count },
   {
     id: 'bounceRate',
     label: 'Bounce rate',
+    kind: 'points',
     value: (t) => ratio(t.bounces, t.visits),
     format: percent,
     detail: (t) => `${plural(t.bounces, 'visit', 'visits')} with one page view, of ${t.visits.toLocaleString('en-GB')}`,
   },
-  { id: 'visitDuration', label: 'Average visit duration', value: (t) => ratio(t.engagedMs, t.visits), format: formatDuration },
+  { id: 'visitDuration', label: 'Average visit duration', kind: 'count', value: (t) => ratio(t.engagedMs, t.visits), format: formatDuration },
   {
     id: 'conversionRate',
     label: 'Conversion rate',
+    kind: 'points',
     value: (t) => ratio(t.conversions, t.visitors),
     format: percent,
     detail: (t) => `${plural(t.conversions, 'visitor', 'visitors')} sent an enquiry (spam left out), of ${t.visitors.toLocaleString('en-GB')}`,
@@ -48,17 +53,7 @@ export const overviewFigures: Figure[] = [
 
 /** How a figure moved against the period before, in words. */
 export function changeText(figure: Figure, current: AnalyticsTotals, previous: AnalyticsTotals): string {
-  const now = figure.value(current);
-  const before = figure.value(previous);
-  if (before === null) return now === null ? 'No data in either period' : 'No data in the period before';
-  if (now === null) return `No data yet (${figure.format(before)} before)`;
-  if (now === before) return `Same as the period before`;
-  const up = now > before;
-  const difference =
-    figure.id === 'bounceRate' || figure.id === 'conversionRate'
-      ? `${(Math.abs(now - before) * 100).toFixed(1)} points`
-      : figure.format(Math.abs(now - before));
-  return `${up ? 'Up' : 'Down'} ${difference} on the period before (${figure.format(before)})`;
+  return changeSentence(figure.value(current), figure.value(previous), figure);
 }
 
 export function formatVital(metric: VitalMetric, value: number): string {

@@ -3,6 +3,7 @@
  * reload or a shared link shows the same view. One zod schema read by the dashboard and by the endpoint behind it.
  */
 import { z } from 'zod';
+import { daysBetween } from './days.mjs';
 import { type AnalyticsPeriod, analyticsPeriods, analyticsView, type BreakdownDimension, breakdowns, customPeriod, defaultPeriod } from '~/config/analytics';
 
 const day = z
@@ -25,17 +26,12 @@ export const analyticsQuerySchema = z
   .refine((q) => q.period !== 'custom' || (q.from !== undefined && q.to !== undefined && q.from <= q.to), {
     message: 'Choose a first and a last day, in order.',
   })
-  .refine((q) => q.period !== 'custom' || spanDays(q.from!, q.to!) <= analyticsView.maxCustomDays, {
+  .refine((q) => q.period !== 'custom' || daysBetween(q.from!, q.to!) <= analyticsView.maxCustomDays, {
     message: `A custom range is at most ${analyticsView.maxCustomDays} days.`,
   });
 export type AnalyticsQuery = z.infer<typeof analyticsQuerySchema>;
 
 export const defaultAnalyticsQuery: AnalyticsQuery = { period: defaultPeriod };
-
-/** Days from `from` to `to`, both included. */
-export function spanDays(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86_400_000) + 1;
-}
 
 /** The query in URL parameters (`filter` as "dimension:value"); the other parameters of `into` are kept. */
 export function writeAnalyticsQuery(query: AnalyticsQuery, into = new URLSearchParams()): URLSearchParams {

@@ -7,6 +7,7 @@
 import { vitalMetrics, formFactors } from '~/config/analytics';
 import { noData, reportContents, reportLimits, reportSectionTitles, reportText } from '~/config/report';
 import { formatVital, ratingLabels } from './analytics-figures';
+import { type ChangeKind, changeIn } from './figure-change';
 import { plural } from './plural.mjs';
 import { summaryClaimProblems } from './report-claims';
 import type { ReportData, SearchTotals, Section, TrendPoint } from './report-types';
@@ -43,31 +44,8 @@ export const formatPosition = (position: number) => position.toFixed(1);
 export const formatMs = (ms: number) => `${numbers.format(Math.round(ms))} ms`;
 export const formatDay = (at: number) => dateFormat.format(new Date(at));
 
-/** '+12.5%' / '-3.0%' / 'no change' against a figure before; null when there was nothing before to compare with. */
-export function changeOf(now: number, before: number): string | null {
-  if (before === 0) return now === 0 ? 'no change' : null;
-  const change = (now - before) / before;
-  if (Math.abs(change) < 0.0005) return 'no change';
-  return `${change > 0 ? '+' : '-'}${(Math.abs(change) * 100).toFixed(1)}%`;
-}
-
-/**
- * A change as the admin words it: counts as a relative change ('+12.5%'); a rate or a position in points, as written
- * (one decimal), with its direction — a lower position is better ('better by 0.3', 'worse by 0.1', 'no change').
- */
-export type ChangeKind = 'relative' | 'points' | 'position';
-
-export function changeIn(kind: ChangeKind, now: number, before: number, format: (n: number) => string): string | null {
-  if (kind === 'relative') return changeOf(now, before);
-  const shown = (n: number) => Number(format(n).replace(/[^\d.-]/g, ''));
-  const difference = Math.round((shown(now) - shown(before)) * 10) / 10;
-  if (difference === 0) return 'no change';
-  if (kind === 'position') return `${difference < 0 ? 'better' : 'worse'} by ${Math.abs(difference).toFixed(1)}`;
-  return `${difference > 0 ? 'up' : 'down'} ${Math.abs(difference).toFixed(1)} points`;
-}
-
 /** "Month before: 1,204 (+12.5%)" or "Month before: no data". */
-function compared(label: string, now: number, before: number | null | undefined, format: (n: number) => string, kind: ChangeKind = 'relative'): string {
+function compared(label: string, now: number, before: number | null | undefined, format: (n: number) => string, kind: ChangeKind = 'count'): string {
   if (before === null || before === undefined) return `${label}: ${noData.comparison}`;
   const change = changeIn(kind, now, before, format);
   return `${label}: ${format(before)}${change ? ` (${change})` : ''}`;
@@ -86,7 +64,7 @@ function comparisonNotes<T>(
   format: (n: number) => string,
   monthly: boolean,
   covered: Covered = null,
-  kind: ChangeKind = 'relative',
+  kind: ChangeKind = 'count',
   partial: { previous: string | null; lastYear: string | null } = { previous: null, lastYear: null },
 ) {
   const value = (t: T | null) => (t === null ? null : pick(t));
@@ -120,7 +98,7 @@ function searchFigures(
   covered: Covered,
   partial: { previous: string | null; lastYear: string | null },
 ): Figure[] {
-  const figure = (label: string, pick: (t: SearchTotals) => number | null, format: (n: number) => string, kind: ChangeKind = 'relative'): Figure => {
+  const figure = (label: string, pick: (t: SearchTotals) => number | null, format: (n: number) => string, kind: ChangeKind = 'count'): Figure => {
     const now = pick(current);
     return {
       label,

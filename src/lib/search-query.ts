@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { thisSiteId } from '~/config/sites.mjs';
 import { siteIdFrom } from './site-types';
+import { isDay, monthsBefore, utcDayOf } from './days.mjs';
 import {
   customSearchRange,
   defaultSearchPeriod,
@@ -25,7 +26,7 @@ const compareIds = searchCompares.map((c) => c.id) as unknown as [SearchCompare,
 const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((d) => new Date(`${d}T12:00:00Z`).toISOString().slice(0, 10) === d, 'Not a calendar day.');
+  .refine(isDay, 'Not a calendar day.');
 
 /** The fields of a view; `from` and `to` only count with the custom period; without `compare`, the period before. */
 const viewShape = {
@@ -38,20 +39,8 @@ const viewShape = {
   compare: z.enum(compareIds).optional(),
 };
 
-/** The UTC day of a time, as 'YYYY-MM-DD'. */
-const utcToday = (now: number) => new Date(now).toISOString().slice(0, 10);
-
-/** The day `months` calendar months before `day` (clamped to the month's end). */
-function monthsBack(day: string, months: number): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const target = new Date(Date.UTC(y, m - 1 - months, 1, 12));
-  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0, 12)).getUTCDate();
-  target.setUTCDate(Math.min(d, last));
-  return target.toISOString().slice(0, 10);
-}
-
 /** The first day a custom range may start on, `today` being the last. */
-export const earliestCustomDay = (today: string) => monthsBack(today, customSearchRange.maxMonthsBack);
+export const earliestCustomDay = (today: string) => monthsBefore(today, customSearchRange.maxMonthsBack);
 
 /** Why a custom range cannot be shown (both days, in order, not after today, within the sources' months back); null when it can. */
 export function customRangeProblem(from: string | undefined, to: string | undefined, today: string): string | null {
@@ -67,7 +56,7 @@ const checked = <Shape extends typeof viewShape>(schema: z.ZodObject<Shape>) =>
   schema.superRefine((view, context) => {
     const fields = view as unknown as { period: string; from?: string; to?: string };
     if (fields.period !== customSearchRange.id) return;
-    const problem = customRangeProblem(fields.from, fields.to, utcToday(Date.now()));
+    const problem = customRangeProblem(fields.from, fields.to, utcDayOf(Date.now()));
     if (problem) context.addIssue({ code: 'custom', message: problem, path: ['from'] });
   });
 

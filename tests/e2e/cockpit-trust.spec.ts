@@ -13,38 +13,10 @@ import { backupCodes } from '../../src/config/two-factor.mjs';
 import { totp } from '../support/totp';
 import { createOwner, ownerPassword as password } from '../support/e2e-admin-session';
 import { expectNoAxeViolations } from '../support/e2e-helpers';
+import { readCsv } from '../support/csv';
 
 // Axe on a view, or only on the part of it this issue changed (expectNoAxeViolations' third argument): admin.spec.ts
 // checks every admin view whole at both widths, and a whole dashboard tab takes seconds on a busy machine.
-
-/** RFC 4180, enough for the export: quoted cells, doubled quotes, CRLF rows. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += c;
-  }
-  return rows;
-}
 
 const octet = () => 1 + Math.floor(Math.random() * 254);
 const randomAddress = () => `10.${octet()}.${octet()}.${octet()}`;
@@ -146,7 +118,7 @@ for (const width of [390, 1280]) {
       const href = await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href');
       const csv = await page.request.get(href!);
       expect(csv.status()).toBe(200);
-      const [header, ...rows] = parseCsv((await csv.text()).replace(/^\uFEFF/, ''));
+      const [header, ...rows] = readCsv(await csv.text());
       expect(header).toEqual([...leadCsvColumns]);
       expect(rows.map((r) => r[leadCsvColumns.indexOf('Reference')]).sort()).toEqual(shown.map(decodeURIComponent).sort());
       for (const row of rows) {

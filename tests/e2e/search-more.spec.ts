@@ -14,6 +14,7 @@ import { replaceDays, stageRows } from '../../src/server/features/search/store.m
 import { formatCount } from '../../src/components/admin/search/figures';
 import { dashboardHydrated, signedInTest as test } from '../support/e2e-admin-session';
 import { expectNoAxeViolations, expectNoSidewaysScroll } from '../support/e2e-helpers';
+import { readCsv } from '../support/csv';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -73,14 +74,6 @@ test.beforeAll(async () => {
   }
 });
 
-/** A CSV as a spreadsheet reads it. */
-const parseCsv = (text: string) =>
-  text
-    .replace(/^\uFEFF/, '')
-    .split('\r\n')
-    .filter((line) => line !== '')
-    .map((line) => [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((m) => m[1]!.replace(/""/g, '"')));
-
 for (const [name, viewport] of Object.entries(viewports)) {
   test(`Search at ${viewport.width} px: a custom period, a year earlier, new and lost queries, a CSV of every row`, async ({ page }) => {
     await page.setViewportSize(viewport);
@@ -119,7 +112,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
     await expect(link).toHaveText(new RegExp(searchDownloads.linkText));
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     expect(download.suggestedFilename()).toBe(searchDownloads.fileName('queries', host, range.from, range.to));
-    const [header, ...csvRows] = parseCsv(readFileSync((await download.path())!, 'utf8'));
+    const [header, ...csvRows] = readCsv(readFileSync((await download.path())!, 'utf8'));
     expect(header).toEqual(searchDownloads.queriesHeader);
     const queries = new Set(inRange.map((row) => row.query));
     expect(csvRows).toHaveLength(queries.size);
@@ -153,6 +146,6 @@ test('the server refuses a custom period in the future or out of order, and answ
   expect(csv.status()).toBe(200);
   expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8');
   expect(csv.headers()['content-disposition']).toBe(`attachment; filename="${searchDownloads.fileName('pages', host, range.from, range.to)}"`);
-  const [, ...pageRows] = parseCsv(await csv.text());
+  const [, ...pageRows] = readCsv(await csv.text());
   expect(pageRows.reduce((s, row) => s + Number(row[1]), 0)).toBe(truth.clicks);
 });

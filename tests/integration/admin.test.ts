@@ -14,6 +14,7 @@ import { freePort, SiteProcess } from '../support/server';
 import { SmtpSink } from '../support/smtp-sink';
 import { totp } from '../support/totp';
 import { until } from '../support/until';
+import { readCsv } from '../support/csv';
 
 const initialPassword = 'a sensible long passphrase';
 /** The password changes during the run (reset, change); each database starts from the initial one. */
@@ -580,7 +581,7 @@ describe.each(databaseNames())('lead inbox on %s', (name) => {
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes.slice(3));
-    const rows = parseCsv(text);
+    const rows = readCsv(text);
     const [header, ...data] = rows;
     expect(header).toEqual([...leadCsvColumns]);
     const stored = await db.selectFrom('contact_messages').selectAll().orderBy('created_at').orderBy('id').execute();
@@ -624,32 +625,3 @@ describe.each(databaseNames())('lead inbox on %s', (name) => {
     expect((await client.request(adminPaths.lead(id))).status).toBe(404);
   });
 });
-
-/** RFC 4180 parsing, enough for the export: quoted cells, doubled quotes, CRLF rows. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += c;
-  }
-  return rows;
-}

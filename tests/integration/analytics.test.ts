@@ -15,7 +15,7 @@ import { analyticsViewOf } from '../../src/server/features/analytics/view';
 import { composeWeeklySummary, maybeQueueWeeklySummary, setWeeklySummary } from '../../src/server/features/dashboard/weekly-summary';
 import { formatShortDay } from '../../src/lib/format';
 import type { AnalyticsQuery } from '../../src/lib/analytics-query';
-import { addDays, dayOf } from '../../src/server/features/analytics/days';
+import { addDays, dayOf } from '../../src/lib/days.mjs';
 import { type AnalyticsService, createAnalyticsService } from '../../src/server/features/analytics/ingest';
 import { adminApi } from '../../src/config/admin';
 import { type Db, openDatabase } from '../../src/server/db';

@@ -15,7 +15,7 @@ import type { Db } from '../../src/server/db';
 import { migrateToLatest } from '../../src/server/migrate.mjs';
 import { searchText } from '../../src/config/search';
 import { searchExportLimits, searchExportRefusals, searchImportOverlap } from '../../src/config/search-import.mjs';
-import { addDays } from '../../src/server/features/search/days.mjs';
+import { addDays } from '../../src/lib/days.mjs';
 import { ImportRefused, importExport, parseCsv, removeImport, yieldImportToApi } from '../../src/server/features/search/import.mjs';
 import { replaceDays, sourceStates, stageRows } from '../../src/server/features/search/store.mjs';
 import { searchOverview, topQueries } from '../../src/server/features/search/view';

@@ -14,6 +14,7 @@ import { searchDetail, searchNewLost, searchOverview, topQueries } from '../../s
 import { replaceDays, stageRows } from '../../src/server/features/search/store.mjs';
 import { createTarget, databaseNames, type DatabaseTarget, openTarget } from '../support/databases';
 import { thisSiteId } from '../../src/config/sites.mjs';
+import { readCsv } from '../support/csv';
 
 const now = Date.parse('2025-12-05T10:00:00Z');
 const siteUrl = 'https://www.example-seo.co.uk';
@@ -77,14 +78,10 @@ function truth(from: string, to: string, key: 'query' | 'page' = 'query') {
   return { by, clicks, impressions, position: weighted / impressions };
 }
 
-/** A CSV as the spreadsheet reads it: the BOM, CRLF rows, quoted cells. */
+/** A CSV as the spreadsheet reads it: it starts with the BOM that tells a spreadsheet it is UTF-8. */
 function parseCsv(text: string): string[][] {
   expect(text.startsWith('\uFEFF')).toBe(true);
-  return text
-    .slice(1)
-    .split('\r\n')
-    .filter((line) => line !== '')
-    .map((line) => [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((m) => m[1]!.replace(/""/g, '"')));
+  return readCsv(text);
 }
 
 describe.each(databaseNames())('search: custom period, comparison, CSV, new and lost on %s', (name) => {

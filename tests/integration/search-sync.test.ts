@@ -15,7 +15,7 @@ import { loadSettings } from '../../src/config/settings.mjs';
 import type { Db } from '../../src/server/db';
 import { migrateToLatest } from '../../src/server/migrate.mjs';
 import { log } from '../../src/server/platform/log.mjs';
-import { addDays } from '../../src/server/features/search/days.mjs';
+import { addDays } from '../../src/lib/days.mjs';
 import { bingDay } from '../../src/server/features/search/bing.mjs';
 import { removed, scrubSecrets } from '../../src/server/features/search/scrub.mjs';
 import { sourceStates } from '../../src/server/features/search/store.mjs';

@@ -14,7 +14,7 @@ import { freePort } from '../../scripts/free-port.mjs';
 import { watchAlertText, watchThresholds } from '../../src/config/watch';
 import { type Db, openDatabase } from '../../src/server/db';
 import { bucketOf } from '../../src/server/features/analytics/histogram';
-import { dayOf, addDays } from '../../src/server/features/analytics/days';
+import { addDays, dayOf } from '../../src/lib/days.mjs';
 import { hostPort } from '../../src/server/features/sitecheck/address-guard.mjs';
 import { checkCrawl } from '../../src/server/features/watch/crawl';
 import { listAlerts } from '../../src/server/features/watch/health';

@@ -1,7 +1,8 @@
 /** The report's written figures and the check of a summary against them: numbers read as written, compared by value. */
 import { describe, expect, it } from 'vitest';
 import { noData, reportContentIds } from '../../src/config/report';
-import { changeOf, layOutReport, numbersIn, ungroundedFigures } from '../../src/lib/report-layout';
+import { changeOf } from '../../src/lib/figure-change';
+import { layOutReport, numbersIn, ungroundedFigures } from '../../src/lib/report-layout';
 import type { ReportData } from '../../src/lib/report-types';
 import { thisSiteId } from '../../src/config/sites.mjs';
 

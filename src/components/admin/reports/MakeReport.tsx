@@ -2,6 +2,7 @@
 import { type SubmitEvent, useId, useState } from 'react';
 import { adminApi } from '~/config/admin';
 import { reportSchedule } from '~/config/report';
+import { monthBefore, monthOf } from '~/lib/days.mjs';
 import { makeReportForm } from '~/lib/report-forms';
 import type { ReportsAnswer } from '~/lib/report-types';
 import { toast } from '~/lib/toast';
@@ -11,12 +12,6 @@ import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { SegmentedControl } from '../ui/segmented-control';
 import { failed } from './report-ui';
-function previousMonth(now: number): string {
-  const date = new Date(now);
-  date.setUTCDate(1);
-  date.setUTCMonth(date.getUTCMonth() - 1);
-  return date.toISOString().slice(0, 7);
-}
 
 /** A date input with its label and error, tied together for screen readers. */
 function DateInput({
@@ -77,7 +72,8 @@ export function MakeReport({ sites, now, onMade }: { sites: ReportsAnswer['sites
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [span, setSpan] = useState<(typeof spans)[number]['id']>('month');
-  const lastMonth = previousMonth(now);
+  // UK time, as the server's schedule reckons it (UTC would say the month before for the first hour of a summer month).
+  const lastMonth = monthBefore(monthOf(now));
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const fields = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;

@@ -1,4 +1,5 @@
 /** How the Search view writes its figures (en-GB), and a figure's change against the period compared (`compared`, its name). */
+import { changeSentence } from '~/lib/figure-change';
 import type { SearchFigures } from '~/lib/search-types';
 
 const whole = new Intl.NumberFormat('en-GB');
@@ -7,11 +8,25 @@ export const formatCtr = (ctr: number | null) => (ctr === null ? '—' : `${(ctr
 export const formatPosition = (position: number | null) => (position === null ? '—' : position.toFixed(1));
 
 export const searchFigureList = [
-  { id: 'clicks', label: 'Clicks', value: (f: SearchFigures) => f.clicks, format: (v: number) => formatCount(v), higherIsBetter: true },
-  { id: 'impressions', label: 'Impressions', value: (f: SearchFigures) => f.impressions, format: (v: number) => formatCount(v), higherIsBetter: true },
-  { id: 'ctr', label: 'CTR', value: (f: SearchFigures) => f.ctr, format: (v: number) => formatCtr(v), higherIsBetter: true },
+  { id: 'clicks', label: 'Clicks', kind: 'count', value: (f: SearchFigures) => f.clicks, format: (v: number) => formatCount(v), higherIsBetter: true },
+  {
+    id: 'impressions',
+    label: 'Impressions',
+    kind: 'count',
+    value: (f: SearchFigures) => f.impressions,
+    format: (v: number) => formatCount(v),
+    higherIsBetter: true,
+  },
+  { id: 'ctr', label: 'CTR', kind: 'points', pointsDecimals: 2, value: (f: SearchFigures) => f.ctr, format: (v: number) => formatCtr(v), higherIsBetter: true },
   // A lower position is a better one.
-  { id: 'position', label: 'Average position', value: (f: SearchFigures) => f.position, format: (v: number) => formatPosition(v), higherIsBetter: false },
+  {
+    id: 'position',
+    label: 'Average position',
+    kind: 'position',
+    value: (f: SearchFigures) => f.position,
+    format: (v: number) => formatPosition(v),
+    higherIsBetter: false,
+  },
 ] as const;
 
 export function searchChangeText(
@@ -20,14 +35,6 @@ export function searchChangeText(
   previous: SearchFigures,
   compared = 'the period before',
 ): string {
-  const now = figure.value(current);
-  const before = figure.value(previous);
-  if (before === null || (figure.id !== 'ctr' && figure.id !== 'position' && before === 0 && now === 0)) {
-    return now === null ? 'No data in either period' : `No data in ${compared}`;
-  }
-  if (now === null) return `No data yet (${figure.format(before)} before)`;
-  if (Math.abs(now - before) < 1e-9) return `Same as ${compared}`;
-  const difference = figure.id === 'ctr' ? `${(Math.abs(now - before) * 100).toFixed(2)} points` : figure.format(Math.abs(now - before));
-  const direction = figure.id === 'position' ? (now < before ? 'Better by' : 'Worse by') : now > before ? 'Up' : 'Down';
-  return `${direction} ${difference} on ${compared} (${figure.format(before)})`;
+  // A count of nought in both periods is a source with no days in them.
+  return changeSentence(figure.value(current), figure.value(previous), { ...figure, compared, noughtIsNoData: true });
 }

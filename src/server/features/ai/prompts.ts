@@ -4,6 +4,7 @@
  */
 import { aiContentTypeLabels, aiLimits, type AiContentType, type AiServiceKey } from '~/config/ai';
 import { business } from '~/config/business';
+import { dayOf } from '~/lib/days.mjs';
 import { describeRange, formatGbp, pricingPlans, pricingTerms, serviceOffers } from '~/config/pricing';
 
 /** Every amount in pounds the business actually charges (or quotes); anything else in an answer is invented. */
@@ -44,7 +45,7 @@ const rules = [
 
 /** Today's date in the UK, as a post's front matter writes it. */
 export function ukDate(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return dayOf(now.getTime());
 }
 
 function formatFor(type: AiContentType, service: AiServiceKey | undefined, today: string): string {

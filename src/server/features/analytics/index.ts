@@ -1,5 +1,4 @@
 /** The analytics feature's public module: what other features may call (docs/architecture.md, "Features"). */
-export { addDays, dayOf } from './days';
 export { type Histogram, bucketOf, mergeInto, percentile75 } from './histogram';
 export type { AnalyticsService } from './ingest';
 export {

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { analyticsRules, browserOf } from '~/config/analytics';
 import type { Db, DbKind } from '../../db';
 import { type ClientCaps, createClientCaps } from './client-caps';
-import { addDays, dayOf } from './days';
+import { addDays, dayOf } from '~/lib/days.mjs';
 import { type DatedEvent, foldEvents, type QueuedEvent } from './fold';
 import { loadKnown, saveFold } from './store';
 import { startWorker } from '../../platform/worker';

@@ -7,7 +7,7 @@ import { analyticsRules, type FormFactor, formFactors, type VitalMetric, vitalMe
 import type { AnalyticsTotals, PerformanceData, VitalSummary, VitalTrend } from '~/lib/admin-types';
 import type { Db } from '../../db';
 import type { AnalyticsDailyVitalsTable } from '../../db/schema';
-import { addDays, dayOf, daysEnding } from './days';
+import { addDays, dayOf, daysEnding } from '~/lib/days.mjs';
 import { type Histogram, mergeInto, percentile75 } from './histogram';
 
 const performanceDays = 30;

@@ -5,13 +5,12 @@
  */
 import { analyticsPeriods, analyticsView as limits, type BreakdownDimension, breakdowns, formFactorOf, goals, type ViewportClass } from '~/config/analytics';
 import type { AnalyticsQuery } from '~/lib/analytics-query';
-import { spanDays } from '~/lib/analytics-query';
 import { rowLabel } from '~/lib/analytics-labels';
 import type { AnalyticsPoint, AnalyticsRow, AnalyticsTotals, AnalyticsView } from '~/lib/admin-types';
 import { formatShortDay } from '~/lib/format';
 import type { Db } from '../../db';
 import type { AnalyticsVisitTable } from '../../db/schema';
-import { addDays, dayOf, daysEnding } from './days';
+import { addDays, dayOf, daysBetween, daysEnding } from '~/lib/days.mjs';
 import { totals } from './report';
 
 export interface ViewOptions {
@@ -46,7 +45,7 @@ function rowsOf(dimension: BreakdownDimension, counts: Counts, titles?: Map<stri
 
 /** Days grouped into the chart's points, oldest first. */
 function buckets(from: string, to: string, unit: 'day' | 'month') {
-  const days = daysEnding(to, spanDays(from, to));
+  const days = daysEnding(to, daysBetween(from, to));
   if (unit === 'day') return days.map((day) => ({ from: day, to: day, days: [day] }));
   const months = new Map<string, string[]>();
   for (const day of days) {
@@ -189,7 +188,7 @@ async function rawView(db: Db, query: AnalyticsQuery, first: string, last: strin
 export async function analyticsViewOf(db: Db, query: AnalyticsQuery, options: ViewOptions): Promise<AnalyticsView> {
   const today = dayOf(options.now ?? Date.now());
   const { from, to, label } = range(query, today);
-  const span = spanDays(from, to);
+  const span = daysBetween(from, to);
   const previousTo = addDays(from, -1);
   const previousFrom = addDays(previousTo, -span + 1);
   const unit = span > limits.monthlyAfterDays ? 'month' : 'day';

@@ -8,6 +8,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { auditLimits } from '~/config/audit';
 import { paths } from '~/config/paths';
+import { dayMs } from '~/lib/days.mjs';
 import type { Db } from '../../db';
 
 /** What a browser's key says about one audit's report: none (or not this audit's), not yet sent, or sent. */
@@ -78,6 +79,6 @@ export async function releaseReportKey(db: Db, hash: string): Promise<void> {
 export async function deleteOldReportKeys(db: Db, now = Date.now()): Promise<void> {
   await db
     .deleteFrom('audit_report_tokens')
-    .where('created_at', '<', now - auditLimits.retentionDays * 86_400_000)
+    .where('created_at', '<', now - auditLimits.retentionDays * dayMs)
     .execute();
 }

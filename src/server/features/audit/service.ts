@@ -14,6 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { type Selectable, sql, type Transaction } from 'kysely';
 import { auditLimits, auditMessages } from '~/config/audit';
 import type { AuditConversion, AuditListItem, AuditProgress, AuditStatus, AuditView } from '~/lib/audit-types';
+import { dayMs } from '~/lib/days.mjs';
 import type { Db, DbKind } from '../../db';
 import type { AuditTable, Database } from '../../db/schema';
 import { errorField, log } from '../../platform/log.mjs';
@@ -385,7 +386,7 @@ export async function auditConversion(db: Db, now: number, days = 30): Promise<A
     .selectFrom('audits')
     .select((eb) => [eb.fn.countAll<number>().as('audits'), eb.fn.count<number>('lead_id').as('enquiries')])
     .where('status', '=', 'done')
-    .where('created_at', '>', now - days * 86_400_000)
+    .where('created_at', '>', now - days * dayMs)
     .executeTakeFirstOrThrow();
   const audits = Number(row.audits);
   const enquiries = Number(row.enquiries);
@@ -396,7 +397,7 @@ export async function auditConversion(db: Db, now: number, days = 30): Promise<A
 export async function deleteOldAudits(db: Db, now = Date.now()): Promise<void> {
   await db
     .deleteFrom('audits')
-    .where('created_at', '<', now - auditLimits.retentionDays * 86_400_000)
+    .where('created_at', '<', now - auditLimits.retentionDays * dayMs)
     .execute();
   await deleteOldReportKeys(db, now);
 }

@@ -5,7 +5,7 @@ import type { Delivery, Lead, PeriodCount } from '~/lib/admin-types';
 import type { Db } from '../../db';
 import { foldForSearch } from '../../db/search-text.mjs';
 import { pageWithin } from '../../api/paging';
-import { dayOf } from '../analytics';
+import { dayEnd, dayStart } from '~/lib/days.mjs';
 
 /** How enquiries' e-mails can go out: whether a mail server is set up, and the time to measure the next try from. */
 export interface MailView {
@@ -146,20 +146,14 @@ export async function deleteLead(db: Db, id: string): Promise<boolean> {
 /** Enquiries in the last 24 hours, 7 days and 30 days, each with the period before it (spam left out). */
 /** Enquiries received (spam left out) on the days `from` to `to`, both included, in the business's time zone. */
 export async function enquiriesOnDays(db: Db, from: string, to: string): Promise<number> {
-  // A day's bounds in UK time are within a day of UTC's: read a little wider, then count by the day each was received.
-  const start = Date.parse(`${from}T00:00:00Z`) - 86_400_000;
-  const end = Date.parse(`${to}T00:00:00Z`) + 2 * 86_400_000;
   const rows = await db
     .selectFrom('contact_messages')
     .select('created_at')
-    .where('created_at', '>=', start)
-    .where('created_at', '<', end)
+    .where('created_at', '>=', dayStart(from))
+    .where('created_at', '<', dayEnd(to))
     .where('status', '!=', 'spam')
     .execute();
-  return rows.filter((row) => {
-    const day = dayOf(Number(row.created_at));
-    return day >= from && day <= to;
-  }).length;
+  return rows.length;
 }
 
 /** When each enquiry (spam left out) since `since` was received, oldest first. */

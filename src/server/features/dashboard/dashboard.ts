@@ -24,6 +24,7 @@ import type { SearchService } from '../search';
 import { searchStatus } from '../search';
 import { searchOverview } from '../search';
 import { readSearchQuery } from '~/lib/search-query';
+import { dayMs } from '~/lib/days.mjs';
 import type { ReportService } from '../report';
 import { reportsOverview } from '../report';
 import { missingAiSettings } from '../ai';
@@ -73,7 +74,7 @@ export async function dashboardTab(
           analyticsViewOf(db, defaultAnalyticsQuery, { retentionDays: config.analyticsRetentionDays, titles, now }),
         ),
         enquiryCounts(db, now),
-        refusedEnquiryCount(db, now - refusedDays * 86_400_000),
+        refusedEnquiryCount(db, now - refusedDays * dayMs),
         listLeads(db, { limit: latest }, { configured: Boolean(config.smtpUrl), now }),
         listSecurityEvents(db, { limit: latest }),
         status(),

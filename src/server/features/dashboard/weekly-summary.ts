@@ -8,7 +8,8 @@ import { formatVital } from '~/lib/analytics-figures';
 import { formatShortDay } from '~/lib/format';
 import type { Db } from '../../db';
 import { enqueueMail } from '../../platform/outbox';
-import { addDays, analyticsViewOf, dayOf, performanceData } from '../analytics';
+import { addDays, dayOf } from '~/lib/days.mjs';
+import { analyticsViewOf, performanceData } from '../analytics';
 import { enquiriesOnDays } from '../contact';
 
 export async function weeklySummaryEnabled(db: Db): Promise<boolean> {

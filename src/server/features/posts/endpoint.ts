@@ -6,7 +6,8 @@ import type { CoverAnswer, PostAnswer, PostConflictAnswer, PostDetail, PostListI
 import { londonLocalToUtc, postChecks, postFieldsSchema, postSaveSchema, publishProblems, splitKeywords, type PostFields } from '~/lib/posts';
 import { HttpError, invalidFields } from '../../api/http-error';
 import type { Db } from '../../db';
-import { addDays, dayOf, pageViewsByPath } from '../analytics';
+import { addDays, dayOf } from '~/lib/days.mjs';
+import { pageViewsByPath } from '../analytics';
 import { storeCover } from './covers';
 import type { PostsService } from './service';
 import {

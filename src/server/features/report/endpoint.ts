@@ -7,7 +7,7 @@ import { reportMessages, reportPaths } from '~/config/report';
 import type { ReportLinkAnswer, ReportView } from '~/lib/report-types';
 import { HttpError, invalidFields } from '../../api/http-error';
 import type { AiSettings } from '../ai';
-import { dayOf } from '../analytics';
+import { dayOf } from '~/lib/days.mjs';
 import { monthPeriod, readDays, readMonth } from './period';
 import { makeReport, type ReportDeps, sendReport, siteOrGone } from './service';
 import { createLink, readReport, revokeLink, setAutoSend, updateDraftSites, writeSiteReportSettings, writeSummary } from './store';

@@ -1,26 +1,22 @@
 /** A report's period: a calendar month (UK time), or any span of days asked for on demand, and what it is compared with. */
 import { reportLimits } from '~/config/report';
 import type { ReportPeriod } from '~/lib/report-types';
-import { addDays, dayOf } from '../analytics';
+import { addDays, dayOf, daysBetween, isDay, lastDayOfMonth, monthBefore, monthOf } from '~/lib/days.mjs';
 
 const monthLabel = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const dayLabel = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
+// sources.ts (being changed by another branch) still imports it from here.
+export { monthBefore } from '~/lib/days.mjs';
+
+/** The month a schedule run at `now` reports on: the one before the current month, UK time. */
+export const lastMonthOf = (now: number) => monthBefore(monthOf(now));
+
 export const monthPattern = /^(\d{4})-(0[1-9]|1[0-2])$/;
-
-/** The month before `month` ('2026-01' → '2025-12'); `by` months back. */
-export function monthBefore(month: string, by = 1): string {
-  const [year, m] = month.split('-').map(Number) as [number, number];
-  const index = year * 12 + (m - 1) - by;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
-}
-
-/** The month a moment falls in, in UK time. */
-export const monthOf = (at: number) => dayOf(at).slice(0, 7);
 
 export function monthPeriod(month: string): ReportPeriod {
   const from = `${month}-01`;
-  const to = addDays(`${monthBefore(month, -1)}-01`, -1);
+  const to = lastDayOfMonth(month);
   return { month, from, to, label: monthLabel.format(new Date(`${from}T12:00:00Z`)) };
 }
 
@@ -32,9 +28,6 @@ export function dayPeriod(from: string, to: string): ReportPeriod {
   return { month: null, from, to, label };
 }
 
-/** Days from `from` to `to`, both included. */
-export const spanOf = (from: string, to: string) => Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86_400_000) + 1;
-
 /** A valid month, not after the current one; else null. */
 export function readMonth(value: string, now = Date.now()): string | null {
   return monthPattern.test(value) && value >= `${reportLimits.earliestYear}-01` && value <= monthOf(now) ? value : null;
@@ -42,8 +35,7 @@ export function readMonth(value: string, now = Date.now()): string | null {
 
 /** A valid span of days, in order, within the limit; else null. */
 export function readDays(from: string, to: string): ReportPeriod | null {
-  const valid = (day: string) => /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(Date.parse(`${day}T12:00:00Z`)) && addDays(day, 0) === day;
-  if (!valid(from) || !valid(to) || from < `${reportLimits.earliestYear}-01-01` || from > to || spanOf(from, to) > reportLimits.maxPeriodDays) return null;
+  if (!isDay(from) || !isDay(to) || from < `${reportLimits.earliestYear}-01-01` || from > to || daysBetween(from, to) > reportLimits.maxPeriodDays) return null;
   return dayPeriod(from, to);
 }
 
@@ -59,7 +51,7 @@ const yearBack = (day: string) => `${Number(day.slice(0, 4)) - 1}${day.slice(4) 
  */
 export function comparisons(period: ReportPeriod, through: string = period.to): { previous: Days; lastYear: Days } {
   const to = through < period.to ? through : period.to;
-  const days = spanOf(period.from, to);
+  const days = daysBetween(period.from, to);
   if (period.month) {
     const first = (month: string): Days => {
       const whole = monthPeriod(month);
@@ -68,7 +60,7 @@ export function comparisons(period: ReportPeriod, through: string = period.to): 
     };
     return { previous: first(monthBefore(period.month)), lastYear: first(monthBefore(period.month, 12)) };
   }
-  const span = spanOf(period.from, period.to);
+  const span = daysBetween(period.from, period.to);
   return {
     previous: { from: addDays(period.from, -span), to: addDays(period.from, -span + days - 1) },
     lastYear: { from: yearBack(period.from), to: yearBack(to) },

@@ -17,8 +17,8 @@ import { errorField, log } from '../../platform/log.mjs';
 import { enqueueMail } from '../../platform/outbox';
 import { startWorker } from '../../platform/worker';
 import { searchLagDays } from '~/config/search';
-import { addDays, dayOf } from '../analytics';
-import { monthBefore, monthOf, monthPeriod } from './period';
+import { addDays, dayMs, dayOf } from '~/lib/days.mjs';
+import { lastMonthOf, monthPeriod } from './period';
 import { reportFileName, reportPdf } from './pdf';
 import { type ReportSources, readSections } from './sources';
 import { autoSendSites, insertReport, monthlyReportId, readReport, replaceDraftData, tokenHash } from './store';
@@ -107,7 +107,7 @@ export async function sendReport(deps: ReportDeps, id: string, trigger: SendTrig
     if (!claimed) return false;
     await trx
       .insertInto('report_links')
-      .values({ token_hash: tokenHash(token), report_id: id, created_at: now, expires_at: now + reportLimits.linkDays * 86_400_000, revoked_at: null })
+      .values({ token_hash: tokenHash(token), report_id: id, created_at: now, expires_at: now + reportLimits.linkDays * dayMs, revoked_at: null })
       .execute();
     // One message per address: each recipient gets it once, and one address refused does not hold back the others.
     const mailIds: string[] = [];
@@ -156,7 +156,7 @@ const scheduleLease = 'reports';
 export async function runReportSchedule(deps: ReportDeps, now = Date.now()): Promise<ScheduleOutcome> {
   const today = dayOf(now);
   if (Number(today.slice(8, 10)) < reportSchedule.dayOfMonth) return { month: null, prepared: [], sent: [], busy: false };
-  const month = monthBefore(monthOf(now));
+  const month = lastMonthOf(now);
   const holder = randomUUID();
   const runLease = lease(deps.db, scheduleLease, reportSchedule.leaseMs);
   if (!(await runLease.acquire(holder, now))) return { month, prepared: [], sent: [], busy: true };

@@ -7,6 +7,7 @@ import type { Transaction } from 'kysely';
 import { type ReportContentId, reportContentIds, reportLimits } from '~/config/report';
 import { type ReportData, reportDataSchema, type ReportLinkView, type ReportListItem, type ReportStatus, type ReportView } from '~/lib/report-types';
 import { ungroundedFigures } from '~/lib/report-layout';
+import { dayMs } from '~/lib/days.mjs';
 import type { Db } from '../../db';
 import type { Database, ReportTable } from '../../db/schema';
 
@@ -129,7 +130,7 @@ export async function writeSummary(db: Db, id: string, summary: string, now = Da
 export async function createLink(db: Executor, reportId: string, now = Date.now()): Promise<{ token: string; link: ReportLinkView }> {
   const token = randomBytes(32).toString('base64url');
   const hash = tokenHash(token);
-  const expiresAt = now + reportLimits.linkDays * 86_400_000;
+  const expiresAt = now + reportLimits.linkDays * dayMs;
   await db.insertInto('report_links').values({ token_hash: hash, report_id: reportId, created_at: now, expires_at: expiresAt, revoked_at: null }).execute();
   return { token, link: { id: linkId(hash), createdAt: now, expiresAt, revokedAt: null } };
 }

@@ -7,20 +7,12 @@
 import { noData, reportContentIds, reportLimits } from '~/config/report';
 import type { ReportPeriod, ReportSite, Section } from '~/lib/report-types';
 import type { Db } from '../../db';
-import { addDays, dayOf } from '../analytics';
+import { dayEnd, dayStart } from '~/lib/days.mjs';
 import { availabilityBetween, certificateBetween, type ChangeItem, crawlsBefore, getSite, listAlerts, listSites, type WatchedSite } from '../watch';
 import type { ReportSectionSources } from './sources';
 
-const hourMs = 3_600_000;
-
-/** When a UK calendar day begins (midnight is 23:00 UTC the day before in summer time, 00:00 in winter). */
-export function dayStartMs(day: string): number {
-  const utcMidnight = Date.parse(`${day}T00:00:00Z`);
-  return dayOf(utcMidnight - hourMs) === day ? utcMidnight - hourMs : utcMidnight;
-}
-
-/** The period as times: from its first day's start to the start of the day after its last. */
-export const periodSpan = (period: ReportPeriod) => ({ start: dayStartMs(period.from), end: dayStartMs(addDays(period.to, 1)) });
+/** The period as times: from its first day's start to the start of the day after its last (UK days). */
+export const periodSpan = (period: ReportPeriod) => ({ start: dayStart(period.from), end: dayEnd(period.to) });
 
 const none = (reason: string): Section<never> => ({ available: false, reason });
 

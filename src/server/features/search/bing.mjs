@@ -8,7 +8,7 @@ import { answerLimits } from '../../../config/answer-limits.mjs';
 import { searchSyncRefusals } from '../../../config/search-sync.mjs';
 import { AnswerNotJson, AnswerTooLarge, readJson } from '../../platform/bounded-answer.mjs';
 import { RetryableFailure, retryAfterMs, withRetries } from '../../platform/retry.mjs';
-import { pagePath } from './days.mjs';
+import { pagePath } from './page-path.mjs';
 import { NotShared, SourceProblem, unanswered } from './google.mjs';
 import { scrubSecrets } from './scrub.mjs';
 

@@ -10,7 +10,7 @@ import { answerLimits } from '../../../config/answer-limits.mjs';
 import { pagesPerDay, searchSyncLimits, searchSyncRefusals } from '../../../config/search-sync.mjs';
 import { AnswerNotJson, AnswerTooLarge, boundedFetch, readJson, tooLargeIn } from '../../platform/bounded-answer.mjs';
 import { RetryableFailure, retryAfterMs, withRetries } from '../../platform/retry.mjs';
-import { pagePath } from './days.mjs';
+import { pagePath } from './page-path.mjs';
 import { scrubSecrets } from './scrub.mjs';
 
 export const gscScope = 'https://www.googleapis.com/auth/webmasters.readonly';

@@ -16,7 +16,8 @@
 import { searchExportLimits, searchExportRefusals, searchImportOverlap } from '../../../config/search-import.mjs';
 import { plural } from '../../../lib/plural.mjs';
 import { thisSiteId } from '../../../config/sites.mjs';
-import { pagePath, utcDay } from './days.mjs';
+import { isDay, utcDayOf } from '../../../lib/days.mjs';
+import { pagePath } from './page-path.mjs';
 import { exportFiles, ImportRefused } from './export-files.mjs';
 import { dropStaged, recordState, replaceDays, rollUp, sourceStates, stageRows } from './store.mjs';
 
@@ -80,13 +81,11 @@ function readFilters(csvRows) {
  * @param {{ key: string }[]} dates @param {number} now
  */
 function checkDays(dates, now) {
-  const today = utcDay(now);
+  const today = utcDayOf(now);
   dates.forEach(({ key: day }, index) => {
     const line = index + 2;
     if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new ImportRefused('Dates.csv: each date must be written as 2026-03-31.');
-    const at = Date.parse(`${day}T00:00:00Z`);
-    // Date.parse rolls 2026-02-30 over to 2 March rather than refusing it.
-    if (Number.isNaN(at) || utcDay(at) !== day) throw new ImportRefused(searchExportRefusals.notADay(line, day));
+    if (!isDay(day)) throw new ImportRefused(searchExportRefusals.notADay(line, day));
     if (day < searchExportLimits.earliestDay) throw new ImportRefused(searchExportRefusals.dayTooEarly(line, day));
     if (day > today) throw new ImportRefused(searchExportRefusals.dayAhead(line, day, today));
   });
@@ -114,7 +113,7 @@ export async function importExport(db, files, { siteUrl, now = Date.now() }) {
   if (new Set(dates.map((row) => row.key)).size !== dates.length) throw new ImportRefused('Dates.csv lists a day twice.');
   const days = dates.map((row) => row.key).sort();
   // Without Dates.csv the export's days are unknown: everything is counted on the day of the import, and said so.
-  const from = days[0] ?? utcDay(now);
+  const from = days[0] ?? utcDayOf(now);
   const to = days.at(-1) ?? from;
   // The days the API has synced are its own (query by query); the import fills the others only.
   // Only the export's own days count: a day the API synced between two of them is not one of the export's.

@@ -7,7 +7,7 @@
 // Plain JavaScript (typed with JSDoc) because `npm run search:sync` runs it without the bundle.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'kysely';
-import { addDays } from './days.mjs';
+import { addDays } from '../../../lib/days.mjs';
 import { thisSiteId } from '../../../config/sites.mjs';
 
 /** @typedef {import('kysely').Kysely<any>} Db */

@@ -13,7 +13,7 @@ import { lease } from '../../platform/lease.mjs';
 import { RetryableFailure } from '../../platform/retry.mjs';
 import { errorField, log } from '../../platform/log.mjs';
 import { plural } from '../../../lib/plural.mjs';
-import { addDays, monthsBefore, utcDay } from './days.mjs';
+import { addDays, monthsBefore, utcDayOf } from '../../../lib/days.mjs';
 import { bingClient } from './bing.mjs';
 import { googleClient, gscRowLimit, NotShared, readKeyFile, SourceProblem, tokenSource } from './google.mjs';
 import { scrubbedError, scrubSecrets } from './scrub.mjs';
@@ -69,7 +69,7 @@ export const refetchDays = 5;
  * @param {string | null} lastDay @param {number} now
  */
 export function syncRange(lastDay, now) {
-  const to = addDays(utcDay(now), -1);
+  const to = addDays(utcDayOf(now), -1);
   const earliest = monthsBefore(to, firstRunMonths);
   if (!lastDay) return { from: earliest, to };
   const again = addDays(lastDay < to ? lastDay : to, -(refetchDays - 1));

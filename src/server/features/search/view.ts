@@ -27,7 +27,7 @@ import { postPath } from '~/config/post-path.mjs';
 import type { Db } from '../../db';
 import { entriesFrom, percentile75, vitalsByPath } from '../analytics';
 import { postChangeTimes } from '../posts';
-import { addDays, daysBetween, monthsBefore, utcDay } from './days.mjs';
+import { addDays, daysBetween, lastDayOfMonth, monthBefore, monthsBefore, utcDayOf } from '~/lib/days.mjs';
 import { thisSiteId } from '../sites';
 
 /** The site a query reads. */
@@ -86,7 +86,7 @@ export async function firstSearchDay(db: Db, site: string, source: SearchSourceF
  * with the same days a year earlier.
  */
 export async function searchRange(db: Db, query: SearchQuery, now = Date.now()) {
-  const last = await lastSearchDay(db, searchSiteOf(query), query.source, utcDay(now));
+  const last = await lastSearchDay(db, searchSiteOf(query), query.source, utcDayOf(now));
   let from: string;
   let to: string;
   let label: string;
@@ -95,7 +95,7 @@ export async function searchRange(db: Db, query: SearchQuery, now = Date.now()) 
     to = query.to!;
     label = customSearchRange.label;
   } else {
-    to = last ?? addDays(utcDay(now), -1);
+    to = last ?? addDays(utcDayOf(now), -1);
     const period = searchPeriods.find((p) => p.id === query.period)!;
     from = 'days' in period ? addDays(to, -period.days + 1) : `${monthsBefore(`${to.slice(0, 7)}-01`, period.months - 1)}`;
     label = period.label;
@@ -151,13 +151,12 @@ export async function searchKeyed(
 }
 
 /** The first day of the month after `month` (YYYY-MM). */
-const nextMonthStart = (month: string) => addDays(`${monthsBefore(`${month}-01`, -1)}`, 0);
-const lastDayOf = (month: string) => addDays(nextMonthStart(month), -1);
+const nextMonthStart = (month: string) => `${monthBefore(month, -1)}-01`;
 
 /** A period as whole months (read from the roll-ups) and the days outside them (read from the rows). */
 export function splitPeriod(from: string, to: string): { months: [string, string] | null; days: [string, string][] } {
   const firstFull = from.endsWith('-01') ? from.slice(0, 7) : nextMonthStart(from.slice(0, 7)).slice(0, 7);
-  const lastFull = to === lastDayOf(to.slice(0, 7)) ? to.slice(0, 7) : monthsBefore(`${to.slice(0, 7)}-01`, 1).slice(0, 7);
+  const lastFull = to === lastDayOfMonth(to.slice(0, 7)) ? to.slice(0, 7) : monthBefore(to.slice(0, 7));
   if (firstFull > lastFull) return { months: null, days: [[from, to]] };
   const days: [string, string][] = [];
   if (from < `${firstFull}-01`) days.push([from, addDays(`${firstFull}-01`, -1)]);
@@ -411,7 +410,7 @@ export async function searchDetail(db: Db, query: SearchQuery, of: { query?: str
       .limit(20)
       .execute(),
     // Up to today: a change made since the last day with data is listed (and marked once its days arrive).
-    site === thisSiteId ? pageChanges(db, page, range.from, utcDay(now)) : Promise.resolve([]),
+    site === thisSiteId ? pageChanges(db, page, range.from, utcDayOf(now)) : Promise.resolve([]),
   ]);
   return { ok: true, series: points, related: queries.map((row) => ({ key: row.query, ...figures(row) })), changes };
 }
@@ -424,7 +423,7 @@ export async function pageChanges(db: Db, page: string, from: string, to: string
   if (!times) return [];
   const days = new Set<string>();
   for (const at of times) {
-    const day = utcDay(at);
+    const day = utcDayOf(at);
     if (day >= from && day <= to) days.add(day);
   }
   return [...days].sort();

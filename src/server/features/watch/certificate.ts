@@ -6,10 +6,9 @@ import { isIP } from 'node:net';
 import tls from 'node:tls';
 import { watchThresholds } from '~/config/watch';
 import { plural } from '~/lib/plural.mjs';
+import { dayMs } from '~/lib/days.mjs';
 import { guardFor, networkReason } from '../sitecheck';
 import type { CheckOutcome, Problem, Reach } from './types';
-
-const dayMs = 86_400_000;
 
 interface PeerCertificate {
   validFrom: number;

@@ -5,12 +5,11 @@
  */
 import { watchHistoryPeriods, type WatchHistoryPeriod, type WatchKind } from '~/config/watch';
 import type { WatchAlertState, WatchAlertView, WatchHistory, WatchSiteHealth, WatchSiteView } from '~/lib/watch-types';
+import { dayMs } from '~/lib/days.mjs';
 import type { Db } from '../../db';
 import type { CrawlDiff } from './crawl';
 import { kindsOf, listSites } from './sites';
 import type { WatchedSite } from './types';
-
-const dayMs = 86_400_000;
 
 /** The nearest-rank percentile of sorted numbers. */
 export function percentile(sorted: number[], p: number): number | null {

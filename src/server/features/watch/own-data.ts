@@ -9,11 +9,11 @@ import { formatVital, ratingLabels, ratingOfValue } from '~/lib/analytics-figure
 import type { VitalMetric, VitalRating } from '~/config/analytics-wire.mjs';
 import { plural } from '~/lib/plural.mjs';
 import type { Db } from '../../db';
-import { addDays, dayOf, percentile75, visitorsStartedBetween, vitalsByPath } from '../analytics';
+import { addDays, dayMs, dayOf } from '~/lib/days.mjs';
+import { percentile75, visitorsStartedBetween, vitalsByPath } from '../analytics';
 import { enquiryTimesSince } from '../contact';
 import type { CheckOutcome, Problem } from './types';
 
-const dayMs = 86_400_000;
 const watchedMetrics: VitalMetric[] = ['LCP', 'INP', 'CLS'];
 const rank: Record<VitalRating, number> = { good: 0, 'needs-improvement': 1, poor: 2 };
 

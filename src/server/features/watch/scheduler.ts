@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import { watchCheckNow, watchDefaults, type WatchKind } from '~/config/watch';
+import { dayMs } from '~/lib/days.mjs';
 import { HttpError } from '../../api/http-error';
 import type { Db } from '../../db';
 import type { WatchResultTable } from '../../db/schema';
@@ -242,7 +243,7 @@ export async function checkNow(deps: WatchDeps, site: WatchedSite, now = timeOf(
 export async function deleteOldResults(db: Db, now = Date.now()): Promise<void> {
   await db
     .deleteFrom('watch_results')
-    .where('at', '<', now - watchDefaults.resultsKeptDays * 86_400_000)
+    .where('at', '<', now - watchDefaults.resultsKeptDays * dayMs)
     .execute();
 }
 
