@@ -16,7 +16,7 @@ import { createRequire } from 'node:module';
 import { expect, type Page, test } from '@playwright/test';
 import { fontSizeBounds } from '../../src/config/accessibility';
 import { type A11yPreferences, applyPreferences, defaultPreferences, toggleAttributes, toggleKeys } from '../../src/lib/a11y-prefs';
-import { allModesOn, hydrateAll, walkPaths } from '../support/e2e-helpers';
+import { allModesOn, hydrateAll, renderDeferredSections, walkPaths } from '../support/e2e-helpers';
 
 const widths = [320, 768, 1280];
 
@@ -188,6 +188,8 @@ for (let chunk = 0; chunk < chunks; chunk++) {
         await page.goto(path);
         await expect(page.locator('#a11y-modes')).toHaveCount(1);
         await hydrateAll(page);
+        // Measured as painted: a section the browser has not rendered yet has a guessed height (the home page's).
+        await renderDeferredSections(page);
         await page.evaluate(axeSource);
         for (const width of widths) {
           await page.setViewportSize({ width, height: 800 });

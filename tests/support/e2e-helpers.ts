@@ -26,8 +26,31 @@ export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 /** The WCAG 2.2 AA violations axe finds on the page, or in the part `include` selects, each with the elements it names. */
 export async function axeViolations(page: Page, include?: string): Promise<string[]> {
   const builder = new AxeBuilder({ page }).withTags(wcagTags);
-  const results = await (include ? builder.include(include) : builder).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const rendered = await renderDeferredSections(page);
+  try {
+    const results = await (include ? builder.include(include) : builder).analyze();
+    return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  } finally {
+    await rendered.undo();
+  }
+}
+
+/**
+ * Renders the sections the browser leaves unrendered until they near the viewport (`content-visibility: auto`, the
+ * home page's `[data-reveal]` sections), until `undo`. Measured while skipped, such a section's content is laid out
+ * where it will be but the section's box keeps its guessed height, so the content seems to lie over what follows (axe
+ * read a link over the footer's dark background); a visitor never sees that, since a section is rendered before it is
+ * painted. So a check of geometry or colour sees each section as it is painted.
+ */
+export async function renderDeferredSections(page: Page): Promise<{ undo: () => Promise<void> }> {
+  const id = 'e2e-render-deferred';
+  await page.evaluate((styleId) => {
+    const style = document.createElement('style');
+    style.id = styleId;
+    style.textContent = '[data-reveal] { content-visibility: visible !important; }';
+    document.head.append(style);
+  }, id);
+  return { undo: () => page.evaluate((styleId) => document.getElementById(styleId)?.remove(), id) };
 }
 
 /** Fails, under `label`, with each WCAG 2.2 AA violation axe finds on the page (or in the part `include` selects). */

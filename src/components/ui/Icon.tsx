@@ -32,12 +32,25 @@ export function Icon({ name, className = 'h-5 w-5' }: { name: IconName; classNam
   );
 }
 
-export function Stars({ count = 5, className = 'h-5 w-5' }: { count?: number; className?: string }) {
+/** One star's outline from its left edge, drawn relative to the point it starts at so it can be repeated. */
+const starStep = 'l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6-5.9-3.3-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z';
+
+/**
+ * A rating as one SVG with one path (the stars side by side), not an SVG per star: the home page shows about ten
+ * ratings, and 47 SVGs of one path each were 94 of its 1,200 elements to style and lay out at load (issue 42).
+ * `className` sets the height; the width follows from the view box.
+ */
+export function Stars({ count = 5, className = 'h-5' }: { count?: number; className?: string }) {
+  const d = Array.from({ length: count }, (_, i) => `M${12 + 24 * i} 2.5${starStep}`).join('');
   return (
-    <span className="inline-flex text-amber-500" role="img" aria-label={`Rated ${count} out of 5`}>
-      {Array.from({ length: count }, (_, i) => (
-        <Icon key={i} name="star" className={className} />
-      ))}
-    </span>
+    <svg
+      className={`inline-block w-auto text-amber-500 ${className}`}
+      viewBox={`0 0 ${24 * count} 24`}
+      role="img"
+      aria-label={`Rated ${count} out of 5`}
+      fill="currentColor"
+    >
+      <path d={d} />
+    </svg>
   );
 }

@@ -55,14 +55,14 @@ export function ContactSection({ children, services, sampleReviews }: Props) {
             <dd>{fullAddress}</dd>
             <dt className="font-semibold text-muted">Rating</dt>
             <dd className="flex items-center gap-2">
-              <Stars className="h-4 w-4" /> {business.rating.value.toFixed(1)} out of {business.rating.best}
+              <Stars className="h-4" /> {business.rating.value.toFixed(1)} out of {business.rating.best}
             </dd>
           </dl>
           <h4 className="mt-6 font-semibold text-ink">Recent reviews</h4>
           <ul className="mt-3 space-y-4">
             {sampleReviews.map((r) => (
               <li key={r.name} className="rounded-xl bg-slate-50 p-4">
-                <Stars count={r.rating} className="h-4 w-4" />
+                <Stars count={r.rating} className="h-4" />
                 <blockquote className="mt-2 text-slate-800">
                   <p>“{r.quote}”</p>
                 </blockquote>

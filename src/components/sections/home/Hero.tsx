@@ -25,7 +25,7 @@ export function Hero({ reviewCount }: { reviewCount: number }) {
         </p>
         <CtaButtons className="mt-8" />
         <p className="mt-6 flex items-center gap-2 text-sm text-muted">
-          <Stars className="h-4 w-4" />
+          <Stars className="h-4" />
           <span>
             {business.rating.value.toFixed(1)} from{' '}
             <a href="#reviews" className="link">
