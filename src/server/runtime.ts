@@ -36,7 +36,8 @@ import { createSearchService, type SearchService } from './features/search/servi
 import { hostPort } from './features/sitecheck/address-guard.mjs';
 import { createSiteCheckService, type SiteCheckService } from './features/sitecheck/service';
 import type { AddressPolicy } from './features/sitecheck/address-guard.mjs';
-import { type AuditService, createAuditService, deleteOldAudits } from './features/audit/service';
+import { deleteOldAudits } from './features/audit/queries';
+import { type AuditService, createAuditService } from './features/audit/service';
 import { deleteOldSecurityEvents } from './features/security/events';
 import { createWatchService, type WatchService } from './features/watch/service';
 import { log, requestContext } from './platform/log.mjs';

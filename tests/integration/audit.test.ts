@@ -16,7 +16,7 @@ import { plural } from '../../src/lib/plural.mjs';
 import { rules } from '../../src/lib/sitecheck-rules.mjs';
 import type { Db } from '../../src/server/db';
 import { openDatabase } from '../../src/server/db';
-import { deleteOldAudits } from '../../src/server/features/audit/service';
+import { deleteOldAudits } from '../../src/server/features/audit/queries';
 import { hostPort } from '../../src/server/features/sitecheck/address-guard.mjs';
 import { runAdminScript } from '../support/admin-account';
 import { CookieClient } from '../support/browser-session';

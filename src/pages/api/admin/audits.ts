@@ -1,7 +1,7 @@
 import type { AuditsAnswer } from '~/lib/audit-types';
 import { ok } from '~/server/api/answers';
 import { route } from '~/server/api/route';
-import { auditConversion, listAudits } from '~/server/features/audit/service';
+import { auditConversion, listAudits } from '~/server/features/audit/queries';
 
 export const prerender = false;
 

@@ -20,7 +20,8 @@ import { SiteCheckError, startUrlFrom } from '../sitecheck';
 import { clientLimit, recipientLimit } from './limits';
 import { auditPdf } from './pdf';
 import { claimReportKey, issueReportKey, releaseReportKey, reportKeyState } from './report-key';
-import { auditRow, auditView, type AuditService, AuditQueueFull, domainOf, recentAudit } from './service';
+import { domainOf, recentAudit } from './queries';
+import { auditRow, auditView, type AuditService, AuditQueueFull } from './service';
 import { plural } from '~/lib/plural.mjs';
 
 /** What the audit endpoints need (the runtime has all of it). */
