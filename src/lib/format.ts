@@ -7,6 +7,23 @@ export function formatDate(date: Date): string {
   return longDate.format(date);
 }
 
+/** '2026-11-25' → '25 November 2026'. */
+export const formatIsoDay = (day: string) => formatDate(new Date(`${day}T12:00:00Z`));
+
+const wholeNumber = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
+const shortDayOfYear = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: ownerTimeZone });
+
+/** '1,204' */
+export const formatCount = (value: number) => wholeNumber.format(value);
+/** A ratio as a percentage: '12.5%'. */
+export const formatPercent = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
+/** An average search position: '9.4'. */
+export const formatPosition = (position: number) => position.toFixed(1);
+/** '1,240 ms' */
+export const formatMs = (ms: number) => `${wholeNumber.format(Math.round(ms))} ms`;
+/** The UK day of an instant: '25 Nov 2026'. */
+export const formatDay = (at: number) => shortDayOfYear.format(new Date(at));
+
 export function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }

@@ -8,6 +8,7 @@ import { vitalMetrics, formFactors } from '~/config/analytics';
 import { noData, reportContents, reportLimits, reportSectionTitles, reportText } from '~/config/report';
 import { formatVital, ratingLabels } from './analytics-figures';
 import { type ChangeKind, changeIn } from './figure-change';
+import { formatCount, formatDay, formatIsoDay, formatMs, formatPercent, formatPosition } from './format';
 import { plural } from './plural.mjs';
 import { summaryClaimProblems } from './report-claims';
 import type { ReportData, SearchTotals, Section, TrendPoint } from './report-types';
@@ -35,15 +36,6 @@ export interface LaidOutSection {
   blocks: Block[];
 }
 
-const numbers = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' });
-
-export const formatCount = (value: number) => numbers.format(value);
-export const formatPercent = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
-export const formatPosition = (position: number) => position.toFixed(1);
-export const formatMs = (ms: number) => `${numbers.format(Math.round(ms))} ms`;
-export const formatDay = (at: number) => dateFormat.format(new Date(at));
-
 /** "Month before: 1,204 (+12.5%)" or "Month before: no data". */
 function compared(label: string, now: number, before: number | null | undefined, format: (n: number) => string, kind: ChangeKind = 'count'): string {
   if (before === null || before === undefined) return `${label}: ${noData.comparison}`;
@@ -51,9 +43,6 @@ function compared(label: string, now: number, before: number | null | undefined,
   return `${label}: ${format(before)}${change ? ` (${change})` : ''}`;
 }
 
-const isoDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-/** '2026-11-25' → '25 November 2026'. */
-export const formatIsoDay = (day: string) => isoDay.format(new Date(`${day}T12:00:00Z`));
 const daysLabel = (days: { from: string; to: string }) => `${formatIsoDay(days.from)} to ${formatIsoDay(days.to)}`;
 
 function comparisonNotes<T>(

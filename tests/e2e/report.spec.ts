@@ -8,7 +8,7 @@
 import { expect } from '@playwright/test';
 import { business } from '../../src/config/business';
 import { reportContents, reportText } from '../../src/config/report';
-import { formatCount } from '../../src/lib/report-layout';
+import { formatCount } from '../../src/lib/format';
 import { openDatabase } from '../../src/server/db';
 import { monthBefore, monthOf } from '../../src/lib/days.mjs';
 import { monthPeriod } from '../../src/server/features/report/period';

@@ -11,7 +11,7 @@ import { adminApi } from '../../src/config/admin';
 import { errorPages } from '../../src/config/pages';
 import { reportContentIds, reportLimits, reportMessages, reportPaths, reportText } from '../../src/config/report';
 import { writeAnalyticsQuery } from '../../src/lib/analytics-query';
-import { formatCount } from '../../src/lib/report-layout';
+import { formatCount } from '../../src/lib/format';
 import type { ReportAnswer, ReportsAnswer } from '../../src/lib/report-types';
 import type { AnalyticsViewAnswer } from '../../src/lib/admin-types';
 import { type Db, openDatabase } from '../../src/server/db';

@@ -19,7 +19,8 @@ import { performanceBetween, totals } from '../../src/server/features/analytics/
 import { analyticsViewOf } from '../../src/server/features/analytics/view';
 import { enquiriesOnDays } from '../../src/server/features/contact/inbox';
 import { bucketOf } from '../../src/server/features/analytics/histogram';
-import { formatCount, layOutReport, reportTexts, ungroundedFigures } from '../../src/lib/report-layout';
+import { formatCount } from '../../src/lib/format';
+import { layOutReport, reportTexts, ungroundedFigures } from '../../src/lib/report-layout';
 import { monthPeriod } from '../../src/server/features/report/period';
 import { reportPdf } from '../../src/server/features/report/pdf';
 import { type ReportDeps, buildReport, makeReport, runReportSchedule, sendReport } from '../../src/server/features/report/service';

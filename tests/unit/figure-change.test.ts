@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { searchChangeText, searchFigureList } from '../../src/components/admin/search/figures';
 import { changeText, overviewFigures } from '../../src/lib/analytics-figures';
 import { changeIn } from '../../src/lib/figure-change';
-import { formatPercent, formatPosition } from '../../src/lib/report-layout';
+import { formatPercent, formatPosition } from '../../src/lib/format';
 
 const totals = (pageViews: number, visits: number, bounces: number) => ({
   pageViews,

@@ -4,7 +4,8 @@
  * checked against the numbers the report shows: a draft stating another is sent back once, then what is left flagged.
  */
 import { reportMessages, reportSummaryPrompt, reportText } from '~/config/report';
-import { formatIsoDay, layOutReport, ungroundedFigures } from '~/lib/report-layout';
+import { formatIsoDay } from '~/lib/format';
+import { layOutReport, ungroundedFigures } from '~/lib/report-layout';
 import type { ReportData } from '~/lib/report-types';
 import type { Db } from '../../db';
 import { HttpError } from '../../api/http-error';
