@@ -29,9 +29,6 @@ export async function setWeeklySummary(db: Db, enabled: boolean): Promise<void> 
 /** The Monday of the week `day` is in. */
 const mondayOf = (day: string) => addDays(day, -((new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7));
 
-// Enquiries (spam left out) received on the days of [from, to], as the inbox counts them.
-const enquiriesBetween = enquiriesOnDays;
-
 const compare = (now: number, before: number) =>
   now === before ? `same as the week before` : `${now > before ? 'up' : 'down'} ${Math.abs(now - before)} on the week before (${before})`;
 
@@ -44,8 +41,8 @@ export async function composeWeeklySummary(
   const from = addDays(to, -6);
   const [view, enquiries, enquiriesBefore, performance] = await Promise.all([
     analyticsViewOf(db, { period: 'custom', from, to }, { retentionDays: options.retentionDays, titles: options.titles, now }),
-    enquiriesBetween(db, from, to),
-    enquiriesBetween(db, addDays(from, -7), addDays(to, -7)),
+    enquiriesOnDays(db, from, to),
+    enquiriesOnDays(db, addDays(from, -7), addDays(to, -7)),
     performanceData(db, now),
   ]);
   // The slowest page: the highest LCP p75 on phones and tablets among pages with enough samples.

@@ -97,16 +97,14 @@ export function sinceMidnightMs(at: number): number {
   return ((h * 60 + m) * 60 + s) * 1000 + (at % 1000);
 }
 
-const visitorsBetween = visitorsStartedBetween;
-
 /** Visitors since midnight against the same hours of the same weekday in the weeks before (their median). */
 export async function checkTraffic(db: Db, now = Date.now()): Promise<CheckOutcome> {
   const elapsed = sinceMidnightMs(now);
-  const today = await visitorsBetween(db, now - elapsed, now);
+  const today = await visitorsStartedBetween(db, now - elapsed, now);
   const weeks: { from: number; visitors: number }[] = [];
   for (let week = 1; week <= t.trafficWeeks; week++) {
     const end = now - week * 7 * dayMs;
-    weeks.push({ from: end - elapsed, visitors: await visitorsBetween(db, end - elapsed, end) });
+    weeks.push({ from: end - elapsed, visitors: await visitorsStartedBetween(db, end - elapsed, end) });
   }
   // Weeks before the records begin (nothing at all) say nothing about the usual.
   const known = weeks
