@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { adminApi } from '../../src/config/admin';
 import { postActions } from '../../src/config/posts';
+import { reportActions } from '../../src/config/report';
 
 // The admin's API permalinks (adminApi) and the routes under src/pages/api answer the same addresses: each permalink
 // has its route, so a tab's component and its route's tests cannot drift apart. (A route the admin's UI does not call
@@ -36,7 +37,9 @@ function permalinks(): { name: string; path: string }[] {
   const walk = (value: unknown, name: string) => {
     if (typeof value === 'string') out.push({ name, path: value });
     else if (typeof value === 'function') {
-      const samples = [['an id', postActions[0]], ['an id', 'csv'], ['overview']];
+      // A report's actions are one route each: sampled with each action it takes.
+      const samples =
+        name === 'reports.action' ? reportActions.map((action) => ['an id', action]) : [['an id', postActions[0]], ['an id', 'csv'], ['overview']];
       for (const args of samples) out.push({ name: `${name}(${args.join(', ')})`, path: (value as (...a: string[]) => string)(...args) });
     } else if (value && typeof value === 'object') for (const [key, inner] of Object.entries(value)) walk(inner, name ? `${name}.${key}` : key);
   };
