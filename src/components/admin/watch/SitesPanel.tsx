@@ -3,7 +3,7 @@
  * site its uptime over 30 and 90 days, response time p50/p95, the certificate's expiry, the crawls' score trend, the
  * latest check of each kind and its open problems.
  */
-import { type SubmitEvent, useState } from 'react';
+import { type SubmitEvent, useRef, useState } from 'react';
 import { adminApi } from '~/config/admin';
 import { uptimeText, watchCheckNow, watchDefaults, watchKindLabels, type WatchKind } from '~/config/watch';
 import { plural } from '~/lib/plural.mjs';
@@ -17,6 +17,7 @@ import { Card } from '../ui/card';
 import { DetailRow } from '../ui/detail-row';
 import { Field } from '../ui/field';
 import { TimeAgo } from '../ui/time-ago';
+import { useFocusFirstField, useReturnFocus } from '../ui/use-focus';
 import { QuietHoursCard } from './QuietHoursCard';
 import { ResponseHistory } from './ResponseHistory';
 import { SearchPropertyField } from '../search/SearchPropertyField';
@@ -57,6 +58,8 @@ function SiteForm({ site, onDone }: { site?: WatchSiteView; onDone: () => void }
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const queryClient = useQueryClient();
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstField(formRef);
   const kinds: WatchKind[] = site?.own ? ['availability', 'certificate', 'crawl', 'vitals', 'traffic', 'enquiries'] : ['availability', 'certificate', 'crawl'];
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
@@ -84,7 +87,7 @@ function SiteForm({ site, onDone }: { site?: WatchSiteView; onDone: () => void }
   }
 
   return (
-    <form method="post" noValidate onSubmit={(e) => void submit(e)} className="grid gap-4">
+    <form ref={formRef} method="post" noValidate onSubmit={(e) => void submit(e)} className="grid gap-4">
       {!site && (
         <Field label="Address" name="url" type="url" inputMode="url" placeholder="https://www.example.co.uk" error={errors.url} autoComplete="off" required />
       )}
@@ -140,11 +143,9 @@ function SiteForm({ site, onDone }: { site?: WatchSiteView; onDone: () => void }
         <Button type="submit" disabled={busy}>
           {site ? 'Save' : 'Add site'}
         </Button>
-        {site && (
-          <Button variant="secondary" onClick={onDone}>
-            Cancel
-          </Button>
-        )}
+        <Button variant="secondary" onClick={onDone}>
+          Cancel
+        </Button>
       </div>
     </form>
   );
@@ -176,6 +177,7 @@ function useCheckNow(site: WatchSiteView) {
 
 function SiteCard({ site, now, onAlerts }: { site: WatchSiteView; now: number; onAlerts: () => void }) {
   const [editing, setEditing] = useState(false);
+  const editButton = useReturnFocus<HTMLButtonElement>(editing);
   const queryClient = useQueryClient();
   const { health } = site;
   const checkNow = useCheckNow(site);
@@ -284,7 +286,7 @@ function SiteCard({ site, now, onAlerts }: { site: WatchSiteView; now: number; o
               </Button>
             )}
             {site.removedAt === null && (
-              <Button size="sm" variant="secondary" onClick={() => setEditing(true)} aria-label={`Edit ${site.name}`}>
+              <Button ref={editButton} size="sm" variant="secondary" onClick={() => setEditing(true)} aria-label={`Edit ${site.name}`}>
                 Edit
               </Button>
             )}
@@ -328,6 +330,7 @@ function SiteCard({ site, now, onAlerts }: { site: WatchSiteView; now: number; o
 export function SitesPanel({ initial, onAlerts }: { initial: WatchSitesAnswer; onAlerts: () => void }) {
   const { data } = useWatchSites(initial);
   const [adding, setAdding] = useState(false);
+  const addButton = useReturnFocus<HTMLButtonElement>(adding);
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <h2 className="sr-only">Sites</h2>
@@ -336,7 +339,7 @@ export function SitesPanel({ initial, onAlerts }: { initial: WatchSitesAnswer; o
         headingLevel={3}
         actions={
           !adding && (
-            <Button size="sm" onClick={() => setAdding(true)}>
+            <Button ref={addButton} size="sm" onClick={() => setAdding(true)}>
               Add a client's site
             </Button>
           )
