@@ -7,9 +7,9 @@ import { type SubmitEvent, useRef, useState } from 'react';
 import { adminApi } from '~/config/admin';
 import { uptimeText, watchCheckNow, watchDefaults, watchKindLabels, type WatchKind } from '~/config/watch';
 import { plural } from '~/lib/plural.mjs';
-import { toast } from '~/lib/toast';
 import type { WatchCheckNowAnswer, WatchSitesAnswer, WatchSiteView } from '~/lib/watch-types';
-import { post, type WriteMethod } from '../data/post';
+import type { WriteMethod } from '../data/post';
+import { useAdminMutation } from '../data/use-admin-mutation';
 import { adminKeys, useQueryClient, useWatchSites } from '../data/queries';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
@@ -55,17 +55,23 @@ function ScoreTrend({ scores }: { scores: WatchSiteView['health']['scores'] }) {
 }
 
 function SiteForm({ site, onDone }: { site?: WatchSiteView; onDone: () => void }) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const queryClient = useQueryClient();
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstField(formRef);
   const kinds: WatchKind[] = site?.own ? ['availability', 'certificate', 'crawl', 'vitals', 'traffic', 'enquiries'] : ['availability', 'certificate', 'crawl'];
+  const save = useAdminMutation<Record<string, unknown>>({
+    url: site ? adminApi.watch.site(site.id) : adminApi.watch.sites,
+    failure: 'Not saved',
+    fieldErrors: true,
+    success: site ? { title: 'Site saved' } : { title: 'Site added', description: 'Its first checks run within a minute.' },
+    invalidates: [adminKeys.watchSites],
+    onSuccess: onDone,
+  });
+  const { errors, busy } = save;
 
-  async function submit(event: SubmitEvent<HTMLFormElement>) {
+  function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const body = {
+    void save.run({
       ...(site ? {} : { url: String(form.get('url') ?? '') }),
       name: String(form.get('name') ?? ''),
       clientEmail: String(form.get('clientEmail') ?? ''),
@@ -74,20 +80,11 @@ function SiteForm({ site, onDone }: { site?: WatchSiteView; onDone: () => void }
       crawlEveryHours: String(form.get('crawlEveryHours') ?? ''),
       availabilityEveryMinutes: String(form.get('availabilityEveryMinutes') ?? ''),
       kindsOff: kinds.filter((kind) => form.get(`on-${kind}`) !== 'on'),
-    };
-    setBusy(true);
-    const answer = await post(site ? adminApi.watch.site(site.id) : adminApi.watch.sites, body);
-    setBusy(false);
-    if (!answer.body.ok && answer.body.errors) return setErrors(answer.body.errors);
-    if (!answer.body.ok) return toast({ title: 'Not saved', description: answer.body.error ?? '', variant: 'destructive' });
-    setErrors({});
-    toast({ title: site ? 'Site saved' : 'Site added', description: site ? '' : 'Its first checks run within a minute.', variant: 'success' });
-    await queryClient.invalidateQueries({ queryKey: adminKeys.watchSites });
-    onDone();
+    });
   }
 
   return (
-    <form ref={formRef} method="post" noValidate onSubmit={(e) => void submit(e)} className="grid gap-4">
+    <form ref={formRef} method="post" noValidate onSubmit={submit} className="grid gap-4">
       {!site && (
         <Field label="Address" name="url" type="url" inputMode="url" placeholder="https://www.example.co.uk" error={errors.url} autoComplete="off" required />
       )}
@@ -157,40 +154,50 @@ function SiteForm({ site, onDone }: { site?: WatchSiteView; onDone: () => void }
  */
 function useCheckNow(site: WatchSiteView) {
   const queryClient = useQueryClient();
-  const [checking, setChecking] = useState(false);
   const [said, setSaid] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  async function check() {
-    setChecking(true);
-    setSaid(null);
-    const { body } = await post<WatchCheckNowAnswer>(adminApi.watch.siteCheck(site.id));
-    setChecking(false);
-    if (!body.ok) return setSaid({ tone: 'error', text: body.error ?? '' });
-    queryClient.setQueryData<WatchSitesAnswer>(adminKeys.watchSites, (old) =>
-      old ? { ...old, now: body.now, sites: old.sites.map((s) => (s.id === body.site.id ? body.site : s)) } : old,
-    );
+  const write = useAdminMutation<void, WatchCheckNowAnswer>({
+    url: adminApi.watch.siteCheck(site.id),
+    failure: 'Not checked',
     // The alerts it opened or closed show in Alerts and the Overview.
-    void queryClient.invalidateQueries({ queryKey: adminKeys.watchAlerts });
-    setSaid({ tone: 'success', text: watchCheckNow.done(site.name) });
+    invalidates: [adminKeys.watchAlerts],
+    onSuccess: (answer) => {
+      queryClient.setQueryData<WatchSitesAnswer>(adminKeys.watchSites, (old) =>
+        old ? { ...old, now: answer.now, sites: old.sites.map((s) => (s.id === answer.site.id ? answer.site : s)) } : old,
+      );
+      setSaid({ tone: 'success', text: watchCheckNow.done(site.name) });
+    },
+    // Said beside the button, not in a toast.
+    onRefused: (refused) => {
+      setSaid({ tone: 'error', text: refused.message });
+      return true;
+    },
+  });
+  function check() {
+    setSaid(null);
+    return write.run();
   }
-  return { checking, said, check };
+  return { checking: write.busy, said, check };
 }
 
 function SiteCard({ site, now, onAlerts }: { site: WatchSiteView; now: number; onAlerts: () => void }) {
   const [editing, setEditing] = useState(false);
   const editButton = useReturnFocus<HTMLButtonElement>(editing);
-  const queryClient = useQueryClient();
   const { health } = site;
   const checkNow = useCheckNow(site);
   const checkable = site.removedAt === null && site.kinds.some((kind) => (watchCheckNow.kinds as readonly WatchKind[]).includes(kind));
   // A search source this site's reports leave out (e.g. its Google property not shared), as its reports say.
   const searchNote = useReportSearchNotes()[site.id];
 
-  async function act(url: string, method: WriteMethod, question: string, done: string) {
-    if (!window.confirm(question)) return;
-    const answer = await post(url, {}, method);
-    if (!answer.body.ok) return toast({ title: 'Not done', description: answer.body.error ?? '', variant: 'destructive' });
-    toast({ title: done, variant: 'success' });
-    await queryClient.invalidateQueries({ queryKey: adminKeys.watchSites });
+  const act = useAdminMutation<{ url: string; method: WriteMethod; done: string }>({
+    url: (a) => a.url,
+    method: (a) => a.method,
+    body: () => ({}),
+    failure: 'Not done',
+    success: (_, a) => ({ title: a.done }),
+    invalidates: [adminKeys.watchSites],
+  });
+  function confirmAndAct(url: string, method: WriteMethod, question: string, done: string) {
+    if (window.confirm(question)) void act.run({ url, method, done });
   }
 
   const cert = health.certificate;
@@ -296,7 +303,7 @@ function SiteCard({ site, now, onAlerts }: { site: WatchSiteView; now: number; o
                 variant="secondary"
                 aria-label={`Remove ${site.name}`}
                 onClick={() =>
-                  void act(adminApi.watch.site(site.id), 'DELETE', `Stop watching ${site.name}? Its history is kept until you erase it.`, 'Site removed')
+                  confirmAndAct(adminApi.watch.site(site.id), 'DELETE', `Stop watching ${site.name}? Its history is kept until you erase it.`, 'Site removed')
                 }
               >
                 Remove
@@ -307,7 +314,7 @@ function SiteCard({ site, now, onAlerts }: { site: WatchSiteView; now: number; o
                 size="sm"
                 variant="secondary"
                 aria-label={`Erase ${site.name}`}
-                onClick={() => void act(adminApi.watch.siteErase(site.id), 'POST', `Erase ${site.name} and all its history for good?`, 'Site erased')}
+                onClick={() => confirmAndAct(adminApi.watch.siteErase(site.id), 'POST', `Erase ${site.name} and all its history for good?`, 'Site erased')}
               >
                 Erase history
               </Button>
