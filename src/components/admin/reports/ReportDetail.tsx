@@ -10,6 +10,7 @@ import { adminKeys, useQueryClient, useReport } from '../data/queries';
 import { Badge } from '../ui/badge';
 import { Button, buttonClass } from '../ui/button';
 import { Card } from '../ui/card';
+import { Input } from '../ui/input';
 import { Notice } from '../ui/notice';
 import { TextAreaField } from '../ui/text-area-field';
 import { TimeAgo } from '../ui/time-ago';
@@ -147,13 +148,7 @@ function Links({ report, now, onChange }: { report: ReportView; now: number; onC
           <label htmlFor={`${ids}-made`} className="text-sm font-medium text-ink">
             New link (shown once: copy it now)
           </label>
-          <input
-            id={`${ids}-made`}
-            readOnly
-            value={made}
-            className="min-h-11 rounded-lg border border-slate-400 bg-white px-3 font-mono text-sm"
-            onFocus={(e) => e.target.select()}
-          />
+          <Input id={`${ids}-made`} readOnly value={made} font="mono" onFocus={(e) => e.target.select()} />
         </div>
       )}
     </section>

@@ -16,6 +16,7 @@ import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { DetailRow } from '../ui/detail-row';
 import { Field } from '../ui/field';
+import { Checkbox } from '../ui/input';
 import { TimeAgo } from '../ui/time-ago';
 import { useFocusFirstField, useReturnFocus } from '../ui/use-focus';
 import { QuietHoursCard } from './QuietHoursCard';
@@ -100,7 +101,7 @@ function SiteForm({ site, onDone }: { site?: WatchSiteView; onDone: () => void }
             autoComplete="off"
           />
           <label className="flex min-h-11 items-center gap-2 text-ink">
-            <input type="checkbox" name="copyClient" defaultChecked={site?.copyClient ?? false} className="size-5" />
+            <Checkbox name="copyClient" defaultChecked={site?.copyClient ?? false} />
             Send the client a copy of each alert
           </label>
           <SearchPropertyField siteUrl={site?.url} value={site?.searchProperty ?? null} error={errors.searchProperty} />
@@ -131,7 +132,7 @@ function SiteForm({ site, onDone }: { site?: WatchSiteView; onDone: () => void }
         <legend className="font-medium text-ink">Checks that alert</legend>
         {kinds.map((kind) => (
           <label key={kind} className="flex min-h-11 items-center gap-2 text-ink">
-            <input type="checkbox" name={`on-${kind}`} defaultChecked={!site?.kindsOff.includes(kind)} className="size-5" />
+            <Checkbox name={`on-${kind}`} defaultChecked={!site?.kindsOff.includes(kind)} />
             {watchKindLabels[kind]}
           </label>
         ))}
