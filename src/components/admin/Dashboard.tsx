@@ -80,9 +80,10 @@ function Tabs({ initial }: { initial: DashboardTabData }) {
     return (
       <div data-dashboard-hydrated={hydrated || undefined}>
         {title}
-        <section id={`panel-${tab}`} aria-labelledby="dashboard-title" className={panelClass}>
+        {/* A region, not a <section>: the panel's cards are the sections (the tests and styles find a card by its section). */}
+        <div role="region" id={`panel-${tab}`} aria-labelledby="dashboard-title" className={panelClass}>
           <Panel tab={tab} initial={initial} choose={choose} />
-        </section>
+        </div>
       </div>
     );
   return (
