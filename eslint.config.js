@@ -117,7 +117,7 @@ export default defineConfig(
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
       // Switch labels carry their text two spans down.
-      'jsx-a11y/label-has-associated-control': ['error', { assert: 'either', depth: 3 }],
+      'jsx-a11y/label-has-associated-control': ['error', { assert: 'either', depth: 3, controlComponents: ['Checkbox', 'Input', 'Select'] }],
     },
   },
   {

@@ -1,6 +1,6 @@
 /** The owner's admin: its addresses, tabs, sign-in limits and messages, shared by pages, endpoints and tests. */
 import { plural } from '../lib/plural.mjs';
-import type { PostAction } from './posts';
+import { type PostAction, postPaths } from './posts';
 import type { ReportAction } from './report';
 import { ukTimeZone } from './time-zone.mjs';
 
@@ -112,6 +112,53 @@ export const adminTabs = [
   { id: 'settings', label: 'Settings' },
 ] as const;
 export type AdminTab = (typeof adminTabs)[number]['id'];
+
+/** The admin's pages outside the dashboard, each a destination of the admin's navigation. */
+export const adminPages = [
+  { id: 'leads', label: 'Enquiries', href: adminPaths.leads },
+  { id: 'posts', label: 'Posts', href: postPaths.list },
+  { id: 'security', label: 'Security log', href: adminPaths.security },
+] as const;
+export type AdminPage = (typeof adminPages)[number]['id'];
+/** Where the owner can be in the admin: a dashboard tab or one of its pages. */
+export type AdminPlace = AdminTab | AdminPage;
+
+/**
+ * The admin's navigation (issue 40): the twelve destinations in the groups an owner thinks in, so a phone shows one
+ * menu and every page is two taps away. A group's dashboard tabs are its tablist, in this order.
+ */
+export const adminGroups = [
+  { id: 'site', label: 'This site', places: ['overview', 'performance', 'testing'] },
+  { id: 'search', label: 'Search', places: ['search'] },
+  { id: 'clients', label: 'Clients', places: ['sites', 'alerts', 'reports', 'leads'] },
+  { id: 'content', label: 'Content', places: ['ai-tools', 'posts'] },
+  { id: 'settings', label: 'Settings', places: ['settings', 'security'] },
+] as const satisfies readonly { id: string; label: string; places: readonly AdminPlace[] }[];
+export type AdminGroup = (typeof adminGroups)[number];
+
+/** A destination's label and address. */
+export function adminPlace(id: AdminPlace): { id: AdminPlace; label: string; href: string } {
+  const page = adminPages.find((p) => p.id === id);
+  if (page) return page;
+  const tab = adminTabs.find((t) => t.id === id)!;
+  return { id, label: tab.label, href: adminPaths.tab(tab.id) };
+}
+
+/** The group a destination is in. */
+export function groupOf(id: AdminPlace): AdminGroup {
+  return adminGroups.find((g) => (g.places as readonly AdminPlace[]).includes(id))!;
+}
+
+/** The dashboard's heading for a tab: its group's name, or the tab's own where it is its group's only tab. */
+export function dashboardTitle(tab: AdminTab): string {
+  const group = groupOf(tab);
+  return groupTabs(group).length > 1 ? group.label : adminPlace(tab).label;
+}
+
+/** A group's dashboard tabs, in the group's order. */
+export function groupTabs(group: AdminGroup): (typeof adminTabs)[number][] {
+  return group.places.flatMap((id) => adminTabs.filter((t) => t.id === id));
+}
 
 export function parseTab(value: string | null | undefined): AdminTab {
   return adminTabs.find((t) => t.id === value)?.id ?? 'overview';

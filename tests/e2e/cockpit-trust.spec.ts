@@ -141,7 +141,8 @@ for (const width of [390, 1280]) {
       // 8. Two-factor: the key in groups of four with a copy button, unambiguous backup codes, new ones on demand.
       await context.grantPermissions(['clipboard-read', 'clipboard-write']);
       await page.goto(adminPaths.tab('settings'));
-      await expect(page.locator('astro-island:has([role=tablist])')).not.toHaveAttribute('ssr', '');
+      // Settings is its group's only tab (no tablist): the dashboard's own mark says it has hydrated.
+      await expect(page.locator('[data-dashboard-hydrated]')).toBeVisible();
       const card = page.locator('section', { has: page.getByRole('heading', { name: 'Two-factor authentication' }) });
       await card.getByLabel('Password').fill(password);
       await card.getByRole('button', { name: 'Set up two-factor' }).click();

@@ -2,7 +2,19 @@ import { readFileSync } from 'node:fs';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { adminPaths, adminTabs, deliveryLabels, parseTab, resetPasswordCommand } from '../../src/config/admin';
+import {
+  adminGroups,
+  adminPages,
+  adminPaths,
+  adminPlace,
+  adminTabs,
+  dashboardTitle,
+  deliveryLabels,
+  groupOf,
+  groupTabs,
+  parseTab,
+  resetPasswordCommand,
+} from '../../src/config/admin';
 import { DeliveryState } from '../../src/components/admin/labels';
 import type { Delivery } from '../../src/lib/admin-types';
 import { codeForm, signInForm } from '../../src/lib/admin-forms';
@@ -75,6 +87,23 @@ describe('dashboard tabs', () => {
     expect(parseTab('nonsense')).toBe('overview');
     expect(parseTab(null)).toBe(adminTabs[0].id);
     expect(adminPaths.tab('overview')).toBe(adminPaths.home);
+  });
+
+  it('puts every tab and admin page in exactly one group of the navigation, each reached at its own address', () => {
+    const places = adminGroups.flatMap((g) => [...g.places]);
+    expect([...places].sort()).toEqual([...adminTabs.map((t) => t.id), ...adminPages.map((p) => p.id)].sort());
+    expect(new Set(places.map((id) => adminPlace(id).href)).size).toBe(places.length);
+    expect(adminPlace('sites').href).toBe(adminPaths.tab('sites'));
+    expect(adminPlace('leads').href).toBe(adminPaths.leads);
+    expect(groupOf('alerts').places).toContain('sites');
+  });
+
+  it("heads the dashboard with the group, or the tab itself when it is its group's only one", () => {
+    for (const tab of adminTabs) {
+      const group = groupOf(tab.id);
+      expect(dashboardTitle(tab.id)).toBe(groupTabs(group).length > 1 ? group.label : tab.label);
+    }
+    expect(groupTabs(groupOf('performance')).map((t) => t.id)).toEqual(['overview', 'performance', 'testing']);
   });
 });
 

@@ -1,9 +1,10 @@
 /**
- * The dashboard: the spec's five tabs as a WAI-ARIA tablist (arrow keys, Home and End; automatic activation). The
- * chosen tab is in the URL (?tab=), so a reload, a bookmark or the back button keeps it.
+ * The dashboard: one group of the admin's navigation at a time (`adminGroups`), its tabs a WAI-ARIA tablist (arrow
+ * keys, Home and End; automatic activation); a group of one tab is a region under its heading. The chosen tab is in the
+ * URL (?tab=), so a reload, a bookmark or the back button keeps it.
  */
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { type AdminTab, adminPaths, adminTabs, parseTab } from '~/config/admin';
+import { type AdminTab, adminPaths, dashboardTitle, groupOf, groupTabs, parseTab } from '~/config/admin';
 import type { DashboardTabData } from '~/lib/admin-types';
 import { AiPanel } from './ai/AiPanel';
 import { AdminQueryProvider, useDashboardTab } from './data/queries';
@@ -14,6 +15,7 @@ import { SettingsPanel } from './settings/SettingsPanel';
 import { SearchPanel } from './search/SearchPanel';
 import { SiteCheckPanel } from './sitecheck/SiteCheckPanel';
 import { AuditList } from './audit/AuditPanels';
+import { announceTab } from './tab-event';
 import { Button } from './ui/button';
 import { Notice } from './ui/notice';
 import { useHydrated } from './ui/use-hydrated';
@@ -28,14 +30,21 @@ export function Dashboard({ initial }: { initial: DashboardTabData }) {
   );
 }
 
+const panelClass = 'mt-6 rounded-lg focus-visible:outline-3 focus-visible:outline-offset-4 focus-visible:outline-brand-600';
+
 function Tabs({ initial }: { initial: DashboardTabData }) {
   const [tab, setTab] = useState<AdminTab>(initial.tab);
   const tabRefs = useRef<Partial<Record<AdminTab, HTMLButtonElement | null>>>({});
   // Set once React owns the page (Astro marks the island earlier, while React may still be hydrating): the tests wait for it.
   const hydrated = useHydrated();
+  const tabs = groupTabs(groupOf(tab));
 
   useEffect(() => {
-    const onPop = () => setTab(parseTab(new URLSearchParams(window.location.search).get('tab')));
+    const onPop = () => {
+      const next = parseTab(new URLSearchParams(window.location.search).get('tab'));
+      setTab(next);
+      announceTab(next);
+    };
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, []);
@@ -44,28 +53,44 @@ function Tabs({ initial }: { initial: DashboardTabData }) {
     if (next !== tab) {
       setTab(next);
       window.history.pushState({ tab: next }, '', adminPaths.tab(next));
+      announceTab(next);
     }
     if (focus) tabRefs.current[next]?.focus();
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
-    const index = adminTabs.findIndex((t) => t.id === tab);
+    const index = tabs.findIndex((t) => t.id === tab);
     const target = {
-      ArrowRight: (index + 1) % adminTabs.length,
-      ArrowLeft: (index - 1 + adminTabs.length) % adminTabs.length,
+      ArrowRight: (index + 1) % tabs.length,
+      ArrowLeft: (index - 1 + tabs.length) % tabs.length,
       Home: 0,
-      End: adminTabs.length - 1,
+      End: tabs.length - 1,
     }[event.key];
     if (target === undefined) return;
     event.preventDefault();
-    choose(adminTabs[target]!.id, true);
+    choose(tabs[target]!.id, true);
   }
 
+  const title = (
+    <h1 id="dashboard-title" className="mb-4 text-2xl font-bold text-ink">
+      {dashboardTitle(tab)}
+    </h1>
+  );
+  if (tabs.length === 1)
+    return (
+      <div data-dashboard-hydrated={hydrated || undefined}>
+        {title}
+        {/* A region, not a <section>: the panel's cards are the sections (the tests and styles find a card by its section). */}
+        <div role="region" id={`panel-${tab}`} aria-labelledby="dashboard-title" className={panelClass}>
+          <Panel tab={tab} initial={initial} choose={choose} />
+        </div>
+      </div>
+    );
   return (
     <div data-dashboard-hydrated={hydrated || undefined}>
-      {/* The tabs wrap onto a second row on a phone: every one in sight, where a row scrolled sideways hid Settings. */}
-      <div role="tablist" aria-label="Dashboard sections" className="flex flex-wrap gap-x-1 border-b border-slate-200">
-        {adminTabs.map((t) => (
+      {title}
+      <div role="tablist" aria-labelledby="dashboard-title" className="flex gap-x-1 border-b border-slate-200">
+        {tabs.map((t) => (
           <button
             key={t.id}
             ref={(el) => {
@@ -85,16 +110,8 @@ function Tabs({ initial }: { initial: DashboardTabData }) {
           </button>
         ))}
       </div>
-      {adminTabs.map((t) => (
-        <div
-          key={t.id}
-          role="tabpanel"
-          id={`panel-${t.id}`}
-          aria-labelledby={`tab-${t.id}`}
-          tabIndex={0}
-          hidden={t.id !== tab}
-          className="mt-6 rounded-lg focus-visible:outline-3 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
-        >
+      {tabs.map((t) => (
+        <div key={t.id} role="tabpanel" id={`panel-${t.id}`} aria-labelledby={`tab-${t.id}`} tabIndex={0} hidden={t.id !== tab} className={panelClass}>
           {t.id === tab && <Panel tab={t.id} initial={initial} choose={choose} />}
         </div>
       ))}

@@ -1,7 +1,7 @@
 /** Settings: the weekly summary e-mail, on by default when a mail server is set, turned off (or on again) in one click. */
 import { useState } from 'react';
 import { adminApi } from '~/config/admin';
-import { post } from '../data/post';
+import { useAdminMutation } from '../data/use-admin-mutation';
 import type { WeeklySummaryAnswer } from '~/lib/admin-types';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
@@ -9,15 +9,22 @@ import { Notice } from '../ui/notice';
 
 export function WeeklySummaryCard({ enabled: initial, smtpConfigured }: { enabled: boolean; smtpConfigured: boolean }) {
   const [enabled, setEnabled] = useState(initial);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  async function toggle() {
-    setBusy(true);
+  const save = useAdminMutation<void, WeeklySummaryAnswer>({
+    url: adminApi.weeklySummary,
+    body: () => ({ enabled: enabled ? 'off' : 'on' }),
+    failure: 'Not saved',
+    onSuccess: (answer) => setEnabled(answer.enabled),
+    // Said in the card, under its button.
+    onRefused: (refused) => {
+      setError(refused.message || 'The setting could not be saved.');
+      return true;
+    },
+  });
+  const busy = save.busy;
+  function toggle() {
     setError(null);
-    const { status, body } = await post<WeeklySummaryAnswer>(adminApi.weeklySummary, { enabled: enabled ? 'off' : 'on' });
-    setBusy(false);
-    if (status === 200 && body.ok) setEnabled(body.enabled);
-    else setError((body.ok ? undefined : body.error) ?? 'The setting could not be saved.');
+    return save.run();
   }
   return (
     <Card title="Weekly summary e-mail" headingLevel={3}>

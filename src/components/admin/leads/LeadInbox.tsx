@@ -2,11 +2,10 @@
  * The lead inbox: search and filter (a plain GET form), every enquiry with its type, time, status and e-mail delivery,
  * marking and erasing. Messages are shown as text, never as HTML.
  */
-import { useState } from 'react';
 import { adminApi, adminPaths, type LeadStatus, leadStatuses, leadStatusLabels } from '~/config/admin';
 import type { Lead } from '~/lib/admin-types';
-import { post } from '../data/post';
-import { toast } from '~/lib/toast';
+import { AdminQueryProvider } from '../data/queries';
+import { useAdminMutation } from '../data/use-admin-mutation';
 import { DeliveryState, LeadStatusBadge } from '../labels';
 import { requestLabel } from '~/lib/contact-presets';
 import { Button, buttonClass } from '../ui/button';
@@ -38,22 +37,25 @@ function pageHref(props: InboxProps, page: number) {
  * order (the current one pressed and disabled), so no button moves when the state changes.
  */
 export function LeadActions({ lead, afterDelete }: { lead: Lead; afterDelete: () => void }) {
-  const [busy, setBusy] = useState(false);
-  async function mark(status: LeadStatus) {
-    setBusy(true);
-    const { body } = await post(adminApi.lead(lead.id), { status });
-    setBusy(false);
-    if (!body.ok) return toast({ title: 'Not saved', description: body.error ?? '', variant: 'destructive' });
-    window.location.reload();
-  }
-  async function erase() {
+  const markAs = useAdminMutation<LeadStatus>({
+    url: adminApi.lead(lead.id),
+    body: (status) => ({ status }),
+    failure: 'Not saved',
+    // The inbox and the enquiry's page are rendered by the server: read again with the new mark.
+    onSuccess: () => window.location.reload(),
+  });
+  const remove = useAdminMutation({
+    url: adminApi.lead(lead.id),
+    method: 'DELETE',
+    failure: 'Not deleted',
+    success: { title: 'Enquiry deleted' },
+    onSuccess: afterDelete,
+  });
+  const busy = markAs.busy || remove.busy;
+  const mark = (status: LeadStatus) => markAs.run(status);
+  function erase() {
     if (!window.confirm(`Delete the enquiry from ${lead.name} ("${lead.subject}")? This cannot be undone.`)) return;
-    setBusy(true);
-    const { body } = await post(adminApi.lead(lead.id), {}, 'DELETE');
-    setBusy(false);
-    if (!body.ok) return toast({ title: 'Not deleted', description: body.error ?? '', variant: 'destructive' });
-    toast({ title: 'Enquiry deleted', variant: 'success' });
-    afterDelete();
+    void remove.run();
   }
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -82,7 +84,7 @@ export function LeadActions({ lead, afterDelete }: { lead: Lead; afterDelete: ()
   );
 }
 
-export function LeadInbox(props: InboxProps) {
+function Inbox(props: InboxProps) {
   const { leads, total, page, pages, search, status, now } = props;
   const exportQuery = new URLSearchParams({ ...(search && { q: search }), ...(status !== 'all' && { status }) }).toString();
   return (
@@ -144,7 +146,7 @@ export function LeadInbox(props: InboxProps) {
   );
 }
 
-export function LeadDetail({ lead, now }: { lead: Lead; now: number }) {
+function Detail({ lead, now }: { lead: Lead; now: number }) {
   return (
     <article className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
       <dl className="grid gap-2 sm:grid-cols-[10rem_1fr]">
@@ -177,5 +179,23 @@ export function LeadDetail({ lead, now }: { lead: Lead; now: number }) {
       </p>
       <LeadActions lead={lead} afterDelete={() => window.location.assign(adminPaths.leads)} />
     </article>
+  );
+}
+
+/** The inbox, its writes run through the admin's query client (useAdminMutation). */
+export function LeadInbox(props: InboxProps) {
+  return (
+    <AdminQueryProvider>
+      <Inbox {...props} />
+    </AdminQueryProvider>
+  );
+}
+
+/** One enquiry, its writes run through the admin's query client (useAdminMutation). */
+export function LeadDetail(props: { lead: Lead; now: number }) {
+  return (
+    <AdminQueryProvider>
+      <Detail {...props} />
+    </AdminQueryProvider>
   );
 }

@@ -5,9 +5,10 @@ import { reportSchedule } from '~/config/report';
 import { monthBefore, monthOf } from '~/lib/days.mjs';
 import { makeReportForm } from '~/lib/report-forms';
 import type { ReportsAnswer } from '~/lib/report-types';
-import { toast } from '~/lib/toast';
 import { post } from '../data/post';
-import { adminKeys, useQueryClient } from '../data/queries';
+import { useAdminMutation } from '../data/use-admin-mutation';
+import { Select } from '../ui/input';
+import { adminKeys } from '../data/queries';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { SegmentedControl } from '../ui/segmented-control';
@@ -59,16 +60,14 @@ const spans = [
 
 export function MakeReport({ sites, now, onMade }: { sites: ReportsAnswer['sites']; now: number; onMade: (id: string) => void }) {
   const ids = useId();
-  const queryClient = useQueryClient();
-  const [preparing, setPreparing] = useState(false);
-  async function prepare() {
-    setPreparing(true);
-    const { body } = await post<{ ok: true; message: string }>(adminApi.reports.prepare);
-    setPreparing(false);
-    if (!body.ok) return failed('Not prepared', body);
-    toast({ title: 'Reports prepared', description: String(body.message), variant: 'success' });
-    await queryClient.invalidateQueries({ queryKey: adminKeys.reports });
-  }
+  const prepareNow = useAdminMutation<void, { ok: true; message: string }>({
+    url: adminApi.reports.prepare,
+    failure: 'Not prepared',
+    success: (answer) => ({ title: 'Reports prepared', description: answer.message }),
+    invalidates: [adminKeys.reports],
+  });
+  const preparing = prepareNow.busy;
+  const prepare = () => prepareNow.run();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [span, setSpan] = useState<(typeof spans)[number]['id']>('month');
@@ -105,10 +104,9 @@ export function MakeReport({ sites, now, onMade }: { sites: ReportsAnswer['sites
             <label htmlFor={`${ids}-site`} className="font-medium text-ink">
               Site
             </label>
-            <select
+            <Select
               id={`${ids}-site`}
               name="site"
-              className="min-h-11 max-w-full min-w-0 rounded-lg border border-slate-400 bg-white px-3 text-ink"
               aria-invalid={errors.site ? true : undefined}
               aria-describedby={errors.site ? `${ids}-site-error` : undefined}
             >
@@ -117,7 +115,7 @@ export function MakeReport({ sites, now, onMade }: { sites: ReportsAnswer['sites
                   {site.name}
                 </option>
               ))}
-            </select>
+            </Select>
             {errors.site && (
               <p id={`${ids}-site-error`} className="text-sm font-medium text-red-800">
                 {errors.site}

@@ -3,14 +3,14 @@ import { type SubmitEvent, useId, useState } from 'react';
 import { adminApi } from '~/config/admin';
 import { formatExact } from '~/lib/format';
 import type { ReportLinkAnswer, ReportSummaryDraftAnswer, ReportView } from '~/lib/report-types';
-import { toast } from '~/lib/toast';
 import { ClientReport } from '~/components/sections/ClientReport';
 import { AddressText } from '~/components/ui/AddressText';
-import { post } from '../data/post';
+import { useAdminMutation } from '../data/use-admin-mutation';
 import { adminKeys, useQueryClient, useReport } from '../data/queries';
 import { Badge } from '../ui/badge';
 import { Button, buttonClass } from '../ui/button';
 import { Card } from '../ui/card';
+import { Input } from '../ui/input';
 import { Notice } from '../ui/notice';
 import { TextAreaField } from '../ui/text-area-field';
 import { TimeAgo } from '../ui/time-ago';
@@ -18,29 +18,36 @@ import { failed, statusLabel } from './report-ui';
 function Summary({ report, aiMissing, onSaved }: { report: ReportView; aiMissing: string[]; onSaved: () => Promise<void> }) {
   const [text, setText] = useState(report.summary);
   const [error, setError] = useState<string | undefined>(undefined);
-  const [busy, setBusy] = useState<'save' | 'draft' | null>(null);
   const sent = report.status === 'sent';
-  async function save(event: SubmitEvent<HTMLFormElement>) {
+  const saveSummary = useAdminMutation<{ summary: string }>({
+    url: adminApi.reports.action(report.id, 'summary'),
+    failure: 'Summary not saved',
+    success: { title: 'Summary saved' },
+    onSuccess: async () => {
+      setError(undefined);
+      await onSaved();
+    },
+    // The summary's own message goes on its field.
+    onRefused: (refused) => {
+      const message = 'errors' in refused.refusal ? refused.refusal.errors?.summary : undefined;
+      if (message) setError(message);
+      return message !== undefined;
+    },
+  });
+  const draftSummary = useAdminMutation<void, ReportSummaryDraftAnswer>({
+    url: adminApi.reports.action(report.id, 'draft-summary'),
+    failure: 'No draft',
+    onSuccess: (answer) => {
+      setText(answer.summary);
+      setError(answer.problems.length ? `The draft states figures the report does not hold: ${answer.problems.join(', ')}.` : undefined);
+    },
+  });
+  const busy = saveSummary.busy ? 'save' : draftSummary.busy ? 'draft' : null;
+  function save(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy('save');
-    const { body } = await post(adminApi.reports.action(report.id, 'summary'), { summary: text });
-    setBusy(null);
-    const errors = body.ok ? undefined : body.errors;
-    if (errors?.summary) return setError(errors.summary);
-    if (!body.ok) return failed('Summary not saved', body);
-    setError(undefined);
-    toast({ title: 'Summary saved', variant: 'success' });
-    await onSaved();
+    void saveSummary.run({ summary: text });
   }
-  async function draft() {
-    setBusy('draft');
-    const { body } = await post<ReportSummaryDraftAnswer>(adminApi.reports.action(report.id, 'draft-summary'));
-    setBusy(null);
-    if (!body.ok) return failed('No draft', body);
-    const answer = body as unknown as ReportSummaryDraftAnswer;
-    setText(answer.summary);
-    setError(answer.problems.length ? `The draft states figures the report does not hold: ${answer.problems.join(', ')}.` : undefined);
-  }
+  const draft = () => draftSummary.run();
   return (
     <form onSubmit={save} className="grid gap-3">
       <TextAreaField
@@ -73,18 +80,26 @@ function Links({ report, now, onChange }: { report: ReportView; now: number; onC
   // Withdrawing cannot be undone (the client's link stops working), so it is asked twice.
   const [withdrawing, setWithdrawing] = useState<string | null>(null);
   const ids = useId();
-  async function make() {
-    const { body } = await post<ReportLinkAnswer>(adminApi.reports.action(report.id, 'link'));
-    if (!body.ok) return failed('No link made', body);
-    setMade((body as unknown as ReportLinkAnswer).url);
-    await onChange();
-  }
-  async function withdraw(id: string) {
-    const { body } = await post(adminApi.reports.link(report.id, id), {}, 'DELETE');
+  const makeLink = useAdminMutation<void, ReportLinkAnswer>({
+    url: adminApi.reports.action(report.id, 'link'),
+    failure: 'No link made',
+    onSuccess: async (answer) => {
+      setMade(answer.url);
+      await onChange();
+    },
+  });
+  const withdrawLink = useAdminMutation<string>({
+    url: (linkId) => adminApi.reports.link(report.id, linkId),
+    method: 'DELETE',
+    body: () => ({}),
+    failure: 'Not withdrawn',
+    success: { title: 'Link withdrawn' },
+    onSuccess: onChange,
+  });
+  const make = () => makeLink.run();
+  function withdraw(linkId: string) {
     setWithdrawing(null);
-    if (!body.ok) return failed('Not withdrawn', body);
-    toast({ title: 'Link withdrawn', variant: 'success' });
-    await onChange();
+    return withdrawLink.run(linkId);
   }
   return (
     <section aria-labelledby={`${ids}-links`} className="grid gap-2">
@@ -133,13 +148,7 @@ function Links({ report, now, onChange }: { report: ReportView; now: number; onC
           <label htmlFor={`${ids}-made`} className="text-sm font-medium text-ink">
             New link (shown once: copy it now)
           </label>
-          <input
-            id={`${ids}-made`}
-            readOnly
-            value={made}
-            className="min-h-11 rounded-lg border border-slate-400 bg-white px-3 font-mono text-sm"
-            onFocus={(e) => e.target.select()}
-          />
+          <Input id={`${ids}-made`} readOnly value={made} font="mono" onFocus={(e) => e.target.select()} />
         </div>
       )}
     </section>
@@ -150,10 +159,24 @@ export function ReportDetail({ id, now, aiMissing }: { id: string; now: number; 
   const queryClient = useQueryClient();
   const { data, error } = useReport(id);
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const changed = [adminKeys.report(id), adminKeys.reports];
   const refresh = async () => {
-    await Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.report(id) }), queryClient.invalidateQueries({ queryKey: adminKeys.reports })]);
+    await Promise.all(changed.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
   };
+  const action = useAdminMutation<'approve' | 'refresh', { ok: true; message?: string }>({
+    url: (which) => adminApi.reports.action(id, which),
+    body: () => ({}),
+    failure: 'Not done',
+    success: (answer, which) => ({ title: which === 'approve' ? 'Report sent' : 'Figures read again', description: answer.message ?? '' }),
+    invalidates: changed,
+    onSuccess: () => setConfirming(false),
+    onRefused: (refused, which) => {
+      setConfirming(false);
+      failed(which === 'approve' ? 'Not sent' : 'Not read again', refused.refusal);
+      return true;
+    },
+  });
+  const busy = action.busy;
   if (error) return <Notice tone="error">{error.message}</Notice>;
   if (!data)
     return (
@@ -163,15 +186,7 @@ export function ReportDetail({ id, now, aiMissing }: { id: string; now: number; 
     );
   const report = data.report;
   const sent = report.status === 'sent';
-  async function act(action: 'approve' | 'refresh') {
-    setBusy(true);
-    const { body } = await post<{ ok: true; message?: string }>(adminApi.reports.action(report.id, action));
-    setBusy(false);
-    setConfirming(false);
-    if (!body.ok) return failed(action === 'approve' ? 'Not sent' : 'Not read again', body);
-    toast({ title: action === 'approve' ? 'Report sent' : 'Figures read again', description: String(body.message ?? ''), variant: 'success' });
-    await refresh();
-  }
+  const act = (which: 'approve' | 'refresh') => action.run(which);
   return (
     <Card
       title={`${report.data.site.name}, ${report.data.period.label}`}

@@ -3,20 +3,22 @@
  * site its uptime over 30 and 90 days, response time p50/p95, the certificate's expiry, the crawls' score trend, the
  * latest check of each kind and its open problems.
  */
-import { type SubmitEvent, useState } from 'react';
+import { type SubmitEvent, useRef, useState } from 'react';
 import { adminApi } from '~/config/admin';
 import { uptimeText, watchCheckNow, watchDefaults, watchKindLabels, type WatchKind } from '~/config/watch';
 import { plural } from '~/lib/plural.mjs';
-import { toast } from '~/lib/toast';
 import type { WatchCheckNowAnswer, WatchSitesAnswer, WatchSiteView } from '~/lib/watch-types';
-import { post, type WriteMethod } from '../data/post';
+import type { WriteMethod } from '../data/post';
+import { useAdminMutation } from '../data/use-admin-mutation';
 import { adminKeys, useQueryClient, useWatchSites } from '../data/queries';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { DetailRow } from '../ui/detail-row';
 import { Field } from '../ui/field';
+import { Checkbox } from '../ui/input';
 import { TimeAgo } from '../ui/time-ago';
+import { useFocusFirstField, useReturnFocus } from '../ui/use-focus';
 import { QuietHoursCard } from './QuietHoursCard';
 import { ResponseHistory } from './ResponseHistory';
 import { SearchPropertyField } from '../search/SearchPropertyField';
@@ -54,17 +56,23 @@ function ScoreTrend({ scores }: { scores: WatchSiteView['health']['scores'] }) {
 }
 
 function SiteForm({ site, onDone }: { site?: WatchSiteView; onDone: () => void }) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const queryClient = useQueryClient();
-  const kinds: WatchKind[] = site?.isThisSite
-    ? ['availability', 'certificate', 'crawl', 'vitals', 'traffic', 'enquiries']
-    : ['availability', 'certificate', 'crawl'];
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstField(formRef);
+  const kinds: WatchKind[] = site?.isThisSite ? ['availability', 'certificate', 'crawl', 'vitals', 'traffic', 'enquiries'] : ['availability', 'certificate', 'crawl'];
+  const save = useAdminMutation<Record<string, unknown>>({
+    url: site ? adminApi.watch.site(site.id) : adminApi.watch.sites,
+    failure: 'Not saved',
+    fieldErrors: true,
+    success: site ? { title: 'Site saved' } : { title: 'Site added', description: 'Its first checks run within a minute.' },
+    invalidates: [adminKeys.watchSites],
+    onSuccess: onDone,
+  });
+  const { errors, busy } = save;
 
-  async function submit(event: SubmitEvent<HTMLFormElement>) {
+  function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const body = {
+    void save.run({
       ...(site ? {} : { url: String(form.get('url') ?? '') }),
       name: String(form.get('name') ?? ''),
       clientEmail: String(form.get('clientEmail') ?? ''),
@@ -73,20 +81,11 @@ function SiteForm({ site, onDone }: { site?: WatchSiteView; onDone: () => void }
       crawlEveryHours: String(form.get('crawlEveryHours') ?? ''),
       availabilityEveryMinutes: String(form.get('availabilityEveryMinutes') ?? ''),
       kindsOff: kinds.filter((kind) => form.get(`on-${kind}`) !== 'on'),
-    };
-    setBusy(true);
-    const answer = await post(site ? adminApi.watch.site(site.id) : adminApi.watch.sites, body);
-    setBusy(false);
-    if (!answer.body.ok && answer.body.errors) return setErrors(answer.body.errors);
-    if (!answer.body.ok) return toast({ title: 'Not saved', description: answer.body.error ?? '', variant: 'destructive' });
-    setErrors({});
-    toast({ title: site ? 'Site saved' : 'Site added', description: site ? '' : 'Its first checks run within a minute.', variant: 'success' });
-    await queryClient.invalidateQueries({ queryKey: adminKeys.watchSites });
-    onDone();
+    });
   }
 
   return (
-    <form method="post" noValidate onSubmit={(e) => void submit(e)} className="grid gap-4">
+    <form ref={formRef} method="post" noValidate onSubmit={submit} className="grid gap-4">
       {!site && (
         <Field label="Address" name="url" type="url" inputMode="url" placeholder="https://www.example.co.uk" error={errors.url} autoComplete="off" required />
       )}
@@ -102,7 +101,7 @@ function SiteForm({ site, onDone }: { site?: WatchSiteView; onDone: () => void }
             autoComplete="off"
           />
           <label className="flex min-h-11 items-center gap-2 text-ink">
-            <input type="checkbox" name="copyClient" defaultChecked={site?.copyClient ?? false} className="size-5" />
+            <Checkbox name="copyClient" defaultChecked={site?.copyClient ?? false} />
             Send the client a copy of each alert
           </label>
           <SearchPropertyField siteUrl={site?.url} value={site?.searchProperty ?? null} error={errors.searchProperty} />
@@ -133,7 +132,7 @@ function SiteForm({ site, onDone }: { site?: WatchSiteView; onDone: () => void }
         <legend className="font-medium text-ink">Checks that alert</legend>
         {kinds.map((kind) => (
           <label key={kind} className="flex min-h-11 items-center gap-2 text-ink">
-            <input type="checkbox" name={`on-${kind}`} defaultChecked={!site?.kindsOff.includes(kind)} className="size-5" />
+            <Checkbox name={`on-${kind}`} defaultChecked={!site?.kindsOff.includes(kind)} />
             {watchKindLabels[kind]}
           </label>
         ))}
@@ -142,11 +141,9 @@ function SiteForm({ site, onDone }: { site?: WatchSiteView; onDone: () => void }
         <Button type="submit" disabled={busy}>
           {site ? 'Save' : 'Add site'}
         </Button>
-        {site && (
-          <Button variant="secondary" onClick={onDone}>
-            Cancel
-          </Button>
-        )}
+        <Button variant="secondary" onClick={onDone}>
+          Cancel
+        </Button>
       </div>
     </form>
   );
@@ -158,39 +155,50 @@ function SiteForm({ site, onDone }: { site?: WatchSiteView; onDone: () => void }
  */
 function useCheckNow(site: WatchSiteView) {
   const queryClient = useQueryClient();
-  const [checking, setChecking] = useState(false);
   const [said, setSaid] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  async function check() {
-    setChecking(true);
-    setSaid(null);
-    const { body } = await post<WatchCheckNowAnswer>(adminApi.watch.siteCheck(site.id));
-    setChecking(false);
-    if (!body.ok) return setSaid({ tone: 'error', text: body.error ?? '' });
-    queryClient.setQueryData<WatchSitesAnswer>(adminKeys.watchSites, (old) =>
-      old ? { ...old, now: body.now, sites: old.sites.map((s) => (s.id === body.site.id ? body.site : s)) } : old,
-    );
+  const write = useAdminMutation<void, WatchCheckNowAnswer>({
+    url: adminApi.watch.siteCheck(site.id),
+    failure: 'Not checked',
     // The alerts it opened or closed show in Alerts and the Overview.
-    void queryClient.invalidateQueries({ queryKey: adminKeys.watchAlerts });
-    setSaid({ tone: 'success', text: watchCheckNow.done(site.name) });
+    invalidates: [adminKeys.watchAlerts],
+    onSuccess: (answer) => {
+      queryClient.setQueryData<WatchSitesAnswer>(adminKeys.watchSites, (old) =>
+        old ? { ...old, now: answer.now, sites: old.sites.map((s) => (s.id === answer.site.id ? answer.site : s)) } : old,
+      );
+      setSaid({ tone: 'success', text: watchCheckNow.done(site.name) });
+    },
+    // Said beside the button, not in a toast.
+    onRefused: (refused) => {
+      setSaid({ tone: 'error', text: refused.message });
+      return true;
+    },
+  });
+  function check() {
+    setSaid(null);
+    return write.run();
   }
-  return { checking, said, check };
+  return { checking: write.busy, said, check };
 }
 
 function SiteCard({ site, now, onAlerts }: { site: WatchSiteView; now: number; onAlerts: () => void }) {
   const [editing, setEditing] = useState(false);
-  const queryClient = useQueryClient();
+  const editButton = useReturnFocus<HTMLButtonElement>(editing);
   const { health } = site;
   const checkNow = useCheckNow(site);
   const checkable = site.removedAt === null && site.kinds.some((kind) => (watchCheckNow.kinds as readonly WatchKind[]).includes(kind));
   // A search source this site's reports leave out (e.g. its Google property not shared), as its reports say.
   const searchNote = useReportSearchNotes()[site.id];
 
-  async function act(url: string, method: WriteMethod, question: string, done: string) {
-    if (!window.confirm(question)) return;
-    const answer = await post(url, {}, method);
-    if (!answer.body.ok) return toast({ title: 'Not done', description: answer.body.error ?? '', variant: 'destructive' });
-    toast({ title: done, variant: 'success' });
-    await queryClient.invalidateQueries({ queryKey: adminKeys.watchSites });
+  const act = useAdminMutation<{ url: string; method: WriteMethod; done: string }>({
+    url: (a) => a.url,
+    method: (a) => a.method,
+    body: () => ({}),
+    failure: 'Not done',
+    success: (_, a) => ({ title: a.done }),
+    invalidates: [adminKeys.watchSites],
+  });
+  function confirmAndAct(url: string, method: WriteMethod, question: string, done: string) {
+    if (window.confirm(question)) void act.run({ url, method, done });
   }
 
   const cert = health.certificate;
@@ -286,7 +294,7 @@ function SiteCard({ site, now, onAlerts }: { site: WatchSiteView; now: number; o
               </Button>
             )}
             {site.removedAt === null && (
-              <Button size="sm" variant="secondary" onClick={() => setEditing(true)} aria-label={`Edit ${site.name}`}>
+              <Button ref={editButton} size="sm" variant="secondary" onClick={() => setEditing(true)} aria-label={`Edit ${site.name}`}>
                 Edit
               </Button>
             )}
@@ -296,7 +304,7 @@ function SiteCard({ site, now, onAlerts }: { site: WatchSiteView; now: number; o
                 variant="secondary"
                 aria-label={`Remove ${site.name}`}
                 onClick={() =>
-                  void act(adminApi.watch.site(site.id), 'DELETE', `Stop watching ${site.name}? Its history is kept until you erase it.`, 'Site removed')
+                  confirmAndAct(adminApi.watch.site(site.id), 'DELETE', `Stop watching ${site.name}? Its history is kept until you erase it.`, 'Site removed')
                 }
               >
                 Remove
@@ -307,7 +315,7 @@ function SiteCard({ site, now, onAlerts }: { site: WatchSiteView; now: number; o
                 size="sm"
                 variant="secondary"
                 aria-label={`Erase ${site.name}`}
-                onClick={() => void act(adminApi.watch.siteErase(site.id), 'POST', `Erase ${site.name} and all its history for good?`, 'Site erased')}
+                onClick={() => confirmAndAct(adminApi.watch.siteErase(site.id), 'POST', `Erase ${site.name} and all its history for good?`, 'Site erased')}
               >
                 Erase history
               </Button>
@@ -330,6 +338,7 @@ function SiteCard({ site, now, onAlerts }: { site: WatchSiteView; now: number; o
 export function SitesPanel({ initial, onAlerts }: { initial: WatchSitesAnswer; onAlerts: () => void }) {
   const { data } = useWatchSites(initial);
   const [adding, setAdding] = useState(false);
+  const addButton = useReturnFocus<HTMLButtonElement>(adding);
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <h2 className="sr-only">Sites</h2>
@@ -338,7 +347,7 @@ export function SitesPanel({ initial, onAlerts }: { initial: WatchSitesAnswer; o
         headingLevel={3}
         actions={
           !adding && (
-            <Button size="sm" onClick={() => setAdding(true)}>
+            <Button ref={addButton} size="sm" onClick={() => setAdding(true)}>
               Add a client's site
             </Button>
           )
