@@ -58,7 +58,9 @@ function ScoreTrend({ scores }: { scores: WatchSiteView['health']['scores'] }) {
 function SiteForm({ site, onDone }: { site?: WatchSiteView; onDone: () => void }) {
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstField(formRef);
-  const kinds: WatchKind[] = site?.isThisSite ? ['availability', 'certificate', 'crawl', 'vitals', 'traffic', 'enquiries'] : ['availability', 'certificate', 'crawl'];
+  const kinds: WatchKind[] = site?.isThisSite
+    ? ['availability', 'certificate', 'crawl', 'vitals', 'traffic', 'enquiries']
+    : ['availability', 'certificate', 'crawl'];
   const save = useAdminMutation<Record<string, unknown>>({
     url: site ? adminApi.watch.site(site.id) : adminApi.watch.sites,
     failure: 'Not saved',
