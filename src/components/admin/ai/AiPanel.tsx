@@ -358,7 +358,9 @@ export function AiPanel({
             aria-busy={generating}
             aria-label="Generated content"
             role="region"
-            className="mt-3 max-h-[32rem] min-h-24 overflow-auto rounded-lg border border-slate-200 bg-slate-50 p-3 font-mono text-sm break-words whitespace-pre-wrap text-ink focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            // While the model writes, the area keeps the room its words will take: the page is tall enough for the
+            // result to be scrolled into view on a phone, and it does not push what follows down line by line.
+            className={`mt-3 max-h-[32rem] ${generating ? 'min-h-[min(32rem,60svh)]' : 'min-h-24'} overflow-auto rounded-lg border border-slate-200 bg-slate-50 p-3 font-mono text-sm break-words whitespace-pre-wrap text-ink focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600`}
             data-ai-result
           >
             {result?.content || (generating ? 'Waiting for the first words…' : 'Nothing generated yet.')}
