@@ -35,7 +35,9 @@ async function emptyTargetLike(source: DatabaseTarget, dir: string): Promise<{ u
   if (source.name === 'sqlite') return { url: `file:${path.join(dir, 'restored.db')}`, dispose: async () => {} };
   const base = process.env.TEST_DATABASE_URL!;
   const database = `restore_${Date.now().toString(36)}`;
-  const { db } = await openDatabase(base);
+  // Creating and dropping a database copies and removes files with a checkpoint: seconds on a busy machine, past the
+  // site's own query timeout.
+  const { db } = await openDatabase(base, { timeoutMs: 120_000 });
   await sql`create database ${sql.id(database)}`.execute(db);
   await db.destroy();
   const url = new URL(base);
@@ -44,7 +46,7 @@ async function emptyTargetLike(source: DatabaseTarget, dir: string): Promise<{ u
   return {
     url: url.toString(),
     dispose: async () => {
-      const { db: admin } = await openDatabase(base);
+      const { db: admin } = await openDatabase(base, { timeoutMs: 120_000 });
       await sql`drop database if exists ${sql.id(database)} with (force)`.execute(admin);
       await admin.destroy();
     },
