@@ -1,4 +1,6 @@
 /** Row types of the tables of watched sites and their alerts (0018, docs/watch.md); part of `Database` (./schema.ts). Times are epoch milliseconds. */
+import type { QueueColumns } from './schema-queue';
+
 export interface WatchSiteTable {
   id: string;
   url: string;
@@ -61,19 +63,11 @@ export interface WatchAlertTable {
   reminded_at: number | null;
 }
 
-export interface WatchWebhookTable {
-  id: string;
+/** A queue table (platform/queue.ts): pending until the receiver answered 2xx. */
+export interface WatchWebhookTable extends QueueColumns {
   alert_id: string;
   url: string;
   body: string;
-  /** A queue table (platform/queue.ts): pending until the receiver answered 2xx. */
-  status: 'pending' | 'sent';
-  attempts: number;
-  next_attempt_at: number;
-  locked_until: number;
-  last_error: string | null;
-  created_at: number;
-  sent_at: number | null;
 }
 
 /** Which alert an alert e-mail (an outbox row) is about. */

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { QueueColumns } from './schema-queue';
 import type { ReportTable, ReportLinkTable, ReportSendTable, ReportSiteSettingTable } from './schema-reports';
 import type {
   SearchRowTable,
@@ -41,23 +42,16 @@ export interface AccountEventTable {
 }
 
 export type MailKind = 'lead' | 'alert' | 'password_reset' | 'audit_report' | 'weekly_summary' | 'watch_alert' | 'report_draft' | 'client_report';
-export type MailStatus = 'pending' | 'sent';
+export type MailStatus = QueueColumns['status'];
 
-export interface MailOutboxTable {
-  id: string;
+/** A queue table (platform/outbox.ts is its channel). */
+export interface MailOutboxTable extends QueueColumns {
   message_id: string | null;
   kind: MailKind;
   recipient: string;
   reply_to: string | null;
   subject: string;
   body: string;
-  status: MailStatus;
-  attempts: number;
-  next_attempt_at: number;
-  locked_until: number;
-  last_error: string | null;
-  created_at: number;
-  sent_at: number | null;
   /** JSON: [{ filename, contentType, base64 }], or null for none. */
   attachments: string | null;
 }

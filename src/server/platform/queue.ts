@@ -8,18 +8,7 @@
 import type { Kysely } from 'kysely';
 import type { Db } from '../db';
 import type { Database } from '../db/schema';
-
-/** The columns every queue table has. */
-export interface QueueColumns {
-  id: string;
-  status: 'pending' | 'sent';
-  attempts: number;
-  next_attempt_at: number;
-  locked_until: number;
-  last_error: string | null;
-  created_at: number;
-  sent_at: number | null;
-}
+import type { QueueColumns } from '../db/schema-queue';
 
 /** The tables that are queues: those with every queue column. */
 export type QueueTable = { [T in keyof Database]: Database[T] extends QueueColumns ? T : never }[keyof Database];
