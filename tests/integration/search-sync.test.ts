@@ -147,6 +147,23 @@ describe.each(databaseNames())('search sync on %s', (name) => {
         positionSum: Number(row.position_sum ?? 0),
       }));
 
+  /** A watched client's site as its row is stored. */
+  const watched = (id: string, url: string, property: string | null, created: number, removed: number | null = null) => ({
+    id,
+    url,
+    name: `Client ${id}`,
+    client_email: null,
+    copy_client: 0,
+    own: 0,
+    crawl_every_hours: 24,
+    availability_every_minutes: 5,
+    kinds_off: '[]',
+    search_property: property,
+    created_at: created,
+    updated_at: created,
+    removed_at: removed,
+  });
+
   beforeAll(async () => {
     fake = await new FakeSearch().start();
     dir = mkdtempSync(path.join(os.tmpdir(), 'hale-search-'));
@@ -386,21 +403,6 @@ describe.each(databaseNames())('search sync on %s', (name) => {
   });
 
   it("syncs each watched client's site after this one, into its own rows; one not shared gets a plain state, the others go on", async () => {
-    const watched = (id: string, url: string, property: string | null, created: number, removed: number | null = null) => ({
-      id,
-      url,
-      name: `Client ${id}`,
-      client_email: null,
-      copy_client: 0,
-      own: 0,
-      crawl_every_hours: 24,
-      availability_every_minutes: 5,
-      kinds_off: '[]',
-      search_property: property,
-      created_at: created,
-      updated_at: created,
-      removed_at: removed,
-    });
     await db
       .insertInto('watch_sites')
       .values([
@@ -580,21 +582,7 @@ describe.each(databaseNames())('search sync on %s', (name) => {
     const add = (id: string, url: string) =>
       db
         .insertInto('watch_sites')
-        .values({
-          id,
-          url,
-          name: `Client ${id}`,
-          client_email: null,
-          copy_client: 0,
-          own: 0,
-          crawl_every_hours: 24,
-          availability_every_minutes: 5,
-          kinds_off: '[]',
-          search_property: null,
-          created_at: 1,
-          updated_at: 1,
-          removed_at: null,
-        })
+        .values(watched(id, url, null, 1))
         .execute();
     const service = createSearchService({ db, siteUrl, search: settings(), schedule: false });
     const googleProperties = () => new Set(fake.requests.filter((r) => r.endpoint === 'google').map((r) => r.property));
